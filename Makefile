@@ -1,0 +1,81 @@
+# Tessera build.  `make` builds the engine and tools, `make test` runs every
+# test (release, address+undefined sanitizers, thread sanitizer), `make demo`
+# shows the main job.  Sources are found by wildcard: a new file needs no edit here.
+
+CC      ?= cc
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+WARN    := -Wall -Wextra -Werror
+COMMON  := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Itools -pthread -MMD -MP $(WARN)
+LDLIBS  := -pthread -lm
+
+FLAGS_release := -O2 -g
+FLAGS_asan    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DTESSERA_SANITIZED
+FLAGS_tsan    := -O1 -g -fsanitize=thread -DTESSERA_SANITIZED
+
+ENGINE_MAIN := src/main.c
+LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort))
+ARENA_MAIN  := tools/arena/main.c
+ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c)))
+TUNE_MAIN   := tools/tune/main.c
+TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
+TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
+FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
+TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
+FAKE_NAMES  := $(basename $(notdir $(FAKE_SRC)))
+
+# objs(variant, sources)
+objs = $(patsubst %.c,build/$(1)/obj/%.o,$(2))
+
+# Everything one build variant produces.
+define variant
+build/$(1)/obj/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(COMMON) $$(FLAGS_$(1)) $$(CFLAGS) -c $$< -o $$@
+
+build/$(1)/tessera: $(call objs,$(1),$(ENGINE_MAIN) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tessera-arena: $(call objs,$(1),$(ARENA_MAIN) $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
+	@mkdir -p $$(@D)
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/fakes/%: build/$(1)/obj/tests/fakes/%.o
+	@mkdir -p $$(@D)
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+.PHONY: $(1)
+$(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena) \
+      $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) \
+      $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
+endef
+
+$(foreach v,release asan tsan,$(eval $(call variant,$(v))))
+
+.PHONY: all test demo bench clean
+.DEFAULT_GOAL := all
+
+# The user-facing binaries live at the top of build/.
+all: release
+	@cp build/release/tessera build/tessera
+	@if [ -f build/release/tessera-arena ]; then cp build/release/tessera-arena build/tessera-arena; fi
+	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
+
+test: all asan tsan
+	@sh tests/run.sh
+
+demo: all
+	@sh tools/demo.sh
+
+bench: all
+	@build/tessera bench
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

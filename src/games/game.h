@@ -1,0 +1,126 @@
+/*
+ * game.h - the one interface every game implements.
+ *
+ * A game is a table of verbs (OpenSpiel's State/Game idea in C): search,
+ * protocol and arena code call these and never name a game.  A Position is a
+ * fixed-size value copied with memcpy (copy-make), so threads simply own
+ * copies.  A Move is one player's whole turn packed in 64 bits; each game
+ * chooses its own packing.
+ */
+#ifndef TESSERA_GAME_H
+#define TESSERA_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t Move;
+#define MOVE_NONE UINT64_MAX
+
+/* Colours: every game names its sides w and b (RULES.md). */
+enum { WHITE = 0, BLACK = 1 };
+
+typedef enum {
+    OUTCOME_ONGOING = 0,
+    OUTCOME_WHITE_WINS,
+    OUTCOME_BLACK_WINS,
+    OUTCOME_DRAW
+} Outcome;
+
+/* Big enough for every game's state; each game casts bytes to its own struct
+ * and checks the fit with a static assertion. */
+#define POSITION_BYTES 256
+typedef struct {
+    _Alignas(16) unsigned char bytes[POSITION_BYTES];
+} Position;
+
+/* Buffer sizes for the text forms; formatters never write more. */
+#define MOVE_TEXT_MAX 128
+#define POSITION_TEXT_MAX 1024
+#define DISPLAY_TEXT_MAX 8192
+#define ERROR_TEXT_MAX 256
+
+/* Streaming move generation: the game calls emit for each legal move and
+ * stops as soon as emit returns false.  Embed a MoveSink as the first member
+ * of your own struct to carry state. */
+typedef struct MoveSink MoveSink;
+struct MoveSink {
+    bool (*emit)(MoveSink *sink, Move move);
+};
+
+/* A tunable evaluation weight, exposed by the protocol as a spin option. */
+typedef struct {
+    const char *name; /* option name, e.g. "ColumnaHeight5" */
+    int default_value;
+    int min, max;
+    int *value; /* the live value the evaluation reads */
+} GameParam;
+
+typedef struct Game {
+    const char *id;        /* protocol id, e.g. "columna" */
+    const char *title;     /* human name, e.g. "Columna" */
+    const char *start_fen; /* the start position string of RULES.md */
+
+    /* Position strings.  parse_position returns false and fills err (one
+     * line: what is wrong and where) on any string RULES.md rejects. */
+    bool (*parse_position)(const char *text, Position *out, char *err, size_t err_size);
+    void (*format_position)(const Position *pos, char *out, size_t out_size);
+
+    /* Moves.  parse_move accepts only a move legal in pos, else fills err. */
+    bool (*parse_move)(const Position *pos, const char *text, Move *out, char *err, size_t err_size);
+    void (*format_move)(const Position *pos, Move move, char *out, size_t out_size);
+
+    /* Streams every legal move (none in a finished game).  Returns false when
+     * the sink stopped it early.  Memory use is bounded (Qawale streams its
+     * sowings with O(stack height) state). */
+    bool (*generate_moves)(const Position *pos, MoveSink *sink);
+    /* Optional fast count of the legal moves (perft's last ply); NULL = count
+     * through generate_moves. */
+    uint64_t (*count_moves)(const Position *pos);
+
+    void (*play)(Position *pos, Move move); /* move must be legal */
+
+    /* Colour named in the position string (WHITE or BLACK). */
+    int (*side_to_move)(const Position *pos);
+    /* Result by colour; OUTCOME_ONGOING while the game goes on. */
+    Outcome (*outcome)(const Position *pos);
+    /* Zobrist-style key of everything that affects the future of the game. */
+    uint64_t (*hash)(const Position *pos);
+
+    /* Board drawn in text for the `d` command (several lines, no position
+     * string: the caller prints that). */
+    void (*display)(const Position *pos, char *out, size_t out_size);
+
+    /* At most how many more turns the side to move will play (time
+     * management plans with it). */
+    int (*turns_left)(const Position *pos);
+
+    /* ---- optional hooks (NULL when absent) ---- */
+
+    /* Heuristic value for the side to move, in centi-units (100 = a
+     * decisive-looking edge of one "pawn"); the search backends use it.
+     * Reads its weights from params. */
+    int (*evaluate)(const Position *pos);
+    const GameParam *params;
+    int param_count;
+
+    /* Deals a random starting setup from a seed (Territoire's layouts);
+     * every legal setup equally likely. */
+    void (*random_start)(Position *out, uint64_t seed);
+
+    /* Step-level view of a compound turn, for searches that prune inside a
+     * turn.  A step is one action (a pawn move, a stacking, a placement).
+     * generate_steps lists the next legal steps of the turn in progress
+     * (returns their count, at most MAX_STEPS_PER_NODE); play_step plays
+     * one; turn_in_progress tells whether the same player steps again;
+     * join_steps packs a completed turn's steps into the whole-turn Move
+     * that play/format_move understand. */
+    int (*generate_steps)(const Position *pos, Move *out, int capacity);
+    void (*play_step)(Position *pos, Move step);
+    bool (*turn_in_progress)(const Position *pos);
+    Move (*join_steps)(const Move *steps, int count);
+} Game;
+
+#define MAX_STEPS_PER_NODE 256
+
+#endif

@@ -1,0 +1,146 @@
+/* gameutil.c - perft and move helpers written against the Game verbs. */
+#include "games/gameutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool is_game_over(const Game *game, const Position *pos)
+{
+    return game->outcome(pos) != OUTCOME_ONGOING;
+}
+
+typedef struct {
+    MoveSink sink;
+    uint64_t count;
+} CountSink;
+
+static bool count_emit(MoveSink *sink, Move move)
+{
+    (void)move;
+    ((CountSink *)sink)->count++;
+    return true;
+}
+
+uint64_t count_legal_moves(const Game *game, const Position *pos)
+{
+    if (game->count_moves)
+        return game->count_moves(pos);
+    CountSink counter = {{count_emit}, 0};
+    game->generate_moves(pos, &counter.sink);
+    return counter.count;
+}
+
+/* Perft recurses from inside the move stream so that memory stays
+ * O(depth * stack state) even where a position has millions of moves. */
+typedef struct {
+    MoveSink sink;
+    const Game *game;
+    const Position *parent;
+    int depth; /* depth left below the emitted move */
+    uint64_t nodes;
+    void (*report)(Move, uint64_t, void *);
+    void *ctx;
+} PerftSink;
+
+static uint64_t perft_below(const Game *game, const Position *pos, int depth);
+
+static bool perft_emit(MoveSink *sink, Move move)
+{
+    PerftSink *ps = (PerftSink *)sink;
+    Position child = *ps->parent;
+    ps->game->play(&child, move);
+    uint64_t n = perft_below(ps->game, &child, ps->depth);
+    ps->nodes += n;
+    if (ps->report)
+        ps->report(move, n, ps->ctx);
+    return true;
+}
+
+static uint64_t perft_below(const Game *game, const Position *pos, int depth)
+{
+    if (depth == 0)
+        return 1;
+    if (depth == 1)
+        return count_legal_moves(game, pos);
+    PerftSink ps = {{perft_emit}, game, pos, depth - 1, 0, NULL, NULL};
+    game->generate_moves(pos, &ps.sink);
+    return ps.nodes;
+}
+
+uint64_t perft(const Game *game, const Position *pos, int depth)
+{
+    return perft_below(game, pos, depth);
+}
+
+uint64_t perft_divide(const Game *game, const Position *pos, int depth,
+                      void (*report)(Move, uint64_t, void *), void *ctx)
+{
+    if (depth <= 0)
+        return 1;
+    PerftSink ps = {{perft_emit}, game, pos, depth - 1, 0, report, ctx};
+    game->generate_moves(pos, &ps.sink);
+    return ps.nodes;
+}
+
+typedef struct {
+    MoveSink sink;
+    Move *out;
+    int capacity, stored;
+    bool overflow;
+} CollectSink;
+
+static bool collect_emit(MoveSink *sink, Move move)
+{
+    CollectSink *cs = (CollectSink *)sink;
+    if (cs->stored == cs->capacity) {
+        cs->overflow = true;
+        return false;
+    }
+    cs->out[cs->stored++] = move;
+    return true;
+}
+
+int collect_moves(const Game *game, const Position *pos, Move *out, int capacity, bool *overflow)
+{
+    CollectSink cs = {{collect_emit}, out, capacity, 0, false};
+    game->generate_moves(pos, &cs.sink);
+    if (overflow)
+        *overflow = cs.overflow;
+    return cs.stored;
+}
+
+typedef struct {
+    MoveSink sink;
+    const Game *game;
+    const Position *pos;
+    const char *text;
+    Move found;
+} FindSink;
+
+static bool find_emit(MoveSink *sink, Move move)
+{
+    FindSink *fs = (FindSink *)sink;
+    char buf[MOVE_TEXT_MAX];
+    fs->game->format_move(fs->pos, move, buf, sizeof buf);
+    if (strcmp(buf, fs->text) != 0)
+        return true;
+    fs->found = move;
+    return false;
+}
+
+bool find_move_by_text(const Game *game, const Position *pos, const char *text,
+                       Move *out, char *err, size_t err_size)
+{
+    FindSink fs = {{find_emit}, game, pos, text, MOVE_NONE};
+    if (is_game_over(game, pos)) {
+        snprintf(err, err_size, "move '%s': the game is over", text);
+        return false;
+    }
+    game->generate_moves(pos, &fs.sink);
+    if (fs.found == MOVE_NONE) {
+        snprintf(err, err_size, "illegal move '%s'", text);
+        return false;
+    }
+    *out = fs.found;
+    return true;
+}

@@ -1,0 +1,27 @@
+/* gameutil.h - game-agnostic helpers built on the Game verbs only. */
+#ifndef TESSERA_GAMEUTIL_H
+#define TESSERA_GAMEUTIL_H
+
+#include "games/game.h"
+
+/* Leaf move sequences of length depth (RULES.md's perft). */
+uint64_t perft(const Game *game, const Position *pos, int depth);
+
+/* Perft split by root move: calls report(move, count, ctx) per root move. */
+uint64_t perft_divide(const Game *game, const Position *pos, int depth,
+                      void (*report)(Move move, uint64_t count, void *ctx), void *ctx);
+
+uint64_t count_legal_moves(const Game *game, const Position *pos);
+
+/* Collects up to capacity moves; returns how many were stored and sets
+ * *overflow when more existed. */
+int collect_moves(const Game *game, const Position *pos, Move *out, int capacity, bool *overflow);
+
+/* parse_move for games whose notation is cheap to generate: finds the legal
+ * move whose formatted text equals text.  Fills err when there is none. */
+bool find_move_by_text(const Game *game, const Position *pos, const char *text,
+                       Move *out, char *err, size_t err_size);
+
+bool is_game_over(const Game *game, const Position *pos);
+
+#endif

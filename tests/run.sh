@@ -1,0 +1,54 @@
+#!/bin/sh
+# Runs every test program and shell test, adds up their "harness: N passed,
+# M failed" lines and prints one closing line.  Exit status 1 on any failure.
+#
+#   unit tests      build/{release,asan,tsan}/tests/test_*   (C programs)
+#   shell tests     tests/*/*.sh (not lib*.sh), run once against the release
+#                   build and once against the asan build (TESSERA_BUILD)
+cd "$(dirname "$0")/.." || exit 1
+passed=0
+failed=0
+log=build/test-log.txt
+: >"$log"
+
+tally() { # name, command...
+    name=$1
+    shift
+    out=$(timeout 400 "$@" 2>&1)
+    status=$?
+    printf '%s\n' "$out" >>"$log"
+    line=$(printf '%s\n' "$out" | grep '^harness: ' | tail -n 1)
+    p=$(printf '%s' "$line" | sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(printf '%s' "$line" | sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then
+        # No closing line: the program crashed, hung or was killed.
+        p=0
+        f=1
+        printf '%s\n' "$out" | tail -n 20
+        echo "CRASHED $name (exit status $status)"
+    elif [ "$f" -ne 0 ] || [ "$status" -ne 0 ]; then
+        printf '%s\n' "$out" | grep -v '^ok\|ok$' | tail -n 40
+        [ "$f" -eq 0 ] && f=1
+    fi
+    echo "$name: $p passed, $f failed"
+    passed=$((passed + p))
+    failed=$((failed + f))
+}
+
+for variant in release asan tsan; do
+    for t in build/$variant/tests/test_*; do
+        [ -x "$t" ] || continue
+        tally "$variant/$(basename "$t")" "$t"
+    done
+done
+
+for variant in release asan; do
+    for s in tests/*/*.sh; do
+        case "$(basename "$s")" in lib*) continue ;; esac
+        [ -f "$s" ] || continue
+        tally "$variant/$s" env TESSERA_BUILD="build/$variant" sh "$s"
+    done
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
