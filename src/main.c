@@ -1,2 +1,48 @@
+/* main.c - command line: the protocol loop by default, plus --help,
+ * --version and bench. */
 #include <stdio.h>
-int main(void) { puts("tessera: under construction"); return 0; }
+#include <string.h>
+
+#include "bench/bench.h"
+#include "protocol/uci.h"
+
+static void print_help(void)
+{
+    printf("Tessera %s - an engine for Columna, Room and Pillar, Qawale and Territoire\n"
+           "\n"
+           "usage:\n"
+           "  tessera                 speak the UCI/UGI protocol on stdin/stdout (see protocol.md)\n"
+           "  tessera bench [BACKEND] [threads N]\n"
+           "                          search fixed positions of every game to fixed depths;\n"
+           "                          prints the node-count signature and nodes per second\n"
+           "  tessera bench perft [GAME]\n"
+           "                          perft from each game's start; prints leaves per second\n"
+           "  tessera --help          this text\n"
+           "  tessera --version       the version\n"
+           "\n"
+           "A short session:\n"
+           "  uci\n"
+           "  setoption name Game value columna\n"
+           "  position startpos moves b2b3,c4c5\n"
+           "  go movetime 1000\n",
+           TESSERA_VERSION);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        print_help();
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("tessera %s\n", TESSERA_VERSION);
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
+        return bench_main(argc - 2, argv + 2);
+    if (argc >= 2) {
+        fprintf(stderr, "tessera: unknown argument '%s' (try --help)\n", argv[1]);
+        return 2;
+    }
+    return protocol_loop(stdin);
+}

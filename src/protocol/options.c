@@ -1,0 +1,124 @@
+#include "protocol/options.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/output.h"
+
+static Option table[MAX_OPTIONS];
+static int count;
+
+void options_clear(void) { count = 0; }
+
+void options_add(const Option *option)
+{
+    if (count == MAX_OPTIONS)
+        return;
+    table[count] = *option;
+    if (option->type == OPTION_COMBO)
+        *option->choice = 0;
+    else
+        *option->value = option->default_value;
+    count++;
+}
+
+/* UCI option names are case-insensitive. */
+const Option *options_find(const char *name)
+{
+    for (int i = 0; i < count; i++)
+        if (strcasecmp(table[i].name, name) == 0)
+            return &table[i];
+    return NULL;
+}
+
+void options_print(void)
+{
+    for (int i = 0; i < count; i++) {
+        const Option *o = &table[i];
+        if (o->type == OPTION_SPIN) {
+            out_line("option name %s type spin default %d min %d max %d", o->name, o->default_value, o->min, o->max);
+        } else if (o->type == OPTION_CHECK) {
+            out_line("option name %s type check default %s", o->name, o->default_value ? "true" : "false");
+        } else {
+            char line[1024];
+            int n = snprintf(line, sizeof line, "option name %s type combo default %s", o->name, o->choices[0]);
+            for (int c = 0; o->choices[c] && n < (int)sizeof line; c++)
+                n += snprintf(line + n, sizeof line - n, " var %s", o->choices[c]);
+            out_line("%s", line);
+        }
+    }
+}
+
+static bool parse_int(const char *text, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool set_spin(const Option *o, const char *value, char *err, size_t err_size)
+{
+    long v;
+    if (!parse_int(value, &v)) {
+        snprintf(err, err_size, "option %s: '%s' is not an integer", o->name, value);
+        return false;
+    }
+    if (v < o->min || v > o->max) {
+        snprintf(err, err_size, "option %s: %ld is outside %d..%d", o->name, v, o->min, o->max);
+        return false;
+    }
+    *o->value = (int)v;
+    return true;
+}
+
+static bool set_check(const Option *o, const char *value, char *err, size_t err_size)
+{
+    if (strcasecmp(value, "true") == 0)
+        *o->value = 1;
+    else if (strcasecmp(value, "false") == 0)
+        *o->value = 0;
+    else {
+        snprintf(err, err_size, "option %s: '%s' is neither true nor false", o->name, value);
+        return false;
+    }
+    return true;
+}
+
+static bool set_combo(const Option *o, const char *value, char *err, size_t err_size)
+{
+    for (int c = 0; o->choices[c]; c++) {
+        if (strcasecmp(o->choices[c], value) == 0) {
+            *o->choice = c;
+            return true;
+        }
+    }
+    int n = snprintf(err, err_size, "option %s: unknown value '%s' (one of:", o->name, value);
+    for (int c = 0; o->choices[c] && n > 0 && (size_t)n < err_size; c++)
+        n += snprintf(err + n, err_size - n, " %s", o->choices[c]);
+    if (n > 0 && (size_t)n < err_size)
+        snprintf(err + n, err_size - n, ")");
+    return false;
+}
+
+bool options_set(const char *name, const char *value, char *err, size_t err_size)
+{
+    const Option *o = options_find(name);
+    if (!o) {
+        snprintf(err, err_size, "unknown option '%s'", name);
+        return false;
+    }
+    bool ok = o->type == OPTION_SPIN    ? set_spin(o, value, err, err_size)
+              : o->type == OPTION_CHECK ? set_check(o, value, err, err_size)
+                                        : set_combo(o, value, err, err_size);
+    if (ok && o->on_change)
+        o->on_change();
+    return ok;
+}

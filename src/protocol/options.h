@@ -1,0 +1,29 @@
+/* options.h - the table of `setoption` options: printing them for `uci` and
+ * setting them by name, with a clear error for bad names and values. */
+#ifndef TESSERA_OPTIONS_H
+#define TESSERA_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum { OPTION_SPIN, OPTION_COMBO, OPTION_CHECK } OptionType;
+
+typedef struct {
+    const char *name;
+    OptionType type;
+    int default_value, min, max; /* spin; check uses 0/1 */
+    int *value;                  /* spin, check */
+    const char *const *choices;  /* combo, NULL-terminated; the first is the default */
+    int *choice;                 /* combo: index into choices */
+    void (*on_change)(void);     /* called after a successful set; may be NULL */
+} Option;
+
+#define MAX_OPTIONS 512
+
+void options_clear(void);
+void options_add(const Option *option); /* copies it; sets the live value to the default */
+void options_print(void);               /* one `option name ...` line each */
+bool options_set(const char *name, const char *value, char *err, size_t err_size);
+const Option *options_find(const char *name);
+
+#endif

@@ -1,0 +1,564 @@
+/*
+ * uci.c - the protocol loop.
+ *
+ * Every command that fails prints exactly one `info string error ...` line
+ * and leaves the engine's state as it was: commands build their result in a
+ * scratch value and commit it only when everything parsed.
+ */
+#include "protocol/uci.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/gameutil.h"
+#include "games/registry.h"
+#include "protocol/options.h"
+#include "search/backends.h"
+#include "search/searcher.h"
+#include "util/clock.h"
+#include "util/output.h"
+
+#define MAX_TOKENS 4096
+
+/* The session: what the GUI has set up so far. */
+static struct {
+    const Game *game;
+    const Backend *backend;
+    GameRecord record;
+    int game_choice, backend_choice;
+    int threads, hash_mb, seed, move_overhead_ms;
+} session;
+
+static const char *game_ids[16];
+static const char *backend_ids[16];
+
+static void error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void error_line(const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    out_line("info string error %s", msg);
+}
+
+/* Echoing garbage back must not emit garbage: keep it short and printable. */
+static const char *printable(const char *text)
+{
+    static _Thread_local char buf[72];
+    size_t i = 0;
+    for (; text[i] && i < 64; i++)
+        buf[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
+    if (text[i] && i == 64) {
+        memcpy(buf + 61, "...", 3);
+    }
+    buf[i] = '\0';
+    return buf;
+}
+
+static void start_position_of(const Game *game, Position *pos)
+{
+    char err[ERROR_TEXT_MAX];
+    if (!game->parse_position(game->start_fen, pos, err, sizeof err))
+        error_line("internal: start position of %s rejected: %s", game->id, err);
+}
+
+static void reset_to_start(void)
+{
+    Position start;
+    start_position_of(session.game, &start);
+    record_start(&session.record, session.game, &start);
+}
+
+static void on_game_change(void)
+{
+    session.game = all_games[session.game_choice];
+    reset_to_start();
+}
+
+static void on_backend_change(void)
+{
+    const Backend *next = all_backends[session.backend_choice];
+    if (next != session.backend && session.backend)
+        session.backend->release();
+    session.backend = next;
+}
+
+static void add_params(const GameParam *params, int count)
+{
+    for (int i = 0; i < count; i++) {
+        Option o = {.name = params[i].name, .type = OPTION_SPIN, .default_value = params[i].default_value,
+                    .min = params[i].min, .max = params[i].max, .value = params[i].value};
+        options_add(&o);
+    }
+}
+
+static void register_options(void)
+{
+    int n = 0;
+    for (; all_games[n] && n < 15; n++)
+        game_ids[n] = all_games[n]->id;
+    game_ids[n] = NULL;
+    for (n = 0; all_backends[n] && n < 15; n++)
+        backend_ids[n] = all_backends[n]->id;
+    backend_ids[n] = NULL;
+
+    options_clear();
+    options_add(&(Option){.name = "Game", .type = OPTION_COMBO, .choices = game_ids,
+                          .choice = &session.game_choice, .on_change = on_game_change});
+    options_add(&(Option){.name = "Backend", .type = OPTION_COMBO, .choices = backend_ids,
+                          .choice = &session.backend_choice, .on_change = on_backend_change});
+    options_add(&(Option){.name = "Threads", .type = OPTION_SPIN, .default_value = 1, .min = 1, .max = 256,
+                          .value = &session.threads});
+    options_add(&(Option){.name = "Hash", .type = OPTION_SPIN, .default_value = 64, .min = 1, .max = 65536,
+                          .value = &session.hash_mb});
+    options_add(&(Option){.name = "Seed", .type = OPTION_SPIN, .default_value = 0, .min = 0, .max = INT_MAX,
+                          .value = &session.seed});
+    options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
+                          .max = 5000, .value = &session.move_overhead_ms});
+    for (int b = 0; all_backends[b]; b++)
+        add_params(all_backends[b]->params, all_backends[b]->param_count);
+    for (int g = 0; all_games[g]; g++)
+        add_params(all_games[g]->params, all_games[g]->param_count);
+}
+
+/* ---- handshake and options ---- */
+
+static void cmd_handshake(int argc, char **argv)
+{
+    (void)argc;
+    out_line("id name Tessera %s", TESSERA_VERSION);
+    out_line("id author the Tessera developers");
+    options_print();
+    out_line("%s", strcmp(argv[0], "ugi") == 0 ? "ugiok" : "uciok");
+}
+
+static void cmd_isready(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    out_line("readyok");
+}
+
+/* Joins argv[from..to) with single spaces. */
+static void join_tokens(char **argv, int from, int to, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = from; i < to; i++)
+        used += (size_t)snprintf(out + used, used < size ? size - used : 0, "%s%s", i > from ? " " : "", argv[i]);
+}
+
+static void cmd_setoption(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[1], "name") != 0) {
+        error_line("setoption: expected 'setoption name <name> value <value>'");
+        return;
+    }
+    int value_at = argc;
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "value") == 0) {
+            value_at = i;
+            break;
+        }
+    char name[256], value[256], err[ERROR_TEXT_MAX * 2];
+    join_tokens(argv, 2, value_at, name, sizeof name);
+    join_tokens(argv, value_at + 1 < argc ? value_at + 1 : argc, argc, value, sizeof value);
+    if (value_at == argc || !value[0]) {
+        error_line("setoption: option %s needs 'value <value>'", printable(name));
+        return;
+    }
+    if (searcher_busy()) {
+        error_line("setoption: cannot change %s while searching", printable(name));
+        return;
+    }
+    if (!options_set(name, value, err, sizeof err))
+        error_line("setoption: %s", err);
+}
+
+static void cmd_newgame(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    searcher_stop();
+    searcher_wait();
+    session.backend->new_game();
+}
+
+/* ---- position ---- */
+
+static void cmd_position(int argc, char **argv)
+{
+    static GameRecord scratch; /* 8 KiB: kept off the stack */
+    const Game *g = session.game;
+    char err[ERROR_TEXT_MAX * 2];
+    Position start;
+    int i;
+    if (argc >= 2 && strcmp(argv[1], "startpos") == 0) {
+        start_position_of(g, &start);
+        i = 2;
+    } else if (argc >= 3 && strcmp(argv[1], "fen") == 0) {
+        int end = 2;
+        while (end < argc && strcmp(argv[end], "moves") != 0)
+            end++;
+        char fen[POSITION_TEXT_MAX * 2];
+        join_tokens(argv, 2, end, fen, sizeof fen);
+        if (!g->parse_position(fen, &start, err, sizeof err)) {
+            error_line("position: bad %s position string '%s': %s", g->id, printable(fen), err);
+            return;
+        }
+        i = end;
+    } else if (argc >= 3 && strcmp(argv[1], "deal") == 0) {
+        char *endp;
+        errno = 0;
+        unsigned long long seed = strtoull(argv[2], &endp, 10);
+        if (errno || *endp || argv[2][0] == '-') {
+            error_line("position deal: seed '%s' is not a non-negative integer", printable(argv[2]));
+            return;
+        }
+        if (!g->random_start) {
+            error_line("position deal: %s has no random setups; use startpos or fen", g->id);
+            return;
+        }
+        g->random_start(&start, seed);
+        i = 3;
+    } else {
+        error_line("position: expected 'startpos', 'fen <string>' or 'deal <seed>', then optionally 'moves ...'");
+        return;
+    }
+    if (i < argc && strcmp(argv[i], "moves") != 0) {
+        error_line("position: unexpected '%s' (expected 'moves')", printable(argv[i]));
+        return;
+    }
+    record_start(&scratch, g, &start);
+    for (int m = i + 1; m < argc; m++) {
+        if (!record_play_text(&scratch, argv[m], err, sizeof err)) {
+            error_line("position: move %d ('%s'): %s", m - i, printable(argv[m]), err);
+            return;
+        }
+    }
+    session.record = scratch;
+}
+
+/* ---- go ---- */
+
+static bool parse_number(const char *text, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno || end == text || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void run_perft(const char *depth_text);
+
+typedef struct {
+    const char *name;
+    int64_t value;
+    bool given;
+} GoParam;
+
+enum { GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_P1TIME, GO_P2TIME, GO_P1INC, GO_P2INC,
+       GO_MOVESTOGO, GO_MOVETIME, GO_DEPTH, GO_NODES, GO_COUNT };
+
+static int64_t given_or_unset(const GoParam *p, int k) { return p[k].given ? p[k].value : -1; }
+
+/* Clocks arrive by colour (wtime) or by player (p1time); the backends want
+ * "mine" and "theirs".  After a Room and Pillar swap, colour and player part. */
+static void fill_limits(const GoParam *p, bool infinite, SearchLimits *lim)
+{
+    const GameRecord *rec = &session.record;
+    int me_by_colour = session.game->side_to_move(&rec->current) == WHITE ? 0 : 1;
+    int me_by_player = record_p1_to_move(rec) ? 0 : 1;
+    int64_t time[2], inc[2];
+    int me;
+    if (p[GO_P1TIME].given || p[GO_P2TIME].given || p[GO_P1INC].given || p[GO_P2INC].given) {
+        time[0] = given_or_unset(p, GO_P1TIME), time[1] = given_or_unset(p, GO_P2TIME);
+        inc[0] = given_or_unset(p, GO_P1INC), inc[1] = given_or_unset(p, GO_P2INC);
+        me = me_by_player;
+    } else {
+        time[0] = given_or_unset(p, GO_WTIME), time[1] = given_or_unset(p, GO_BTIME);
+        inc[0] = given_or_unset(p, GO_WINC), inc[1] = given_or_unset(p, GO_BINC);
+        me = me_by_colour;
+    }
+    *lim = (SearchLimits){
+        .my_time = time[me], .my_inc = inc[me], .their_time = time[!me], .their_inc = inc[!me],
+        .movestogo = p[GO_MOVESTOGO].given ? (int)p[GO_MOVESTOGO].value : 0,
+        .movetime = given_or_unset(p, GO_MOVETIME),
+        .depth = p[GO_DEPTH].given ? (int)p[GO_DEPTH].value : 0,
+        .nodes = p[GO_NODES].given ? (uint64_t)p[GO_NODES].value : 0,
+        .infinite = infinite,
+    };
+}
+
+static void cmd_go(int argc, char **argv)
+{
+    int64_t go_time = now_ms();
+    static const char *const names[GO_COUNT] = {"wtime", "btime", "winc", "binc", "p1time", "p2time",
+                                                "p1inc", "p2inc", "movestogo", "movetime", "depth", "nodes"};
+    GoParam p[GO_COUNT];
+    for (int k = 0; k < GO_COUNT; k++)
+        p[k] = (GoParam){names[k], 0, false};
+    bool infinite = false;
+    if (argc >= 2 && strcmp(argv[1], "perft") == 0) {
+        run_perft(argc >= 3 ? argv[2] : NULL);
+        return;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "infinite") == 0) {
+            infinite = true;
+            continue;
+        }
+        if (strcmp(argv[i], "ponder") == 0)
+            continue; /* pondering is not supported: think as on a normal go */
+        int k = 0;
+        while (k < GO_COUNT && strcmp(argv[i], p[k].name) != 0)
+            k++;
+        if (k == GO_COUNT) {
+            error_line("go: unknown parameter '%s'", printable(argv[i]));
+            return;
+        }
+        if (i + 1 >= argc || !parse_number(argv[i + 1], &p[k].value)) {
+            error_line("go: %s needs an integer value", p[k].name);
+            return;
+        }
+        bool must_be_positive = k == GO_MOVESTOGO || k == GO_DEPTH || k == GO_NODES || k == GO_MOVETIME;
+        if (must_be_positive && p[k].value < (k == GO_MOVETIME ? 0 : 1)) {
+            error_line("go: %s must be positive, got %" PRId64, p[k].name, p[k].value);
+            return;
+        }
+        p[k].given = true;
+        i++;
+    }
+    if (searcher_busy()) {
+        error_line("go: already searching (send stop first)");
+        return;
+    }
+    if (is_game_over(session.game, &session.record.current)) {
+        out_line("bestmove (none)");
+        return;
+    }
+    static SearchJob job; /* copied by searcher_start */
+    job.game = session.game;
+    job.record = session.record;
+    fill_limits(p, infinite, &job.limits);
+    job.threads = session.threads;
+    job.hash_mb = (size_t)session.hash_mb;
+    job.seed = (uint64_t)session.seed;
+    job.move_overhead_ms = session.move_overhead_ms;
+    job.start_ms = go_time;
+    if (!searcher_start(session.backend, &job))
+        error_line("go: could not start the search thread");
+}
+
+static void cmd_stop(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    searcher_stop();
+}
+
+/* ---- inspection: perft, moves, d, query, eval ---- */
+
+static void report_divide(Move move, uint64_t count, void *ctx)
+{
+    char text[MOVE_TEXT_MAX];
+    session.game->format_move(ctx, move, text, sizeof text);
+    out_line("%s: %" PRIu64, text, count);
+}
+
+static void run_perft(const char *depth_text)
+{
+    int64_t depth;
+    if (!depth_text || !parse_number(depth_text, &depth) || depth < 1 || depth > 64) {
+        error_line("perft: expected a depth from 1 to 64");
+        return;
+    }
+    if (searcher_busy()) {
+        error_line("perft: busy searching (send stop first)");
+        return;
+    }
+    const Position *root = &session.record.current;
+    uint64_t total = perft_divide(session.game, root, (int)depth, report_divide, (void *)root);
+    out_line("%s", "");
+    out_line("Nodes searched: %" PRIu64, total);
+}
+
+static void cmd_perft(int argc, char **argv) { run_perft(argc >= 2 ? argv[1] : NULL); }
+
+typedef struct {
+    MoveSink sink;
+    const Game *game;
+    const Position *pos;
+} PrintSink;
+
+static bool print_emit(MoveSink *sink, Move move)
+{
+    PrintSink *ps = (PrintSink *)sink;
+    char text[MOVE_TEXT_MAX + 1] = " ";
+    ps->game->format_move(ps->pos, move, text + 1, sizeof text - 1);
+    out_piece(text);
+    return true;
+}
+
+/* Streams: a tall Qawale stack has millions of moves and no list is built. */
+static void cmd_moves(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    PrintSink ps = {{print_emit}, session.game, &session.record.current};
+    out_begin_line();
+    out_piece("moves");
+    session.game->generate_moves(&session.record.current, &ps.sink);
+    out_end_line();
+}
+
+static const char *status_text(void)
+{
+    static char text[64];
+    PlayerResult r = record_result(&session.record);
+    if (r == RESULT_NONE)
+        snprintf(text, sizeof text, "ongoing, %s to move", record_p1_to_move(&session.record) ? "p1" : "p2");
+    else
+        snprintf(text, sizeof text, "over, %s", player_result_name(r));
+    return text;
+}
+
+static void cmd_display(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    const Game *g = session.game;
+    const Position *pos = &session.record.current;
+    char board[DISPLAY_TEXT_MAX], fen[POSITION_TEXT_MAX];
+    g->display(pos, board, sizeof board);
+    g->format_position(pos, fen, sizeof fen);
+    out_line("%s", board);
+    out_line("Game: %s", g->id);
+    out_line("Fen: %s", fen);
+    out_line("Side to move: %c (p1 plays %c)", g->side_to_move(pos) == WHITE ? 'w' : 'b',
+             session.record.p1_colour == WHITE ? 'w' : 'b');
+    out_line("Key: %016" PRIx64, g->hash(pos));
+    out_line("Status: %s", status_text());
+}
+
+static void cmd_query(int argc, char **argv)
+{
+    if (argc < 2) {
+        error_line("query: expected gameover, p1turn or result");
+        return;
+    }
+    PlayerResult r = record_result(&session.record);
+    if (strcmp(argv[1], "gameover") == 0)
+        out_line("response %s", r != RESULT_NONE ? "true" : "false");
+    else if (strcmp(argv[1], "p1turn") == 0)
+        out_line("response %s", record_p1_to_move(&session.record) ? "true" : "false");
+    else if (strcmp(argv[1], "result") == 0)
+        out_line("response %s", player_result_name(r));
+    else
+        error_line("query: unknown query '%s' (expected gameover, p1turn or result)", printable(argv[1]));
+}
+
+static void cmd_eval(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    const Game *g = session.game;
+    if (is_game_over(g, &session.record.current))
+        out_line("info string eval: the game is over (%s)", player_result_name(record_result(&session.record)));
+    else if (!g->evaluate)
+        error_line("eval: %s has no evaluation", g->id);
+    else
+        out_line("info string eval %d (centi-units, side to move's view)", g->evaluate(&session.record.current));
+}
+
+/* ---- dispatch ---- */
+
+typedef struct {
+    const char *name;
+    void (*run)(int argc, char **argv);
+} Command;
+
+static const Command commands[] = {
+    {"uci", cmd_handshake},      {"ugi", cmd_handshake},   {"isready", cmd_isready},
+    {"setoption", cmd_setoption}, {"ucinewgame", cmd_newgame}, {"uginewgame", cmd_newgame},
+    {"position", cmd_position},  {"go", cmd_go},           {"stop", cmd_stop},
+    {"perft", cmd_perft},        {"moves", cmd_moves},     {"d", cmd_display},
+    {"query", cmd_query},        {"eval", cmd_eval},
+};
+
+static int tokenize(char *line, char **argv, int max)
+{
+    int argc = 0;
+    for (char *tok = strtok(line, " \t\r\n\v\f"); tok; tok = strtok(NULL, " \t\r\n\v\f")) {
+        if (argc == max)
+            return -1;
+        argv[argc++] = tok;
+    }
+    return argc;
+}
+
+/* Reads one line into buf; an overlong line is consumed to its end and
+ * flagged.  Returns false at end of input. */
+static bool read_line(FILE *in, char *buf, size_t size, bool *too_long)
+{
+    *too_long = false;
+    if (!fgets(buf, (int)size, in))
+        return false;
+    size_t len = strlen(buf);
+    if (len == size - 1 && buf[len - 1] != '\n') {
+        *too_long = true;
+        int c;
+        while ((c = fgetc(in)) != EOF && c != '\n')
+            ;
+    }
+    return true;
+}
+
+static void session_init(void)
+{
+    session.game = default_game();
+    session.backend = default_backend();
+    register_options();
+    session.game = all_games[session.game_choice];
+    reset_to_start();
+}
+
+int protocol_loop(FILE *in)
+{
+    static char line[MAX_COMMAND_LINE];
+    static char *argv[MAX_TOKENS];
+    session_init();
+    bool too_long;
+    while (read_line(in, line, sizeof line, &too_long)) {
+        if (too_long) {
+            error_line("line longer than %d bytes ignored", MAX_COMMAND_LINE - 2);
+            continue;
+        }
+        int argc = tokenize(line, argv, MAX_TOKENS);
+        if (argc < 0) {
+            error_line("line with more than %d words ignored", MAX_TOKENS);
+            continue;
+        }
+        if (argc == 0)
+            continue;
+        if (strcmp(argv[0], "quit") == 0)
+            break;
+        size_t k = 0;
+        while (k < sizeof commands / sizeof commands[0] && strcmp(commands[k].name, argv[0]) != 0)
+            k++;
+        if (k == sizeof commands / sizeof commands[0])
+            error_line("unknown command '%s'", printable(argv[0]));
+        else
+            commands[k].run(argc, argv);
+    }
+    searcher_stop();
+    searcher_wait();
+    for (int b = 0; all_backends[b]; b++)
+        all_backends[b]->release();
+    return 0;
+}

@@ -1,0 +1,54 @@
+#include "search/report.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/clock.h"
+#include "util/output.h"
+
+/* A pv may come from a shared table that another thread overwrote; print
+ * only the prefix that really is legal, checked by a text round trip. */
+void format_pv(const Game *game, const Position *root, const Move *pv, int length,
+               char *out, size_t out_size)
+{
+    Position pos = *root;
+    size_t used = strlen(out);
+    for (int i = 0; i < length && game->outcome(&pos) == OUTCOME_ONGOING; i++) {
+        char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
+        Move check;
+        game->format_move(&pos, pv[i], text, sizeof text);
+        if (!game->parse_move(&pos, text, &check, err, sizeof err) || check != pv[i])
+            break;
+        if (used + strlen(text) + 2 >= out_size)
+            break;
+        used += (size_t)snprintf(out + used, out_size - used, " %s", text);
+        game->play(&pos, pv[i]);
+    }
+}
+
+void search_report(const SearchJob *job, const SearchInfo *info)
+{
+    if (job->quiet)
+        return;
+    char line[8192];
+    int64_t elapsed = now_ms() - job->start_ms;
+    uint64_t nps = elapsed > 0 ? info->nodes * 1000 / (uint64_t)elapsed : info->nodes * 1000;
+    int n = snprintf(line, sizeof line, "info depth %d seldepth %d score ", info->depth,
+                     info->seldepth > info->depth ? info->seldepth : info->depth);
+    if (info->mate_turns)
+        n += snprintf(line + n, sizeof line - n, "mate %d", info->mate_turns);
+    else
+        n += snprintf(line + n, sizeof line - n, "cp %d", info->score);
+    n += snprintf(line + n, sizeof line - n, " nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64,
+                  info->nodes, nps, elapsed);
+    if (info->hashfull >= 0)
+        n += snprintf(line + n, sizeof line - n, " hashfull %d", info->hashfull);
+    if (info->extra)
+        n += snprintf(line + n, sizeof line - n, " %s", info->extra);
+    if (info->pv_length > 0) {
+        n += snprintf(line + n, sizeof line - n, " pv");
+        format_pv(job->game, &job->record.current, info->pv, info->pv_length, line, sizeof line);
+    }
+    out_line("%s", line);
+}

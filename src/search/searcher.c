@@ -1,0 +1,104 @@
+#include "search/searcher.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "games/gameutil.h"
+#include "util/output.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t stopped = PTHREAD_COND_INITIALIZER;
+static pthread_t thread;
+static bool thread_live;          /* a thread exists that nobody joined yet */
+static atomic_bool running;       /* between start and bestmove */
+static SearchJob *current_job;    /* owned by the search thread while running */
+static const Backend *current_backend;
+
+/* The backend's answer, checked: a backend bug must not make us send an
+ * illegal move to a GUI that would forfeit the game for it. */
+static Move checked_move(const SearchJob *job, Move move)
+{
+    const Game *g = job->game;
+    const Position *root = &job->record.current;
+    if (move != MOVE_NONE) {
+        char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
+        Move parsed;
+        g->format_move(root, move, text, sizeof text);
+        if (g->parse_move(root, text, &parsed, err, sizeof err) && parsed == move)
+            return move;
+        out_line("info string error backend %s returned an illegal move; playing the first legal one",
+                 current_backend->id);
+    }
+    Move first = MOVE_NONE;
+    collect_moves(g, root, &first, 1, NULL);
+    return first;
+}
+
+static void *search_thread(void *arg)
+{
+    SearchJob *job = arg;
+    Move best = current_backend->search(job);
+    best = checked_move(job, best);
+
+    /* UCI: under infinite, bestmove only after stop. */
+    pthread_mutex_lock(&lock);
+    while (job->limits.infinite && !atomic_load(&job->stop))
+        pthread_cond_wait(&stopped, &lock);
+    pthread_mutex_unlock(&lock);
+
+    char text[MOVE_TEXT_MAX] = "(none)";
+    if (best != MOVE_NONE)
+        job->game->format_move(&job->record.current, best, text, sizeof text);
+    pthread_mutex_lock(&lock);
+    out_line("bestmove %s", text);
+    atomic_store(&running, false);
+    pthread_mutex_unlock(&lock);
+    return NULL;
+}
+
+static void join_finished_thread(void)
+{
+    if (thread_live) {
+        pthread_join(thread, NULL);
+        thread_live = false;
+        free(current_job);
+        current_job = NULL;
+    }
+}
+
+bool searcher_start(const Backend *backend, const SearchJob *job)
+{
+    if (atomic_load(&running))
+        return false;
+    join_finished_thread();
+    SearchJob *copy = malloc(sizeof *copy);
+    if (!copy)
+        return false;
+    *copy = *job;
+    atomic_init(&copy->stop, false);
+    current_job = copy;
+    current_backend = backend;
+    atomic_store(&running, true);
+    if (pthread_create(&thread, NULL, search_thread, copy) != 0) {
+        atomic_store(&running, false);
+        free(copy);
+        current_job = NULL;
+        return false;
+    }
+    thread_live = true;
+    return true;
+}
+
+void searcher_stop(void)
+{
+    pthread_mutex_lock(&lock);
+    if (atomic_load(&running) && current_job) {
+        atomic_store(&current_job->stop, true);
+        pthread_cond_broadcast(&stopped);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void searcher_wait(void) { join_finished_thread(); }
+
+bool searcher_busy(void) { return atomic_load(&running); }

@@ -1,0 +1,20 @@
+/*
+ * searcher.h - runs one search at a time on its own thread, so the protocol
+ * reader keeps answering (isready, stop, quit) while it thinks.
+ *
+ * The searcher owns the bestmove line: a search always ends with exactly one
+ * `bestmove`, legal, even when stopped at once.  Under `go infinite` the
+ * bestmove waits for `stop`, as UCI requires.
+ */
+#ifndef TESSERA_SEARCHER_H
+#define TESSERA_SEARCHER_H
+
+#include "search/search.h"
+
+/* Starts backend on a copy of job; returns false when a search is running. */
+bool searcher_start(const Backend *backend, const SearchJob *job);
+void searcher_stop(void); /* asks the running search to stop; returns at once */
+void searcher_wait(void); /* blocks until the running search printed bestmove */
+bool searcher_busy(void);
+
+#endif

@@ -1,0 +1,58 @@
+/* timeman.c - turning a clock into a soft and a hard budget.
+ *
+ * Unlike chess these games have a known, short remaining length (Territoire
+ * 6 turns a side, Qawale 8, Columna at most ~18), so the game's own
+ * turns_left replaces chess's "assume 40 moves to go". */
+#include "search/timeman.h"
+
+#include "util/clock.h"
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+void tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms,
+               int64_t *soft_ms, int64_t *hard_ms)
+{
+    *soft_ms = INT64_MAX;
+    *hard_ms = INT64_MAX;
+    if (lim->infinite)
+        return;
+    if (lim->movetime >= 0) {
+        int64_t t = max64(1, lim->movetime - move_overhead_ms);
+        *soft_ms = *hard_ms = t;
+        return;
+    }
+    if (lim->my_time < 0)
+        return; /* depth / nodes only */
+
+    int64_t inc = lim->my_inc > 0 ? lim->my_inc : 0;
+    /* Plan for every turn still to come, the current one included; a
+     * movestogo from the GUI can only shorten that horizon. */
+    int64_t horizon = turns_left > 0 ? turns_left : 1;
+    if (lim->movestogo > 0)
+        horizon = min64(horizon, lim->movestogo);
+    /* Keep a reserve so that no clock ever hits zero: the overhead for each
+     * remaining turn, never less than 20% of what is left. */
+    int64_t usable = lim->my_time - move_overhead_ms * (horizon + 1);
+    usable = max64(usable, lim->my_time / 5);
+    int64_t share = usable / horizon + inc * 3 / 4;
+    *soft_ms = max64(1, share * 6 / 10);
+    /* Hard: a long think when an iteration runs over, but never more than
+     * the clock allows after the overhead. */
+    int64_t ceiling = max64(1, lim->my_time - move_overhead_ms);
+    *hard_ms = max64(1, min64(share * 5 / 2, min64(ceiling, lim->my_time * 4 / 10 + inc)));
+    *soft_ms = min64(*soft_ms, *hard_ms);
+}
+
+void tm_plan(TimeManager *tm, const SearchJob *job)
+{
+    tm->start_ms = job->start_ms;
+    int turns = job->game->turns_left(&job->record.current);
+    tm_budget(&job->limits, turns, job->move_overhead_ms, &tm->soft_ms, &tm->hard_ms);
+}
+
+int64_t tm_elapsed(const TimeManager *tm) { return now_ms() - tm->start_ms; }
+
+bool tm_past_soft(const TimeManager *tm) { return tm->soft_ms != INT64_MAX && tm_elapsed(tm) >= tm->soft_ms; }
+
+bool tm_past_hard(const TimeManager *tm) { return tm->hard_ms != INT64_MAX && tm_elapsed(tm) >= tm->hard_ms; }

@@ -1,0 +1,66 @@
+# lib.sh - helpers for end-to-end protocol tests: spawn the engine, feed it a
+# conversation, check what it answered.  Sourced by tests/*/*.sh.
+#
+#   talk 'uci' 'isready'            -> $REPLY holds the engine's whole output
+#   expect_line  NAME REGEX         -> a line of $REPLY matches REGEX (grep -E)
+#   expect_no_line NAME REGEX
+#   finish                          -> prints the closing harness line
+# Lines given to talk may be `sleep N` to pause between commands.
+
+BUILD=${TESSERA_BUILD:-build/release}
+ENGINE=$BUILD/tessera
+passed=0
+failed=0
+REPLY=
+
+ok() { passed=$((passed + 1)); echo "ok   $1"; }
+not_ok() {
+    failed=$((failed + 1))
+    echo "FAIL $1"
+    shift
+    for line in "$@"; do echo "    $line"; done
+}
+
+# talk CMD... : runs one engine on these commands (then quit), 30 s at most.
+talk() {
+    REPLY=$(
+        for cmd in "$@"; do
+            case "$cmd" in
+            "sleep "*) sleep "${cmd#sleep }" ;;
+            *) printf '%s\n' "$cmd" ;;
+            esac
+        done | timeout 30 "$ENGINE" 2>&1
+    )
+    STATUS=$?
+}
+
+expect_line() { # name regex
+    if printf '%s\n' "$REPLY" | grep -Eq -- "$2"; then ok "$1"; else not_ok "$1" "no line matches /$2/ in:" "$(printf '%s\n' "$REPLY" | head -n 30)"; fi
+}
+
+expect_no_line() { # name regex
+    if printf '%s\n' "$REPLY" | grep -Eq -- "$2"; then not_ok "$1" "unexpected line /$2/ in:" "$(printf '%s\n' "$REPLY" | head -n 30)"; else ok "$1"; fi
+}
+
+expect_count() { # name regex count
+    n=$(printf '%s\n' "$REPLY" | grep -Ec -- "$2")
+    if [ "$n" -eq "$3" ]; then ok "$1"; else not_ok "$1" "$n lines match /$2/, expected $3 in:" "$(printf '%s\n' "$REPLY" | head -n 30)"; fi
+}
+
+# Line number of the first line matching regex (0 if none).
+line_of() { printf '%s\n' "$REPLY" | grep -En -- "$1" | head -n 1 | cut -d: -f1 | sed 's/^$/0/'; }
+
+expect_order() { # name regex-first regex-second
+    a=$(line_of "$2")
+    b=$(line_of "$3")
+    if [ -n "$a" ] && [ -n "$b" ] && [ "$a" -gt 0 ] && [ "$b" -gt "$a" ]; then ok "$1"; else not_ok "$1" "/$2/ (line ${a:-none}) should come before /$3/ (line ${b:-none}) in:" "$(printf '%s\n' "$REPLY" | head -n 30)"; fi
+}
+
+expect_status() { # name expected-status
+    if [ "$STATUS" -eq "$2" ]; then ok "$1"; else not_ok "$1" "exit status $STATUS, expected $2"; fi
+}
+
+finish() {
+    echo "harness: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}

@@ -1,0 +1,35 @@
+#!/bin/sh
+# go / stop / isready during a search, for every backend and game: a search
+# always ends in one legal bestmove; infinite waits for stop.
+. "$(dirname "$0")/lib.sh"
+
+for game in roomandpillar columna qawale territoire; do
+    for backend in random alphabeta mcts; do
+        talk "setoption name Game value $game" "setoption name Backend value $backend" 'position startpos' \
+            'go movetime 200'
+        expect_count "${game}_${backend}_movetime_gives_one_bestmove" '^bestmove [^ ]+$' 1
+        move=$(printf '%s\n' "$REPLY" | sed -n 's/^bestmove //p')
+        talk "setoption name Game value $game" "position startpos moves $move" isready
+        expect_no_line "${game}_${backend}_bestmove_is_legal" '^info string error'
+    done
+done
+
+talk 'position startpos' 'go infinite' 'sleep 0.5' isready 'sleep 0.3' stop 'sleep 0.2'
+expect_order "isready_answered_during_infinite_search" '^readyok$' '^bestmove'
+expect_count "infinite_search_ends_only_on_stop" '^bestmove [a-h][1-8]$' 1
+
+talk 'position startpos' 'go infinite' 'go depth 1' 'sleep 0.2' stop
+expect_line "second_go_while_searching_is_refused" '^info string error go: already searching'
+expect_count "only_one_bestmove_for_two_gos" '^bestmove' 1
+
+talk 'position startpos' 'go infinite' 'setoption name Hash value 2' stop
+expect_line "options_refused_while_searching" '^info string error setoption: cannot change Hash while searching'
+
+talk 'position startpos' 'go wtime 1000 btime 1000 winc 10 binc 10'
+expect_count "clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
+talk 'position startpos' 'go p1time 1000 p2time 1000 p1inc 10 p2inc 10'
+expect_count "ugi_clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
+talk 'position startpos' 'go nodes 100' 'sleep 0.5' 'go depth 2' 'sleep 0.5'
+expect_count "each_go_gives_one_bestmove" '^bestmove' 2
+
+finish
