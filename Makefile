@@ -5,7 +5,7 @@
 CC      ?= cc
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 WARN    := -Wall -Wextra -Werror
-COMMON  := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Itools -pthread -MMD -MP $(WARN)
+COMMON  := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Itools -Itests -pthread -MMD -MP $(WARN)
 LDLIBS  := -pthread -lm
 
 FLAGS_release := -O2 -g

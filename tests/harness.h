@@ -102,7 +102,7 @@ static inline void harness_fail(const char *file, int line, const char *what)
         const char *a_ = (actual), *e_ = (expected);                             \
         if (!a_ || strcmp(a_, e_) != 0) {                                        \
             char m_[2048];                                                       \
-            snprintf(m_, sizeof m_, "%s == \"%s\", expected \"%s\"", #actual,    \
+            snprintf(m_, sizeof m_, "%.200s == \"%.800s\", expected \"%.800s\"", #actual, \
                      a_ ? a_ : "(null)", e_);                                    \
             harness_fail(__FILE__, __LINE__, m_);                                \
         }                                                                        \
@@ -114,7 +114,7 @@ static inline void harness_fail(const char *file, int line, const char *what)
         const char *h_ = (haystack), *n_ = (needle);                             \
         if (!h_ || !strstr(h_, n_)) {                                            \
             char m_[2048];                                                       \
-            snprintf(m_, sizeof m_, "%s == \"%s\" lacks \"%s\"", #haystack,      \
+            snprintf(m_, sizeof m_, "%.200s == \"%.800s\" lacks \"%.800s\"", #haystack, \
                      h_ ? h_ : "(null)", n_);                                    \
             harness_fail(__FILE__, __LINE__, m_);                                \
         }                                                                        \

@@ -4,9 +4,9 @@
 #include <string.h>
 
 const Backend *const all_backends[] = {
-    &random_backend,
-    &alphabeta_backend,
+    &alphabeta_backend, /* the first is the default */
     &mcts_backend,
+    &random_backend,
     NULL,
 };
 

@@ -6,7 +6,7 @@ talk uci
 expect_line "uci_gives_id_name" '^id name Tessera '
 expect_line "uci_lists_game_combo" '^option name Game type combo default roomandpillar( var [a-z]+)*$'
 expect_line "uci_game_combo_has_all_four" 'var roomandpillar var columna var qawale var territoire'
-expect_line "uci_lists_backend_combo" '^option name Backend type combo default [a-z]+ var random'
+expect_line "uci_lists_backend_combo" '^option name Backend type combo default alphabeta var alphabeta var mcts var random$'
 expect_line "uci_lists_threads" '^option name Threads type spin default 1 min 1 max [0-9]+$'
 expect_line "uci_lists_hash" '^option name Hash type spin default [0-9]+ min 1 max [0-9]+$'
 expect_line "uci_lists_seed" '^option name Seed type spin default 0 min 0 max [0-9]+$'

@@ -1,0 +1,115 @@
+/* test_timeman.c - the time manager's budgets (pure arithmetic, no clock). */
+#include "harness.h"
+
+#include "search/timeman.h"
+
+static SearchLimits no_limits(void) { return (SearchLimits){-1, -1, -1, -1, 0, -1, 0, 0, false}; }
+
+static void test_infinite_has_no_budget(void)
+{
+    SearchLimits lim = no_limits();
+    lim.infinite = true;
+    lim.my_time = 1000;
+    int64_t soft, hard;
+    tm_budget(&lim, 10, 30, &soft, &hard);
+    CHECK(soft == INT64_MAX && hard == INT64_MAX);
+}
+
+static void test_depth_only_has_no_budget(void)
+{
+    SearchLimits lim = no_limits();
+    lim.depth = 5;
+    int64_t soft, hard;
+    tm_budget(&lim, 10, 30, &soft, &hard);
+    CHECK(soft == INT64_MAX && hard == INT64_MAX);
+}
+
+static void test_movetime_is_soft_and_hard_minus_overhead(void)
+{
+    SearchLimits lim = no_limits();
+    lim.movetime = 1000;
+    int64_t soft, hard;
+    tm_budget(&lim, 10, 30, &soft, &hard);
+    CHECK_EQ_INT(soft, 970);
+    CHECK_EQ_INT(hard, 970);
+}
+
+static void test_soft_never_exceeds_hard(void)
+{
+    for (int64_t t = 1; t < 200000; t = t * 3 + 1)
+        for (int turns = 1; turns < 60; turns += 7) {
+            SearchLimits lim = no_limits();
+            lim.my_time = t;
+            lim.my_inc = t / 10;
+            int64_t soft, hard;
+            tm_budget(&lim, turns, 30, &soft, &hard);
+            CHECK(soft >= 1 && soft <= hard);
+        }
+}
+
+/* At 1 s + 10 ms a game is never lost on time, whatever its length, even
+ * when every turn runs to its hard limit and loses 5 ms more to the pipes
+ * (MoveOverhead 30 is the margin that covers such latency). */
+static void test_hard_limit_leaves_clock_reserve(void)
+{
+    for (int turns = 1; turns <= 40; turns++) {
+        int64_t clock = 1000;
+        for (int turn = 0; turn < turns; turn++) {
+            SearchLimits lim = no_limits();
+            lim.my_time = clock;
+            lim.my_inc = 10;
+            int64_t soft, hard;
+            tm_budget(&lim, turns - turn, 30, &soft, &hard);
+            CHECK(hard < clock);
+            clock = clock - (hard + 5) + 10;
+            CHECK(clock > 0);
+        }
+    }
+}
+
+static void test_more_turns_left_means_less_per_turn(void)
+{
+    SearchLimits lim = no_limits();
+    lim.my_time = 60000;
+    int64_t soft_few, hard_few, soft_many, hard_many;
+    tm_budget(&lim, 4, 30, &soft_few, &hard_few);
+    tm_budget(&lim, 30, 30, &soft_many, &hard_many);
+    CHECK(soft_many < soft_few);
+    CHECK(hard_many <= hard_few);
+}
+
+static void test_movestogo_shortens_the_horizon(void)
+{
+    SearchLimits lim = no_limits();
+    lim.my_time = 60000;
+    int64_t soft_all, hard_all, soft_two, hard_two;
+    tm_budget(&lim, 30, 30, &soft_all, &hard_all);
+    lim.movestogo = 2;
+    tm_budget(&lim, 30, 30, &soft_two, &hard_two);
+    CHECK(soft_two > soft_all);
+}
+
+static void test_increment_adds_to_the_budget(void)
+{
+    SearchLimits lim = no_limits();
+    lim.my_time = 10000;
+    int64_t soft_plain, hard_plain, soft_inc, hard_inc;
+    tm_budget(&lim, 10, 30, &soft_plain, &hard_plain);
+    lim.my_inc = 1000;
+    tm_budget(&lim, 10, 30, &soft_inc, &hard_inc);
+    CHECK(soft_inc > soft_plain);
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_infinite_has_no_budget);
+    RUN(test_depth_only_has_no_budget);
+    RUN(test_movetime_is_soft_and_hard_minus_overhead);
+    RUN(test_soft_never_exceeds_hard);
+    RUN(test_hard_limit_leaves_clock_reserve);
+    RUN(test_more_turns_left_means_less_per_turn);
+    RUN(test_movestogo_shortens_the_horizon);
+    RUN(test_increment_adds_to_the_budget);
+    return harness_end();
+}
