@@ -3,8 +3,9 @@
 # M failed" lines and prints one closing line.  Exit status 1 on any failure.
 #
 #   unit tests      build/{release,asan,tsan}/tests/test_*   (C programs)
-#   shell tests     tests/*/*.sh (not lib*.sh), run once against the release
-#                   build and once against the asan build (TESSERA_BUILD)
+#   shell tests     tests/*/*.sh (not lib*.sh), run against the release, asan
+#                   and tsan builds in turn (TESSERA_BUILD); a sanitizer
+#                   report ends the process, so the conversation fails
 cd "$(dirname "$0")/.." || exit 1
 passed=0
 failed=0
@@ -42,7 +43,9 @@ for variant in release asan tsan; do
     done
 done
 
-for variant in release asan; do
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"
+export ASAN_OPTIONS="abort_on_error=0 exitcode=66 ${ASAN_OPTIONS:-}"
+for variant in release asan tsan; do
     for s in tests/*/*.sh; do
         case "$(basename "$s")" in lib*) continue ;; esac
         [ -f "$s" ] || continue
