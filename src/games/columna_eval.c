@@ -1,0 +1,74 @@
+/*
+ * columna_eval.c - a heuristic value of a Columna position for the side to
+ * act, read by the searches.
+ *
+ * The game is decided by the pawns on height-5 stacks, then 4, ... 1, so a
+ * pawn's worth grows steeply with its stack's height.  Pawns move every turn,
+ * so a pawn next to a taller free stack is worth part of what it would gain by
+ * climbing it, and a pawn with nowhere to go is a liability (a side with no
+ * pawn move loses the tie-break's last step).
+ *
+ * Bound: each side's terms are at most 4 * 1000 (heights) + 4 * 1000 (reach)
+ * + 16 * 100 (mobility) = 9600 with every weight at its maximum, so the
+ * value stays inside +-20000, which is reserved for proven results.
+ */
+#include "games/columna.h"
+
+enum {
+    DEFAULT_HEIGHT1 = 0,
+    DEFAULT_HEIGHT2 = 10,
+    DEFAULT_HEIGHT3 = 25,
+    DEFAULT_HEIGHT4 = 55,
+    DEFAULT_HEIGHT5 = 120,
+    DEFAULT_REACH = 35,
+    DEFAULT_MOBILITY = 3,
+};
+
+static int pawn_on_height[COLUMNA_MAX_HEIGHT + 1] = {
+    0, DEFAULT_HEIGHT1, DEFAULT_HEIGHT2, DEFAULT_HEIGHT3, DEFAULT_HEIGHT4, DEFAULT_HEIGHT5,
+};
+static int reach_percent = DEFAULT_REACH;
+static int mobility_weight = DEFAULT_MOBILITY;
+
+const GameParam columna_params[COLUMNA_PARAM_COUNT] = {
+    {"ColumnaHeight1", DEFAULT_HEIGHT1, 0, 1000, &pawn_on_height[1]},
+    {"ColumnaHeight2", DEFAULT_HEIGHT2, 0, 1000, &pawn_on_height[2]},
+    {"ColumnaHeight3", DEFAULT_HEIGHT3, 0, 1000, &pawn_on_height[3]},
+    {"ColumnaHeight4", DEFAULT_HEIGHT4, 0, 1000, &pawn_on_height[4]},
+    {"ColumnaHeight5", DEFAULT_HEIGHT5, 0, 1000, &pawn_on_height[5]},
+    {"ColumnaReach", DEFAULT_REACH, 0, 100, &reach_percent},
+    {"ColumnaMobility", DEFAULT_MOBILITY, 0, 100, &mobility_weight},
+};
+
+/* One pawn's worth: its height, part of the best climb open to it, and its
+ * moves. */
+static int pawn_value(const ColumnaState *st, int square)
+{
+    const uint64_t pawned = columna_all_pawns(st);
+    const int here = pawn_on_height[st->stack_height[square]];
+    int best_climb = 0, moves = 0;
+    for (int d = 0; d < COLUMNA_DIRECTIONS; d++) {
+        const int to = columna_first_stack(st->stacks, square, d);
+        if (to < 0 || (pawned & columna_bit(to)))
+            continue;
+        moves++;
+        const int climb = pawn_on_height[st->stack_height[to]] - here;
+        if (climb > best_climb)
+            best_climb = climb;
+    }
+    return here + best_climb * reach_percent / 100 + moves * mobility_weight;
+}
+
+static int side_value(const ColumnaState *st, int colour)
+{
+    int value = 0;
+    for (uint64_t pawns = st->pawns[colour]; pawns;)
+        value += pawn_value(st, columna_pop_square(&pawns));
+    return value;
+}
+
+int columna_evaluate(const Position *pos)
+{
+    const ColumnaState *st = columna_cstate(pos);
+    return side_value(st, st->side) - side_value(st, st->side ^ 1);
+}
