@@ -1,0 +1,89 @@
+/*
+ * territoire.h - Territoire's state, shared by its rules (territoire.c), its
+ * evaluation (territoire_eval.c) and its tests.
+ *
+ * Squares are numbered 0..35 here (1..36 in the notation); bit s of a ring
+ * mask is square s, and square 35 touches square 0.
+ */
+#ifndef TESSERA_TERRITOIRE_H
+#define TESSERA_TERRITOIRE_H
+
+#include "games/game.h"
+
+#define TERRITOIRE_SQUARES 36
+#define TERRITOIRE_GROUPS 3
+#define TERRITOIRE_GROUP_MAX 6
+#define TERRITOIRE_PAWNS 18 /* per side */
+#define TERRITOIRE_STEPS_PER_TURN 3
+#define TERRITOIRE_GOLDEN_BONUS 3
+#define TERRITOIRE_RING ((1ULL << TERRITOIRE_SQUARES) - 1)
+
+typedef struct {
+    uint64_t value_squares[TERRITOIRE_GROUP_MAX + 1]; /* [v]: squares showing v */
+    uint64_t pawns[2];                                /* [colour] */
+    uint64_t dead;                                    /* captured squares, never playable */
+    uint64_t key;                                     /* incremental Zobrist key */
+    uint8_t square_value[TERRITOIRE_SQUARES];
+    uint8_t groups[2][TERRITOIRE_GROUPS]; /* [colour], largest first */
+    uint8_t captures[2];                  /* [colour]: opponent pawns it captured */
+    uint8_t golden;                       /* square 0..35 */
+    uint8_t side;                         /* colour to move */
+    uint8_t steps_done;                   /* placements/discards made this turn */
+} TerritoireState;
+
+_Static_assert(sizeof(TerritoireState) <= POSITION_BYTES, "TerritoireState must fit in a Position");
+
+static inline const TerritoireState *territoire_state(const Position *pos)
+{
+    return (const TerritoireState *)pos->bytes;
+}
+
+static inline TerritoireState *territoire_state_mut(Position *pos)
+{
+    return (TerritoireState *)pos->bytes;
+}
+
+static inline uint64_t territoire_free_squares(const TerritoireState *st)
+{
+    return TERRITOIRE_RING & ~(st->pawns[WHITE] | st->pawns[BLACK] | st->dead);
+}
+
+static inline int territoire_pawns_in_hand(const TerritoireState *st, int colour)
+{
+    const uint8_t *g = st->groups[colour];
+    return g[0] + g[1] + g[2];
+}
+
+/* Squares a pawn of colour could go on right now: free squares whose value is
+ * the size of one of its non-empty groups. */
+uint64_t territoire_placeable_squares(const TerritoireState *st, int colour);
+
+/* Board pawns + captures + the golden bonus (RULES.md's score). */
+int territoire_score(const TerritoireState *st, int colour);
+
+/* The series of `series_pawns` that contains square, when `flanker_pawns`
+ * flank it directly on both sides; 0 when it is not flanked (a series that
+ * covers the whole ring has no sides and is never flanked). */
+uint64_t territoire_flanked_series(uint64_t series_pawns, uint64_t flanker_pawns, int square);
+
+/* The series of `pawns` that contains square (square must hold one). */
+uint64_t territoire_series_at(uint64_t pawns, int square);
+
+/* Evaluation weights (territoire_eval.c). */
+#define TERRITOIRE_PARAM_COUNT 7
+extern const GameParam territoire_params[TERRITOIRE_PARAM_COUNT];
+int territoire_evaluate(const Position *pos);
+
+static inline uint64_t territoire_ring_up(uint64_t squares)
+{
+    return ((squares << 1) | (squares >> (TERRITOIRE_SQUARES - 1))) & TERRITOIRE_RING;
+}
+
+static inline uint64_t territoire_ring_down(uint64_t squares)
+{
+    return ((squares >> 1) | (squares << (TERRITOIRE_SQUARES - 1))) & TERRITOIRE_RING;
+}
+
+extern const Game territoire_game;
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * territoire_eval.c - Territoire's heuristic value for the side to move.
+ *
+ * The final score is board pawns + captures + the golden bonus, so the
+ * evaluation starts from the current score difference and the pawns each side
+ * still holds (future points), then corrects for what the next placements are
+ * likely to change: series one placement away from capture, pawns that will
+ * find no square of their group's size, the free golden square, and how many
+ * squares each side can use right now.
+ */
+#include "games/territoire.h"
+
+/* Proven results own the band beyond this (game.h). */
+#define EVAL_LIMIT 19999
+
+static int score_weight = 100;
+static int in_hand_weight = 85;
+static int stranded_weight = 70;
+static int threat_weight = 45;
+static int danger_weight = 35;
+static int golden_weight = 60;
+static int mobility_weight = 3;
+
+const GameParam territoire_params[TERRITOIRE_PARAM_COUNT] = {
+    {"TerritoireScore", 100, 0, 1000, &score_weight},
+    {"TerritoireInHand", 85, 0, 1000, &in_hand_weight},
+    {"TerritoireStranded", 70, 0, 1000, &stranded_weight},
+    {"TerritoireThreat", 45, 0, 1000, &threat_weight},
+    {"TerritoireDanger", 35, 0, 1000, &danger_weight},
+    {"TerritoireGolden", 60, 0, 1000, &golden_weight},
+    {"TerritoireMobility", 3, 0, 100, &mobility_weight},
+};
+
+/* Pawns in hand that will find no free square: a group of k pawns needs one
+ * square of each value k, k-1, ..., 1 as it shrinks, and a value whose free
+ * squares are fewer than the groups needing it forces discards. */
+static int stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
+{
+    int stranded = 0;
+    for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++) {
+        int demand = 0;
+        for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++)
+            demand += st->groups[colour][slot] >= value;
+        int supply = __builtin_popcountll(st->value_squares[value] & free);
+        if (demand > supply)
+            stranded += demand - supply;
+    }
+    return stranded;
+}
+
+/* Pawns of victim in series that captor takes with one placement: a series
+ * held on one side by a captor pawn, whose other side is a free square the
+ * captor can place on now. */
+static int capturable_pawns(const TerritoireState *st, int victim, uint64_t captor_targets)
+{
+    int captor = !victim, pawns = 0;
+    uint64_t seen = 0;
+    for (uint64_t left = st->pawns[victim]; left; left &= left - 1) {
+        int s = __builtin_ctzll(left);
+        if (seen >> s & 1)
+            continue;
+        uint64_t series = territoire_series_at(st->pawns[victim], s);
+        seen |= series;
+        uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
+        uint64_t held = sides & st->pawns[captor], open = sides & captor_targets;
+        if (__builtin_popcountll(sides) == 2 && held && open)
+            pawns += __builtin_popcountll(series);
+    }
+    return pawns;
+}
+
+static int golden_access(const TerritoireState *st, uint64_t mover_targets, uint64_t opponent_targets)
+{
+    uint64_t golden = 1ULL << st->golden;
+    if (mover_targets & golden)
+        return 1; /* the mover places first */
+    return (opponent_targets & golden) ? -1 : 0;
+}
+
+static int clamp_value(long value)
+{
+    if (value > EVAL_LIMIT)
+        return EVAL_LIMIT;
+    return value < -EVAL_LIMIT ? -EVAL_LIMIT : (int)value;
+}
+
+int territoire_evaluate(const Position *pos)
+{
+    const TerritoireState *st = territoire_state(pos);
+    int mover = st->side, opponent = !mover;
+    uint64_t free = territoire_free_squares(st);
+    uint64_t mover_targets = territoire_placeable_squares(st, mover);
+    uint64_t opponent_targets = territoire_placeable_squares(st, opponent);
+    long value = (long)score_weight * (territoire_score(st, mover) - territoire_score(st, opponent));
+    if (territoire_pawns_in_hand(st, mover) == 0)
+        return clamp_value(value); /* finished: the score is final */
+    value += (long)in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
+    value -= (long)stranded_weight * (stranded_pawns(st, mover, free) - stranded_pawns(st, opponent, free));
+    value += (long)threat_weight * capturable_pawns(st, opponent, mover_targets);
+    value -= (long)danger_weight * capturable_pawns(st, mover, opponent_targets);
+    value += (long)golden_weight * golden_access(st, mover_targets, opponent_targets);
+    value += (long)mobility_weight *
+             (__builtin_popcountll(mover_targets) - __builtin_popcountll(opponent_targets));
+    return clamp_value(value);
+}
