@@ -57,14 +57,14 @@ typedef struct {
 } SearchCase;
 
 static const SearchCase search_cases[] = {
-    {"roomandpillar", NULL, 8},
-    {"roomandpillar", "wbwbwbwb/bwbwbwbw/wbwbwbwb/bwb..wbw/wbw.wbwb/..b..wbw/w...wbwb/b.bwbwbw w -", 10},
-    {"columna", NULL, 3},
-    {"columna", "03b001b1/211w11w2/311110/001110/111b1b1w2/11w2011 w p", 3},
-    {"qawale", NULL, 4},
-    {"qawale", "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", 4},
-    {"territoire", NULL, 2},
-    {"territoire", "3.6b2.5b1.4.4.5b1.6b3w2.1.2w5.3.4b6w6.3.4.2.5w1.5.1.3.4.2.6w2.4w6b1.5.3. 19 b 543 651 0 0", 2},
+    {"roomandpillar", NULL, 23},
+    {"roomandpillar", "wbwbwbwb/bwbwbwbw/wbwbwbwb/bwb..wbw/wbw.wbwb/..b..wbw/w...wbwb/b.bwbwbw w -", 20},
+    {"columna", NULL, 9},
+    {"columna", "03b001b1/211w11w2/311110/001110/111b1b1w2/11w2011 w p", 9},
+    {"qawale", NULL, 6},
+    {"qawale", "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", 5},
+    {"territoire", NULL, 12},
+    {"territoire", "3.6b2.5b1.4.4.5b1.6b3w2.1.2w5.3.4b6w6.3.4.2.5w1.5.1.3.4.2.6w2.4w6b1.5.3. 19 b 543 651 0 0", 10},
 };
 
 static int bench_search(const char *backend_id, int threads)

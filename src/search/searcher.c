@@ -49,10 +49,11 @@ static void *search_thread(void *arg)
     char text[MOVE_TEXT_MAX] = "(none)";
     if (best != MOVE_NONE)
         job->game->format_move(&job->record.current, best, text, sizeof text);
-    pthread_mutex_lock(&lock);
-    out_line("bestmove %s", text);
+    /* Not running before the line goes out: a client may send the next go
+     * the moment it reads bestmove.  That go joins this thread first, so
+     * the lines still come in order. */
     atomic_store(&running, false);
-    pthread_mutex_unlock(&lock);
+    out_line("bestmove %s", text);
     return NULL;
 }
 

@@ -1,0 +1,133 @@
+/*
+ * ab_internal.h - what the alphabeta backend's files share: the search of
+ * one `go` (AbShared) and each thread's own state (AbWorker).
+ *
+ * A node is a position where one player acts.  Games with step hooks are
+ * searched a step at a time: a step after which the same player acts again
+ * is a ply without negation, and only a completed turn hands the move over.
+ * Depth counts plies (steps, or whole turns for games without steps); mate
+ * distances count whole turns.
+ */
+#ifndef TESSERA_AB_INTERNAL_H
+#define TESSERA_AB_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/search.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+#define AB_MAX_PLY 512
+#define AB_PV_MAX 128
+#define AB_MAX_CHILDREN 256
+#define AB_HISTORY_BITS 14
+#define AB_HISTORY_MAX 16384
+#define AB_EVAL_LIMIT 20000
+
+/* Tunable search settings (backend spin options). */
+typedef struct {
+    int aspiration_window; /* centi-units around the last score, 0 = off */
+    int late_move_reduction; /* plies taken off late quiet moves, 0 = off */
+    int eval_order_depth;  /* order children by their evaluation from this depth on */
+} AbSettings;
+
+extern AbSettings ab_settings;
+
+typedef struct AbWorker AbWorker;
+
+typedef struct {
+    SearchJob *job;
+    const Game *game;
+    TransTable *tt;
+    TimeManager tm;
+    bool steps; /* search steps of a turn as plies */
+    uint64_t node_limit;
+    atomic_bool abort; /* every thread stops as soon as it sees this */
+    AbWorker *workers;
+    int worker_count;
+} AbShared;
+
+struct AbWorker {
+    AbShared *shared;
+    int id;
+    uint64_t nodes;
+    uint64_t budget_end; /* a solve attempt gives up at this node count; 0 = none */
+    _Atomic uint64_t published_nodes; /* nodes, as other threads may read them */
+    int seldepth;
+    bool stopped;
+    bool horizon_met; /* this iteration scored a leaf by evaluation, not by the rules */
+    Move killers[AB_MAX_PLY][2];
+    int16_t history[2][1 << AB_HISTORY_BITS];
+    Move pv[AB_MAX_PLY + 1][AB_PV_MAX];
+    int pv_length[AB_MAX_PLY + 1];
+    /* The main thread's answer so far (the last completed iteration). */
+    Move best_turn;
+    int best_score;
+    int completed_depth;
+};
+
+/* ---- children of a node (ab_moves.c) ---- */
+
+typedef struct {
+    Move move;
+    int order;
+} AbChild;
+
+typedef struct {
+    AbChild child[AB_MAX_CHILDREN];
+    int count;
+    bool truncated; /* more (distinct) moves existed than the list holds */
+} AbChildList;
+
+/* Steps of the turn in progress, or whole turns (distinct by resulting
+ * position once the list grows long, and bounded). */
+void ab_list_children(const AbShared *s, const Position *pos, AbChildList *list);
+
+/* Fills each child's order key: TT move, killers, history and, from
+ * ab_settings.eval_order_depth on, the child's evaluation. */
+void ab_order_children(const AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
+                       int ply, int depth);
+
+/* Swaps the best-ordered child of [from, count) to from. */
+void ab_pick_child(AbChildList *list, int from);
+
+/* ---- one ply (ab_node.c) ---- */
+
+typedef enum { CHILD_OTHER_PLAYER, CHILD_SAME_PLAYER, CHILD_GAME_OVER } ChildKind;
+
+void ab_play(const AbShared *s, Position *pos, Move move);
+ChildKind ab_child_kind(const AbShared *s, const Position *child);
+/* The finished game's value for the colour that made the last move, which
+ * was played during whole turn number turn_number (1 = the root's turn). */
+int ab_game_over_score(const Game *g, const Position *child, int mover, int turn_number);
+int ab_static_eval(const Game *g, const Position *pos);
+uint64_t ab_history_slot(Move move);
+
+/* Negamax with PVS from the view of the player acting at pos (ongoing). */
+int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, int ply, int turns,
+              bool pv_node);
+
+/* ---- whole turns from steps (ab_turns.c) ---- */
+
+/* The whole turn that starts with steps[0..count) at root, finished by the
+ * table's moves or else greedily by evaluation when the steps run out. */
+Move ab_finish_turn(const AbShared *s, const Position *root, const Move *steps, int count);
+
+/* Groups a pv of plies into whole turns (the first one finished as above,
+ * a trailing unfinished one dropped); returns how many turns it wrote. */
+int ab_pv_turns(const AbShared *s, const Position *root, const Move *plies, int count, Move *turns,
+                int capacity);
+
+/* ---- the last search's answer (alphabeta.c), for tests and tools ---- */
+
+typedef struct {
+    Move best;
+    int score; /* from the root player's view; proven beyond +-SCORE_PROVEN */
+    int depth; /* last completed iteration, 0 when none completed */
+} AbResult;
+
+AbResult ab_last_result(void);
+
+#endif

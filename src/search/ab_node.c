@@ -1,0 +1,229 @@
+/*
+ * ab_node.c - the negamax itself: principal variation search with a
+ * transposition table, killers, history and late move reductions.
+ *
+ * Scores are fail-soft and every score outside +-SCORE_PROVEN comes from
+ * finished games only (evaluations stay within +-AB_EVAL_LIMIT and nothing
+ * prunes unsoundly), so a proven score found at any depth is a real proof
+ * and is stored as such.
+ */
+#include "search/ab_internal.h"
+
+void ab_play(const AbShared *s, Position *pos, Move move)
+{
+    if (s->steps)
+        s->game->play_step(pos, move);
+    else
+        s->game->play(pos, move);
+}
+
+ChildKind ab_child_kind(const AbShared *s, const Position *child)
+{
+    if (s->game->outcome(child) != OUTCOME_ONGOING)
+        return CHILD_GAME_OVER;
+    if (s->steps && s->game->turn_in_progress(child))
+        return CHILD_SAME_PLAYER;
+    return CHILD_OTHER_PLAYER;
+}
+
+int ab_game_over_score(const Game *g, const Position *child, int mover, int turn_number)
+{
+    Outcome o = g->outcome(child);
+    if (o == OUTCOME_DRAW)
+        return 0;
+    int winner = o == OUTCOME_WHITE_WINS ? WHITE : BLACK;
+    int win = SCORE_WIN - turn_number;
+    return winner == mover ? win : -win;
+}
+
+int ab_static_eval(const Game *g, const Position *pos)
+{
+    if (!g->evaluate)
+        return 0;
+    int v = g->evaluate(pos);
+    return v > AB_EVAL_LIMIT ? AB_EVAL_LIMIT : v < -AB_EVAL_LIMIT ? -AB_EVAL_LIMIT : v;
+}
+
+/* Proven scores are stored relative to the node, so that a transposition
+ * reached after a different number of turns reads its own distance. */
+static int score_to_tt(int score, int turns)
+{
+    return score >= SCORE_PROVEN ? score + turns : score <= -SCORE_PROVEN ? score - turns : score;
+}
+
+static int score_from_tt(int score, int turns)
+{
+    return score >= SCORE_PROVEN ? score - turns : score <= -SCORE_PROVEN ? score + turns : score;
+}
+
+/* Counts the node; every 1024 nodes looks at the clock and the stop flags. */
+static bool out_of_time(AbWorker *w)
+{
+    AbShared *s = w->shared;
+    if (w->stopped)
+        return true;
+    w->nodes++;
+    if (s->node_limit && w->id == 0 && w->nodes >= s->node_limit)
+        atomic_store(&s->abort, true);
+    if ((w->nodes & 1023) == 0) {
+        atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
+        if (atomic_load(&s->job->stop) || tm_past_hard(&s->tm))
+            atomic_store(&s->abort, true);
+    }
+    if (atomic_load_explicit(&s->abort, memory_order_relaxed) || (w->budget_end && w->nodes >= w->budget_end))
+        w->stopped = true;
+    return w->stopped;
+}
+
+static bool tt_cuts(const TTEntry *e, int depth, int alpha, int beta, int score)
+{
+    if (e->depth < depth)
+        return false;
+    return e->bound == TT_BOUND_EXACT || (e->bound == TT_BOUND_LOWER && score >= beta) ||
+           (e->bound == TT_BOUND_UPPER && score <= alpha);
+}
+
+static void update_pv(AbWorker *w, int ply, Move move)
+{
+    Move *row = w->pv[ply];
+    const Move *below = w->pv[ply + 1];
+    int n = w->pv_length[ply + 1];
+    if (n > AB_PV_MAX - 1)
+        n = AB_PV_MAX - 1;
+    row[0] = move;
+    for (int i = 0; i < n; i++)
+        row[i + 1] = below[i];
+    w->pv_length[ply] = n + 1;
+}
+
+static void add_history(int16_t *slot, int bonus)
+{
+    int h = *slot;
+    h += bonus - h * (bonus < 0 ? -bonus : bonus) / AB_HISTORY_MAX;
+    *slot = (int16_t)h;
+}
+
+/* A quiet cutoff: remember the move as a killer and credit its history,
+ * debiting the moves tried before it. */
+static void reward_cutoff(AbWorker *w, int mover, int ply, int depth, const AbChildList *list, int index)
+{
+    Move move = list->child[index].move;
+    if (w->killers[ply][0] != move) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = move;
+    }
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    add_history(&w->history[mover][ab_history_slot(move)], bonus);
+    for (int i = 0; i < index; i++)
+        add_history(&w->history[mover][ab_history_slot(list->child[i].move)], -bonus);
+}
+
+/* The child's score from the view of the player acting at the parent. */
+static int child_score(AbWorker *w, const Position *child, ChildKind kind, int alpha, int beta, int depth,
+                       int ply, int turns, bool pv_node)
+{
+    if (kind == CHILD_SAME_PLAYER)
+        return ab_search(w, child, alpha, beta, depth, ply + 1, turns, pv_node);
+    return -ab_search(w, child, -beta, -alpha, depth, ply + 1, turns + 1, pv_node);
+}
+
+static int reduction(int depth, int index, const AbChild *c)
+{
+    if (ab_settings.late_move_reduction <= 0 || depth < 3 || index < 3 || c->order >= (1 << 29))
+        return 0;
+    int r = ab_settings.late_move_reduction + (index >= 12 && depth >= 6);
+    return r < depth - 1 ? r : depth - 2;
+}
+
+static void store_result(AbWorker *w, uint64_t key, Move move, int best, int alpha0, int beta, int depth,
+                         int turns)
+{
+    int bound = best >= beta ? TT_BOUND_LOWER : best > alpha0 ? TT_BOUND_EXACT : TT_BOUND_UPPER;
+    /* A win found is a proof at any depth, as is a loss against every move. */
+    if (best >= SCORE_PROVEN && bound != TT_BOUND_UPPER) {
+        bound = TT_BOUND_LOWER;
+        depth = TT_DEPTH_PROVEN;
+    } else if (best <= -SCORE_PROVEN && bound != TT_BOUND_LOWER) {
+        bound = TT_BOUND_UPPER;
+        depth = TT_DEPTH_PROVEN;
+    }
+    tt_store(w->shared->tt, key, move, score_to_tt(best, turns), depth, bound);
+}
+
+int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, int ply, int turns,
+              bool pv_node)
+{
+    const AbShared *s = w->shared;
+    const Game *g = s->game;
+    w->pv_length[ply] = 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (out_of_time(w))
+        return 0;
+    if (depth <= 0 || ply >= AB_MAX_PLY - 1) {
+        w->horizon_met = true;
+        return ab_static_eval(g, pos);
+    }
+
+    uint64_t key = g->hash(pos);
+    TTEntry entry;
+    Move tt_move = MOVE_NONE;
+    if (tt_probe(s->tt, key, &entry)) {
+        tt_move = entry.move;
+        int score = score_from_tt(entry.score, turns);
+        if (ply > 0 && (!pv_node || entry.depth == TT_DEPTH_PROVEN) && tt_cuts(&entry, depth, alpha, beta, score)) {
+            w->horizon_met |= entry.depth != TT_DEPTH_PROVEN;
+            return score;
+        }
+    }
+
+    AbChildList list;
+    ab_list_children(s, pos, &list);
+    if (list.count == 0)
+        return ab_static_eval(g, pos);
+    ab_order_children(w, pos, &list, tt_move, ply, depth);
+
+    int mover = g->side_to_move(pos);
+    int alpha0 = alpha, best = -SCORE_INFINITE;
+    Move best_move = MOVE_NONE;
+    for (int i = 0; i < list.count; i++) {
+        ab_pick_child(&list, i);
+        const AbChild *c = &list.child[i];
+        Position child = *pos;
+        ab_play(s, &child, c->move);
+        ChildKind kind = ab_child_kind(s, &child);
+        int score;
+        if (kind == CHILD_GAME_OVER) {
+            score = ab_game_over_score(g, &child, mover, turns + 1);
+            w->pv_length[ply + 1] = 0;
+        } else if (i == 0) {
+            score = child_score(w, &child, kind, alpha, beta, depth - 1, ply, turns, pv_node);
+        } else {
+            int r = reduction(depth, i, c);
+            score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1 - r, ply, turns, false);
+            if (score > alpha && r > 0)
+                score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1, ply, turns, false);
+            if (score > alpha && score < beta && pv_node)
+                score = child_score(w, &child, kind, alpha, beta, depth - 1, ply, turns, true);
+        }
+        if (w->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = c->move;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(w, ply, c->move);
+                if (alpha >= beta) {
+                    reward_cutoff(w, mover, ply, depth, &list, i);
+                    break;
+                }
+            }
+        }
+    }
+    /* A cut list proves nothing about the moves it left out. */
+    if (list.truncated && best <= -SCORE_PROVEN)
+        best = -AB_EVAL_LIMIT;
+    store_result(w, key, best_move, best, alpha0, beta, depth, turns);
+    return best;
+}

@@ -1,0 +1,304 @@
+/*
+ * alphabeta.c - the `alphabeta` backend: iterative deepening over
+ * ab_search, aspiration windows, Lazy SMP threads sharing one table.
+ *
+ * The main thread (worker 0) deepens one ply at a time, reports each
+ * completed iteration and decides when to stop; helper threads search the
+ * same root at staggered depths and help only through the shared table.
+ * With one thread and a depth or node limit the search is deterministic.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/ab_internal.h"
+#include "search/backends.h"
+#include "search/report.h"
+
+AbSettings ab_settings = {.aspiration_window = 40, .late_move_reduction = 1, .eval_order_depth = 2};
+
+static const GameParam ab_params[] = {
+    {"AbAspiration", 40, 0, 2000, &ab_settings.aspiration_window},
+    {"AbReduction", 1, 0, 3, &ab_settings.late_move_reduction},
+    {"AbEvalOrderDepth", 2, 1, 64, &ab_settings.eval_order_depth},
+};
+
+#define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
+
+static TransTable table;
+static size_t table_mb;
+static AbResult last_result;
+
+AbResult ab_last_result(void) { return last_result; }
+
+static bool ensure_table(size_t megabytes)
+{
+    if (table.words && table_mb == megabytes)
+        return true;
+    tt_free(&table);
+    table_mb = 0;
+    if (!tt_allocate(&table, megabytes))
+        return false;
+    table_mb = megabytes;
+    return true;
+}
+
+static uint64_t total_nodes(const AbShared *s)
+{
+    uint64_t sum = s->workers[0].nodes;
+    for (int i = 1; i < s->worker_count; i++)
+        sum += atomic_load_explicit(&s->workers[i].published_nodes, memory_order_relaxed);
+    return sum;
+}
+
+static int mate_turns(int score)
+{
+    if (score >= SCORE_PROVEN)
+        return SCORE_WIN - score;
+    if (score <= -SCORE_PROVEN)
+        return -(SCORE_WIN + score);
+    return 0;
+}
+
+static void report_iteration(AbWorker *w, int depth, int score)
+{
+    AbShared *s = w->shared;
+    Move turns[MAX_REPORTED_PV];
+    int n = ab_pv_turns(s, &s->job->record.current, w->pv[0], w->pv_length[0], turns, MAX_REPORTED_PV);
+    if (n == 0 && w->best_turn != MOVE_NONE) /* a proven loss has no pv: show the move kept */
+        turns[n++] = w->best_turn;
+    SearchInfo info = {
+        .depth = depth,
+        .seldepth = w->seldepth,
+        .score = score,
+        .mate_turns = mate_turns(score),
+        .nodes = total_nodes(s),
+        .hashfull = tt_hashfull(s->tt),
+        .pv = turns,
+        .pv_length = n,
+    };
+    search_report(s->job, &info);
+}
+
+/* One iteration, its window widened until the score falls inside. */
+static int aspirated_search(AbWorker *w, int depth, int previous)
+{
+    const Position *root = &w->shared->job->record.current;
+    int window = ab_settings.aspiration_window;
+    int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+    if (window > 0 && depth >= 4 && abs(previous) < SCORE_PROVEN) {
+        alpha = previous - window;
+        beta = previous + window;
+    }
+    for (;;) {
+        w->horizon_met = false;
+        int score = ab_search(w, root, alpha, beta, depth, 0, 0, true);
+        if (w->stopped)
+            return score;
+        if (score <= alpha && alpha > -SCORE_INFINITE)
+            alpha = window > 500 ? -SCORE_INFINITE : alpha - window;
+        else if (score >= beta && beta < SCORE_INFINITE)
+            beta = window > 500 ? SCORE_INFINITE : beta + window;
+        else
+            return score;
+        window *= 2;
+    }
+}
+
+static int depth_limit(const AbShared *s)
+{
+    int d = s->job->limits.depth;
+    return d > 0 && d < AB_MAX_PLY - 2 ? d : AB_MAX_PLY - 2;
+}
+
+/* How many plies the game may still last, roughly: both players' turns,
+ * and up to three steps a turn when steps are plies. */
+static int plies_left_estimate(const AbShared *s)
+{
+    return 2 * s->game->turns_left(&s->job->record.current) * (s->steps ? 3 : 1);
+}
+
+/* Tries to prove the root outright: with no depth limit every leaf is a
+ * finished game, and a null window around 0 asks only who wins, the
+ * cheapest question.  Gives up after budget nodes; what it proved on the
+ * way stays in the table for the next try.  True when the root is proven. */
+static bool try_solve(AbWorker *w, uint64_t budget, int *score)
+{
+    AbShared *s = w->shared;
+    w->budget_end = w->nodes + budget;
+    w->horizon_met = false;
+    int value = ab_search(w, &s->job->record.current, -1, 1, AB_MAX_PLY - 2, 0, 0, true);
+    bool gave_up = w->stopped;
+    w->budget_end = 0;
+    if (gave_up) {
+        w->stopped = atomic_load(&s->abort);
+        return false;
+    }
+    *score = value;
+    return abs(value) >= SCORE_PROVEN || !w->horizon_met;
+}
+
+/* Near the end of the game a proof may be within reach (a depth-limited
+ * go keeps to its depth, so that bench and tests see plain iterations). */
+static bool solve_worth_trying(const AbWorker *w, int depth)
+{
+    const AbShared *s = w->shared;
+    return depth >= 8 && 2 * depth >= plies_left_estimate(s) && !s->job->limits.depth;
+}
+
+static void record_iteration(AbWorker *w, int depth, int score)
+{
+    AbShared *s = w->shared;
+    w->best_score = score;
+    w->completed_depth = depth;
+    if (w->pv_length[0] > 0) {
+        Move turn = ab_finish_turn(s, &s->job->record.current, w->pv[0], w->pv_length[0]);
+        if (turn != MOVE_NONE)
+            w->best_turn = turn;
+    }
+    report_iteration(w, depth, score);
+}
+
+static void *main_worker(void *arg)
+{
+    AbWorker *w = arg;
+    AbShared *s = w->shared;
+    int previous = 0;
+    for (int depth = 1; depth <= depth_limit(s); depth++) {
+        int score = aspirated_search(w, depth, previous);
+        if (w->stopped)
+            break;
+        previous = score;
+        record_iteration(w, depth, score);
+        /* Proven, or every line reached the end of the game: deeper
+         * iterations could only repeat this one. */
+        if (abs(score) >= SCORE_PROVEN || !w->horizon_met || tm_past_soft(&s->tm))
+            break;
+        /* A proof attempt gets as many nodes as the search has spent. */
+        if (solve_worth_trying(w, depth)) {
+            int proven;
+            if (try_solve(w, w->nodes, &proven)) {
+                record_iteration(w, depth, proven);
+                break;
+            }
+            if (w->stopped)
+                break;
+        }
+    }
+    atomic_store(&s->abort, true);
+    return NULL;
+}
+
+/* Helpers start one ply apart so that the threads spread over depths. */
+static void *helper_worker(void *arg)
+{
+    AbWorker *w = arg;
+    AbShared *s = w->shared;
+    int previous = 0;
+    for (int depth = 1 + w->id % 2; depth <= depth_limit(s); depth++) {
+        int score = aspirated_search(w, depth, previous);
+        if (w->stopped)
+            break;
+        previous = score;
+        if (!w->horizon_met)
+            break;
+        int proven;
+        if (solve_worth_trying(w, depth) && try_solve(w, w->nodes, &proven))
+            break; /* the proof is in the table for the main thread */
+        if (w->stopped)
+            break;
+    }
+    atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
+    return NULL;
+}
+
+/* Something legal to play should the search be stopped before depth 1. */
+static Move fallback_turn(const AbShared *s)
+{
+    const Position *root = &s->job->record.current;
+    if (s->steps)
+        return ab_finish_turn(s, root, NULL, 0);
+    AbChildList *list = malloc(sizeof *list);
+    Move first = MOVE_NONE;
+    if (list) {
+        ab_list_children(s, root, list);
+        if (list->count > 0)
+            first = list->child[0].move;
+        free(list);
+    }
+    return first;
+}
+
+static bool has_step_hooks(const Game *g)
+{
+    return g->generate_steps && g->play_step && g->turn_in_progress && g->join_steps;
+}
+
+static void run_workers(AbShared *s)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES);
+    pthread_t threads[256];
+    bool started[256] = {false};
+    for (int i = 0; i < s->worker_count; i++)
+        started[i] = pthread_create(&threads[i], &attr, i == 0 ? main_worker : helper_worker, &s->workers[i]) == 0;
+    pthread_attr_destroy(&attr);
+    if (!started[0])
+        main_worker(&s->workers[0]); /* no thread to be had: search on this one */
+    for (int i = 0; i < s->worker_count; i++)
+        if (started[i])
+            pthread_join(threads[i], NULL);
+}
+
+static Move alphabeta_search(SearchJob *job)
+{
+    AbShared s = {.job = job, .game = job->game, .tt = &table};
+    atomic_init(&s.abort, false);
+    tm_plan(&s.tm, job);
+    s.steps = has_step_hooks(job->game);
+    s.node_limit = job->limits.nodes;
+    if (!ensure_table(job->hash_mb ? job->hash_mb : 1))
+        ensure_table(1);
+    tt_new_search(&table);
+
+    Move fallback = fallback_turn(&s);
+    s.worker_count = job->threads < 1 ? 1 : job->threads > 256 ? 256 : job->threads;
+    s.workers = calloc((size_t)s.worker_count, sizeof *s.workers);
+    if (!s.workers) {
+        job->nodes_searched = 0;
+        return fallback;
+    }
+    for (int i = 0; i < s.worker_count; i++) {
+        s.workers[i].shared = &s;
+        s.workers[i].id = i;
+        s.workers[i].best_turn = fallback;
+    }
+    run_workers(&s);
+    job->nodes_searched = total_nodes(&s);
+    Move best = s.workers[0].best_turn;
+    last_result = (AbResult){best, s.workers[0].best_score, s.workers[0].completed_depth};
+    free(s.workers);
+    return best;
+}
+
+static void alphabeta_new_game(void)
+{
+    if (table.words)
+        tt_clear(&table);
+}
+
+static void alphabeta_release(void)
+{
+    tt_free(&table);
+    table_mb = 0;
+}
+
+const Backend alphabeta_backend = {
+    .id = "alphabeta",
+    .params = ab_params,
+    .param_count = (int)(sizeof ab_params / sizeof ab_params[0]),
+    .search = alphabeta_search,
+    .new_game = alphabeta_new_game,
+    .release = alphabeta_release,
+};

@@ -1,0 +1,64 @@
+#!/bin/sh
+# The alphabeta backend through the protocol: info lines, proofs reported as
+# mate scores, `stop` and `go movetime` kept to, threads, its options.
+. "$(dirname "$0")/../protocol/lib.sh"
+
+AB='setoption name Backend value alphabeta'
+
+# ms_between_command_and_bestmove GAME GO-COMMAND DELAY-BEFORE-STOP:
+# feeds the commands with a timestamp taken just before the last one is
+# written, and prints the ms from then to the bestmove line.
+ms_to_bestmove() {
+    stamp_dir=$(mktemp -d)
+    (
+        printf '%s\n%s\nposition startpos\n' "setoption name Game value $1" "$AB"
+        if [ "$3" = "-" ]; then
+            date +%s%N >"$stamp_dir/sent"
+            printf '%s\n' "$2"
+            sleep 0.8
+        else
+            printf '%s\n' "$2"
+            sleep "$3"
+            date +%s%N >"$stamp_dir/sent"
+            printf 'stop\n'
+            sleep 0.5
+        fi
+    ) | timeout 30 "$ENGINE" 2>&1 | while IFS= read -r line; do
+        case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac
+    done
+    if [ -f "$stamp_dir/best" ]; then
+        echo $((($(cat "$stamp_dir/best") - $(cat "$stamp_dir/sent")) / 1000000))
+    else
+        echo 999999
+    fi
+    rm -rf "$stamp_dir"
+}
+
+# Sanitized builds run several times slower: give them more room.
+case "$BUILD" in *release*) slack=30 ;; *) slack=200 ;; esac
+
+for game in roomandpillar columna qawale territoire; do
+    ms=$(ms_to_bestmove $game 'go infinite' 0.5)
+    if [ "$ms" -le $((20 + slack)) ]; then ok "${game}_stop_answered_at_once"; else not_ok "${game}_stop_answered_at_once" "bestmove ${ms} ms after stop"; fi
+    ms=$(ms_to_bestmove $game 'go movetime 300' -)
+    if [ "$ms" -le $((300 + 20 + slack)) ] && [ "$ms" -ge 250 ]; then ok "${game}_movetime_kept"; else not_ok "${game}_movetime_kept" "bestmove ${ms} ms after go movetime 300"; fi
+
+    talk "setoption name Game value $game" "$AB" 'setoption name Threads value 2' 'position startpos' 'go depth 3' 'sleep 1'
+    expect_line "${game}_info_line_has_every_field" '^info depth 3 seldepth [0-9]+ score (cp|mate) -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv .+'
+    expect_count "${game}_two_threads_one_bestmove" '^bestmove [^ ]+$' 1
+    expect_no_line "${game}_no_errors" '^info string error'
+done
+
+# 4x4 Room and Pillar: the first player loses (the pie rule): proven at once.
+talk 'setoption name Game value roomandpillar' "$AB" 'position fen wbwb/bwbw/wbwb/bwbw b -' 'go infinite' 'sleep 1' stop
+expect_line "roomandpillar_4x4_proven_as_a_loss" '^info depth [0-9]+ .*score mate -[0-9]+ '
+
+# A Qawale line made at once is a win in one turn.
+talk 'setoption name Game value qawale' "$AB" 'position fen .,n,n,w/b,.,bw,n/nww,.,n,./w,nbb,.,nn b 3 4' 'go depth 4' 'sleep 1'
+expect_line "qawale_win_in_one_reported" 'score mate 1 '
+
+talk "$AB" 'setoption name AbAspiration value 0' 'setoption name AbReduction value 0' 'position startpos' 'go depth 6' 'sleep 1'
+expect_no_line "search_options_accepted" '^info string error'
+expect_count "search_without_aspiration_or_reductions" '^bestmove' 1
+
+finish

@@ -1,0 +1,299 @@
+/*
+ * test_alphabeta.c - the alphabeta backend finds forced results, agrees
+ * with a plain exhaustive negamax on small Room and Pillar boards, always
+ * answers a legal move, keeps to its limits, and is deterministic with one
+ * thread.  Two-thread searches run here too, so that `make test` checks the
+ * shared table under ThreadSanitizer.
+ */
+#include "harness.h"
+
+#include "games/gameutil.h"
+#include "games/registry.h"
+#include "search/ab_internal.h"
+#include "search/backends.h"
+#include "util/clock.h"
+
+static SearchJob job; /* large (a whole game record): not on the stack */
+
+static void set_up(const Game *g, const char *fen, int threads)
+{
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    memset(&job, 0, sizeof job);
+    if (!g->parse_position(fen ? fen : g->start_fen, &root, err, sizeof err)) {
+        harness_fail(__FILE__, __LINE__, err);
+        return;
+    }
+    job.game = g;
+    record_start(&job.record, g, &root);
+    job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, 0, false};
+    job.threads = threads;
+    job.hash_mb = 16;
+    job.quiet = true;
+    job.start_ms = now_ms();
+    atomic_init(&job.stop, false);
+    alphabeta_backend.new_game();
+}
+
+static Move search_depth(const Game *g, const char *fen, int depth, int threads)
+{
+    set_up(g, fen, threads);
+    job.limits.depth = depth;
+    return alphabeta_backend.search(&job);
+}
+
+static Move search_movetime(const Game *g, const char *fen, int movetime_ms, int threads)
+{
+    set_up(g, fen, threads);
+    job.limits.movetime = movetime_ms;
+    return alphabeta_backend.search(&job);
+}
+
+static bool is_legal(const Game *g, const Position *pos, Move move)
+{
+    char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Move parsed;
+    if (move == MOVE_NONE)
+        return false;
+    g->format_move(pos, move, text, sizeof text);
+    return g->parse_move(pos, text, &parsed, err, sizeof err) && parsed == move;
+}
+
+static int mate_of(int score)
+{
+    return score >= SCORE_PROVEN ? SCORE_WIN - score : score <= -SCORE_PROVEN ? -(SCORE_WIN + score) : 0;
+}
+
+/* ---- the plain exhaustive negamax the search is checked against ---- */
+
+/* The exact result for the side to move within max_turns whole turns:
+ * +k = wins with the game over after k turns (the winner hurrying), -k =
+ * loses after k turns (the loser delaying), 0 = no result that soon. */
+static int exhaustive(const Game *g, const Position *pos, int max_turns)
+{
+    if (max_turns == 0)
+        return 0;
+    Move moves[512];
+    bool overflow;
+    int n = collect_moves(g, pos, moves, 512, &overflow);
+    int mover = g->side_to_move(pos);
+    int best = -1000;
+    for (int i = 0; i < n; i++) {
+        Position child = *pos;
+        g->play(&child, moves[i]);
+        Outcome o = g->outcome(&child);
+        int value;
+        if (o == OUTCOME_ONGOING) {
+            int r = exhaustive(g, &child, max_turns - 1);
+            value = r > 0 ? -(r + 1) : r < 0 ? -r + 1 : 0;
+        } else if (o == OUTCOME_DRAW) {
+            value = 0;
+        } else {
+            value = (o == OUTCOME_WHITE_WINS) == (mover == WHITE) ? 1 : -1;
+        }
+        /* Prefer quick wins, then unknowns and draws, then slow losses. */
+        int rank = value > 0 ? 2000 - value : value == 0 ? 0 : -1000 - value;
+        int best_rank = best > 0 ? 2000 - best : best == 0 ? 0 : best == -1000 ? -100000 : -1000 - best;
+        if (rank > best_rank)
+            best = value;
+    }
+    return best == -1000 ? 0 : best;
+}
+
+/* ---- Room and Pillar: proofs against the exhaustive negamax ---- */
+
+static void check_board_against_exhaustive(const char *fen)
+{
+    const Game *g = &roomandpillar_game;
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    if (!g->parse_position(fen, &root, err, sizeof err)) {
+        harness_fail(__FILE__, __LINE__, err);
+        return;
+    }
+    int truth = exhaustive(g, &root, 64);
+    CHECK(truth != 0);
+    Move best = search_movetime(g, fen, 20000, 1);
+    AbResult r = ab_last_result();
+    CHECK(is_legal(g, &root, best));
+    CHECK((mate_of(r.score) > 0) == (truth > 0));
+    CHECK(mate_of(r.score) != 0);
+    if (truth > 0) {
+        /* The chosen move must keep the win: the opponent is then lost. */
+        Position child = root;
+        g->play(&child, best);
+        CHECK(g->outcome(&child) != OUTCOME_ONGOING || exhaustive(g, &child, 64) < 0);
+    } else {
+        CHECK_EQ_INT(mate_of(r.score), truth); /* every move loses: the longest defence */
+    }
+}
+
+static void test_roomandpillar_small_boards_match_exhaustive(void)
+{
+    check_board_against_exhaustive("wb/bw b -");
+    check_board_against_exhaustive("wbw/bwb b -");
+    check_board_against_exhaustive("wbwb/bwbw b -");
+    check_board_against_exhaustive("wbw/bwb/wbw/bwb b -");
+    check_board_against_exhaustive("wbwb/bwbw/wbwb/bwbw b -");
+    check_board_against_exhaustive("wbwb/bw.w/wbwb/bwbw w -");
+    check_board_against_exhaustive("wbwb/bwbw/wbwb/bw.w w s");
+    if (harness_slow_allowed())
+        check_board_against_exhaustive("wbwbw/bwbwb/wbwbw/bwbwb b -");
+}
+
+static void test_roomandpillar_6x6_proven_at_once(void)
+{
+    if (!harness_slow_allowed())
+        return;
+    int64_t t0 = now_ms();
+    search_movetime(&roomandpillar_game, "wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw b -", 20000, 1);
+    CHECK(mate_of(ab_last_result().score) != 0);
+    CHECK(now_ms() - t0 < 3000);
+}
+
+/* ---- forced results in the other games ---- */
+
+/* The side to move wins with its next turn (one of three pawn moves ends
+ * the game in its favour). */
+static void test_columna_win_in_one_turn_found(void)
+{
+    const char *fen = "01b2w020/030003/000400/03003b0/501b003w/02w03b01w w p";
+    const Game *g = &columna_game;
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    CHECK(g->parse_position(fen, &root, err, sizeof err));
+    CHECK_EQ_INT(exhaustive(g, &root, 1), 1);
+    Move best = search_depth(g, fen, 4, 1);
+    CHECK_EQ_INT(mate_of(ab_last_result().score), 1);
+    Position child = root;
+    g->play(&child, best);
+    CHECK(g->outcome(&child) == OUTCOME_WHITE_WINS);
+}
+
+/* Every black turn lets white end the game in its favour. */
+static void test_columna_loss_in_two_turns_reported(void)
+{
+    const char *fen = "030003/001w01b0/4b01w000/001b000/300035w/0505w1b0 b p";
+    const Game *g = &columna_game;
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    CHECK(g->parse_position(fen, &root, err, sizeof err));
+    int truth = exhaustive(g, &root, 2);
+    CHECK(truth < 0);
+    search_depth(g, fen, 6, 1);
+    CHECK_EQ_INT(mate_of(ab_last_result().score), truth);
+}
+
+/* Black completes a line of dark tops at once (one move of 136 does). */
+static void test_qawale_win_in_one_turn_found(void)
+{
+    const char *fen = ".,n,n,w/b,.,bw,n/nww,.,n,./w,nbb,.,nn b 3 4";
+    const Game *g = &qawale_game;
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    CHECK(g->parse_position(fen, &root, err, sizeof err));
+    CHECK_EQ_INT(exhaustive(g, &root, 1), 1);
+    Move best = search_depth(g, fen, 3, 1);
+    CHECK_EQ_INT(mate_of(ab_last_result().score), 1);
+    Position child = root;
+    g->play(&child, best);
+    CHECK(g->outcome(&child) == OUTCOME_BLACK_WINS);
+}
+
+/* Dark's last turns cannot overturn light's lead. */
+static void test_territoire_lost_ending_reported(void)
+{
+    const char *fen = "3b6w2w5x1x4w4x5w1w6w3.2.1.2.5b3b4b6w6x3w4w2w5w1w5w1.3w4w2b6b2b4b6b1b5b3. 19 b 300 300 0 4";
+    const Game *g = &territoire_game;
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    CHECK(g->parse_position(fen, &root, err, sizeof err));
+    int truth = exhaustive(g, &root, 2);
+    CHECK(truth < 0);
+    Move best = search_depth(g, fen, 12, 1);
+    CHECK(is_legal(g, &root, best));
+    CHECK_EQ_INT(mate_of(ab_last_result().score), truth);
+}
+
+/* ---- limits, legality, determinism, threads ---- */
+
+static const Game *const every_game[] = {&roomandpillar_game, &columna_game, &qawale_game, &territoire_game};
+
+static void test_stopped_at_once_still_plays_a_legal_turn(void)
+{
+    for (int i = 0; i < 4; i++) {
+        const Game *g = every_game[i];
+        set_up(g, NULL, 1);
+        atomic_store(&job.stop, true);
+        Move best = alphabeta_backend.search(&job);
+        CHECK(is_legal(g, &job.record.current, best));
+    }
+}
+
+static void test_depth_search_is_deterministic_with_one_thread(void)
+{
+    for (int i = 0; i < 4; i++) {
+        const Game *g = every_game[i];
+        int depth = i == 2 ? 3 : 5;
+        Move first = search_depth(g, NULL, depth, 1);
+        uint64_t nodes = job.nodes_searched;
+        CHECK(is_legal(g, &job.record.current, first));
+        Move again = search_depth(g, NULL, depth, 1);
+        CHECK_EQ_U64(again, first);
+        CHECK_EQ_U64(job.nodes_searched, nodes);
+        CHECK_EQ_INT(ab_last_result().depth, depth);
+    }
+}
+
+static void test_node_limit_is_kept(void)
+{
+    set_up(&columna_game, NULL, 1);
+    job.limits.nodes = 5000;
+    Move best = alphabeta_backend.search(&job);
+    CHECK(is_legal(&columna_game, &job.record.current, best));
+    CHECK(job.nodes_searched <= 5000);
+    CHECK(job.nodes_searched >= 4000);
+}
+
+static void test_movetime_is_kept(void)
+{
+    for (int i = 0; i < 4; i++) {
+        int64_t t0 = now_ms();
+        Move best = search_movetime(every_game[i], NULL, 150, 1);
+        int64_t spent = now_ms() - t0;
+        CHECK(is_legal(every_game[i], &job.record.current, best));
+        CHECK(spent < 150 + 100);
+    }
+}
+
+static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
+{
+    const char *fen = "wbwb/bwbw/wbwb/bwbw b -";
+    search_movetime(&roomandpillar_game, fen, 10000, 1);
+    int alone = mate_of(ab_last_result().score);
+    Move best = search_movetime(&roomandpillar_game, fen, 10000, 2);
+    CHECK(is_legal(&roomandpillar_game, &job.record.current, best));
+    CHECK_EQ_INT(mate_of(ab_last_result().score) < 0, alone < 0);
+    for (int i = 0; i < 4; i++) {
+        Move m = search_movetime(every_game[i], NULL, 100, 2);
+        CHECK(is_legal(every_game[i], &job.record.current, m));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_roomandpillar_small_boards_match_exhaustive);
+    RUN(test_roomandpillar_6x6_proven_at_once);
+    RUN(test_columna_win_in_one_turn_found);
+    RUN(test_columna_loss_in_two_turns_reported);
+    RUN(test_qawale_win_in_one_turn_found);
+    RUN(test_territoire_lost_ending_reported);
+    RUN(test_stopped_at_once_still_plays_a_legal_turn);
+    RUN(test_depth_search_is_deterministic_with_one_thread);
+    RUN(test_node_limit_is_kept);
+    RUN(test_movetime_is_kept);
+    RUN(test_two_threads_share_the_table_and_agree_on_a_proof);
+    alphabeta_backend.release();
+    return harness_end();
+}
