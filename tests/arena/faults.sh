@@ -1,0 +1,33 @@
+#!/bin/sh
+# faults.sh - engines that crash, hang, lie about moves, print garbage or
+# fail the handshake each lose with the right reason, and the run completes.
+. "$(dirname "$0")/lib.sh"
+
+# fault_case NAME FAKE ARGS TERMINATION
+fault_case() {
+    pgn=$WORK/$1.pgn
+    arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/$2" name=Bad args="$3" \
+        -each tc=2+0.05 timeout=1 -game roomandpillar -games 2 -pgnout "$pgn"
+    expect_status "$1: the run completes" 0
+    check "$1: both games recorded" [ "$(games_in "$pgn")" -eq 2 ]
+    check "$1: both end by $4" [ "$(grep -c "^\[Termination \"$4\"\]" "$pgn")" -eq 2 ]
+    expect_out "$1: Bad lost both" "^Games: 2, Wins: 2, Losses: 0, Draws: 0"
+    expect_out "$1: the failure is charged to Bad" "^Failures of Bad: 2 $4"
+}
+
+fault_case crash_mid_game fake_crash "--after 4" "crash"
+check "crash_mid_game: crashed after moves were played" grep -q '^\[PlyCount "[4-9]"\]' "$WORK/crash_mid_game.pgn"
+fault_case hang fake_hang "--after 3" "time forfeit"
+fault_case illegal_move fake_illegal "" "illegal move"
+fault_case garbage fake_garbage "--after 2" "malformed output"
+fault_case exit_in_handshake fake_noshake "" "no handshake"
+fault_case silent_handshake fake_mute "" "no handshake"
+
+# Concurrency: faults in two game threads at once still finish the run.
+arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/fake_crash" name=Bad args="--after 2" \
+    -each tc=2+0.05 -game roomandpillar -games 6 -concurrency 2 -pgnout "$WORK/concurrent.pgn"
+expect_status "concurrent crashes: the run completes" 0
+check "concurrent crashes: six games recorded" [ "$(games_in "$WORK/concurrent.pgn")" -eq 6 ]
+check "concurrent crashes: rounds 1..6 once each" [ "$(rounds_of "$WORK/concurrent.pgn" | tr '\n' ' ')" = "1 2 3 4 5 6 " ]
+
+finish

@@ -1,0 +1,84 @@
+#!/bin/sh
+# resume.sh - a run killed part-way (kill -9, even in the middle of writing a
+# game) or interrupted with Ctrl-C continues with -resume, without
+# duplicating or losing games: its statistics equal an uninterrupted run's.
+# The fakes answer by position alone, so every run replays the same games.
+. "$(dirname "$0")/lib.sh"
+
+GAMES=16
+# play PGN DELAY [FLAGS...]: the same run each time (only the fakes' speed
+# differs), in place of the calling (sub)shell.
+play() {
+    pgn=$1
+    delay=$2
+    shift 2
+    exec "$ARENA" -engine cmd="$FAKES/fake_engine" name=Alpha args="--seed 1 --delay $delay" \
+        -engine cmd="$FAKES/fake_engine" name=Beta args="--seed 2 --delay $delay" \
+        -each tc=10+0.1 -game roomandpillar -openings random plies=2 -games $GAMES \
+        -concurrency 2 -pgnout "$pgn" "$@"
+}
+
+# resume_run PGN DELAY [FLAGS...]: -resume in the foreground; sets OUT, STATUS.
+resume_run() {
+    OUT=$( (play "$@" -resume) 2>&1)
+    STATUS=$?
+}
+
+OUT=$( (play "$WORK/reference.pgn" 0 -seed 9) 2>&1)
+STATUS=$?
+expect_status "reference run completes" 0
+reference=$(report_block "$OUT")
+
+# Waits (at most 20 s) until FILE holds at least N finished games.
+wait_for_games() {
+    i=0
+    while [ "$(games_in "$1")" -lt "$2" ] && [ $i -lt 400 ]; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+
+# Killed outright after a few games, then a game torn by the kill.
+(play "$WORK/killed.pgn" 15 -seed 9) >/dev/null 2>&1 &
+pid=$!
+wait_for_games "$WORK/killed.pgn" 3
+kill -9 $pid
+wait $pid 2>/dev/null
+before=$(games_in "$WORK/killed.pgn")
+check "the kill left part of the run ($before games)" [ "$before" -ge 3 ] && [ "$before" -lt $GAMES ]
+printf '[Event "torn"]\n[Round "99"]\n[White "Alpha"]\n\n1. d4 {0.0' >>"$WORK/killed.pgn"
+resume_run "$WORK/killed.pgn" 0 -seed 9
+expect_status "resumed run completes" 0
+expect_out "resume says what it found" "^Resuming: $before of $GAMES games already in"
+check "every game once after resume" [ "$(rounds_of "$WORK/killed.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/killed.pgn")" -eq $GAMES ]
+check "the torn game was cut off" [ "$(grep -c 'Event "torn"' "$WORK/killed.pgn")" -eq 0 ]
+OUT_RESUMED=$(report_block "$OUT")
+check "resumed statistics equal the uninterrupted run's" [ "$OUT_RESUMED" = "$reference" ]
+
+# Ctrl-C: exit status 130, finished games kept; -resume finishes the run.
+(play "$WORK/interrupted.pgn" 15 -seed 9) >"$WORK/interrupted.out" 2>&1 &
+pid=$!
+wait_for_games "$WORK/interrupted.pgn" 2
+kill -INT $pid
+wait $pid
+STATUS=$?
+expect_status "Ctrl-C exits with 130" 130
+kept=$(games_in "$WORK/interrupted.pgn")
+check "Ctrl-C kept the finished games ($kept)" [ "$kept" -ge 2 ] && [ "$kept" -lt $GAMES ]
+check "Ctrl-C still printed the standings" grep -q '^Rank ' "$WORK/interrupted.out"
+resume_run "$WORK/interrupted.pgn" 0 -seed 9
+expect_status "run resumed after Ctrl-C completes" 0
+check "every game once after Ctrl-C and resume" [ "$(rounds_of "$WORK/interrupted.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/interrupted.pgn")" -eq $GAMES ]
+check "statistics equal the uninterrupted run's" [ "$(report_block "$OUT")" = "$reference" ]
+
+# A finished run resumed plays nothing more.
+resume_run "$WORK/reference.pgn" 0 -seed 9
+expect_status "resuming a finished run" 0
+check "a finished run stays as it was" [ "$(games_in "$WORK/reference.pgn")" -eq $GAMES ]
+
+# A PGN from another run is refused, not silently mixed in.
+resume_run "$WORK/reference.pgn" 0 -seed 10
+expect_status "resuming with another seed is refused" 1
+expect_out "the refusal says why" "started from another opening"
+
+finish

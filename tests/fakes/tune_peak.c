@@ -1,0 +1,214 @@
+/*
+ * tune_peak.c - a fake engine for the tuner's tests: it plays real Room and
+ * Pillar (the shared rules and evaluation code, linked in), and its strength peaks at a value of its
+ * spin option Knob that the test decides:
+ *
+ *     tune_peak --peak 70        option name Knob type spin default 20 min 0 max 100
+ *
+ * On each move it plays the best move of a small alpha-beta search with
+ * probability skill = 1 - |Knob - peak| / 70 (at least 0), else a random
+ * legal move.  So theta pulled toward the peak wins more games, and an
+ * SPSA run started at 20 should move Knob toward 70.
+ *
+ * Protocol: uci, isready, setoption (Game, Knob), ucinewgame, position
+ * (startpos | fen ...) [moves ...], go (any limits, ignored), quit.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "games/roomandpillar.h"
+#include "games/registry.h"
+#include "util/rng.h"
+
+#define FAKE_LINE_MAX 65536
+#define FAKE_MOVES_MAX (ROOM_MAX_SIDE * ROOM_MAX_SIDE + 1)
+#define FAKE_SEARCH_DEPTH 3
+#define FAKE_WIN 30000
+
+typedef struct {
+    MoveSink sink;
+    Move moves[FAKE_MOVES_MAX];
+    int count;
+} FakeMoveList;
+
+static bool fake_collect(MoveSink *sink, Move move)
+{
+    FakeMoveList *list = (FakeMoveList *)sink;
+    if (list->count < FAKE_MOVES_MAX)
+        list->moves[list->count++] = move;
+    return true;
+}
+
+static void fake_moves(const Position *pos, FakeMoveList *list)
+{
+    list->sink.emit = fake_collect;
+    list->count = 0;
+    roomandpillar_game.generate_moves(pos, &list->sink);
+}
+
+/* Negamax with alpha-beta; a side with no move has lost (RULES.md). */
+static int fake_search(const Position *pos, int depth, int alpha, int beta, int ply)
+{
+    FakeMoveList list;
+    fake_moves(pos, &list);
+    if (list.count == 0)
+        return -FAKE_WIN + ply;
+    if (depth == 0)
+        return roomandpillar_game.evaluate(pos);
+    int mover = roomandpillar_game.side_to_move(pos);
+    for (int i = 0; i < list.count; i++) {
+        Position child = *pos;
+        roomandpillar_game.play(&child, list.moves[i]);
+        /* A swap keeps the colour to move: no sign change then. */
+        bool same = roomandpillar_game.side_to_move(&child) == mover;
+        int score = same ? fake_search(&child, depth - 1, alpha, beta, ply + 1)
+                         : -fake_search(&child, depth - 1, -beta, -alpha, ply + 1);
+        if (score > alpha)
+            alpha = score;
+        if (alpha >= beta)
+            break;
+    }
+    return alpha;
+}
+
+static Move fake_best_move(const Position *pos, const FakeMoveList *list, Rng *rng)
+{
+    int best = -FAKE_WIN - 1, ties = 0;
+    Move chosen = list->moves[0];
+    int mover = roomandpillar_game.side_to_move(pos);
+    for (int i = 0; i < list->count; i++) {
+        Position child = *pos;
+        roomandpillar_game.play(&child, list->moves[i]);
+        bool same = roomandpillar_game.side_to_move(&child) == mover;
+        int score = same ? fake_search(&child, FAKE_SEARCH_DEPTH - 1, -FAKE_WIN - 1, FAKE_WIN + 1, 1)
+                         : -fake_search(&child, FAKE_SEARCH_DEPTH - 1, -FAKE_WIN - 1, FAKE_WIN + 1, 1);
+        /* Equal scores are broken at random so that games vary. */
+        if (score > best) {
+            best = score;
+            chosen = list->moves[i];
+            ties = 1;
+        } else if (score == best && rng_below(rng, (uint64_t)++ties) == 0) {
+            chosen = list->moves[i];
+        }
+    }
+    return chosen;
+}
+
+typedef struct {
+    Position pos;
+    int knob;
+    double peak;
+    Rng rng;
+} FakeEngine;
+
+static double fake_skill(const FakeEngine *e)
+{
+    double skill = 1.0 - fabs(e->knob - e->peak) / 70.0;
+    return skill < 0 ? 0 : skill;
+}
+
+static void fake_go(FakeEngine *e)
+{
+    FakeMoveList list;
+    fake_moves(&e->pos, &list);
+    if (list.count == 0) {
+        printf("bestmove (none)\n");
+        return;
+    }
+    Move move = rng_unit(&e->rng) < fake_skill(e) ? fake_best_move(&e->pos, &list, &e->rng)
+                                                   : list.moves[rng_below(&e->rng, (uint64_t)list.count)];
+    char text[MOVE_TEXT_MAX];
+    roomandpillar_game.format_move(&e->pos, move, text, sizeof text);
+    printf("bestmove %s\n", text);
+}
+
+/* position startpos|fen <string> [moves m1 m2 ...] */
+static void fake_position(FakeEngine *e, char *args)
+{
+    char err[ERROR_TEXT_MAX];
+    char *moves = strstr(args, " moves");
+    if (moves)
+        *moves = '\0';
+    Position pos;
+    const char *fen = strncmp(args, "fen ", 4) == 0 ? args + 4 : roomandpillar_game.start_fen;
+    if (!roomandpillar_game.parse_position(fen, &pos, err, sizeof err)) {
+        printf("info string error position: %s\n", err);
+        return;
+    }
+    for (char *move = moves ? strtok(moves + 6, " ") : NULL; move; move = strtok(NULL, " ")) {
+        Move m;
+        if (!roomandpillar_game.parse_move(&pos, move, &m, err, sizeof err)) {
+            printf("info string error position: %s\n", err);
+            return;
+        }
+        roomandpillar_game.play(&pos, m);
+    }
+    e->pos = pos;
+}
+
+static void fake_setoption(FakeEngine *e, const char *args)
+{
+    char name[64], value[64];
+    if (sscanf(args, "name %63s value %63s", name, value) != 2) {
+        printf("info string error setoption: expected name and value\n");
+        return;
+    }
+    if (strcasecmp(name, "Game") == 0) {
+        if (strcmp(value, "roomandpillar") != 0)
+            printf("info string error setoption: this fake plays roomandpillar only\n");
+        return;
+    }
+    char *end;
+    long knob = strtol(value, &end, 10);
+    if (strcasecmp(name, "Knob") != 0 || *end || knob < 0 || knob > 100) {
+        printf("info string error setoption: unknown option or bad value '%s'\n", args);
+        return;
+    }
+    e->knob = (int)knob;
+}
+
+/* True on quit. */
+static bool fake_command(FakeEngine *e, char *line)
+{
+    line[strcspn(line, "\r\n")] = '\0';
+    if (strcmp(line, "uci") == 0) {
+        printf("id name tune_peak\nid author the Tessera tests\n");
+        printf("option name Game type combo default roomandpillar var roomandpillar\n");
+        printf("option name Knob type spin default 20 min 0 max 100\n");
+        printf("uciok\n");
+    } else if (strcmp(line, "isready") == 0) {
+        printf("readyok\n");
+    } else if (strncmp(line, "setoption ", 10) == 0) {
+        fake_setoption(e, line + 10);
+    } else if (strncmp(line, "position ", 9) == 0) {
+        fake_position(e, line + 9);
+    } else if (strncmp(line, "go", 2) == 0) {
+        fake_go(e);
+    } else if (strcmp(line, "quit") == 0) {
+        return true;
+    }
+    fflush(stdout);
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    static FakeEngine engine;
+    static char line[FAKE_LINE_MAX];
+    engine.knob = 20;
+    engine.peak = 70;
+    if (argc == 3 && strcmp(argv[1], "--peak") == 0)
+        engine.peak = atof(argv[2]);
+    char err[ERROR_TEXT_MAX];
+    roomandpillar_game.parse_position(roomandpillar_game.start_fen, &engine.pos, err, sizeof err);
+    rng_seed(&engine.rng, (uint64_t)getpid() * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL));
+    while (fgets(line, sizeof line, stdin))
+        if (fake_command(&engine, line))
+            break;
+    return 0;
+}

@@ -1,0 +1,115 @@
+#!/bin/sh
+# tune.sh - end-to-end tests of tessera-tune with the fake engine
+# tune_peak, whose strength peaks at a value of its Knob option that the
+# test decides (--peak): a short SPSA run must move Knob toward it, resume
+# after an interruption, and verify must measure the gain.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/protocol/lib.sh
+
+TUNE=$BUILD/tessera-tune
+FAKE=$BUILD/fakes/tune_peak
+WORK=$(mktemp -d /tmp/tessera-tune-test.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+# tune CSV PEAK [FLAGS...]: a run of the fake at depth 1 (its own search is fixed).
+tune() {
+    csv=$1
+    peak=$2
+    shift 2
+    timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak $peak" -each depth=1 timeout=30 \
+        -game roomandpillar -csv "$csv" -c-end-fraction 0.1 -r-end 0.05 "$@" \
+        >"$WORK/out" 2>"$WORK/err"
+    STATUS=$?
+    REPLY=$(cat "$WORK/out" "$WORK/err")
+}
+
+last_value() { tail -n 1 "$1" | cut -d, -f2; }
+
+# expect_number NAME VALUE OP LIMIT  (awk comparison, VALUE may be fractional)
+expect_number() {
+    if awk -v v="$2" -v l="$4" "BEGIN { exit !(v $3 l) }"; then ok "$1"; else not_ok "$1" "$2 is not $3 $4 after:" "$(printf '%s\n' "$REPLY" | grep -v '^setoption' | tail -n 20)"; fi
+}
+
+REPLY=$("$TUNE" -help 2>&1)
+STATUS=$?
+expect_status tune_help_exits_zero 0
+expect_line tune_help_names_the_parameter_sources '^  -tune NAMES'
+expect_line tune_help_names_verify 'verify'
+
+tune "$WORK/none.csv" 70 -iterations 10
+expect_status tune_without_parameters_is_a_bad_argument 2
+expect_line tune_without_parameters_says_what_is_missing '-tune NAMES or -params FILE'
+
+tune "$WORK/none.csv" 70 -tune Nothing -iterations 10
+expect_status tune_of_an_unknown_option_is_a_bad_argument 2
+expect_line tune_of_an_unknown_option_names_it "'Nothing' names no spin option"
+
+REPLY=$(timeout 60 "$TUNE" -engine cmd=/nonexistent/engine depth=1 -tune Knob -iterations 5 -csv "$WORK/x.csv" 2>&1)
+STATUS=$?
+expect_status tune_of_an_engine_that_does_not_start_fails 2
+expect_line tune_of_an_engine_that_does_not_start_says_so 'did not start'
+
+# The peak at 70, the fake's default 20: SPSA must climb.
+tune "$WORK/up.csv" 70 -tune Knob -iterations 100 -concurrency 2
+expect_status tune_run_toward_the_peak_completes 0
+expect_line tune_run_prints_the_plan '^Knob +20\.00 +0\.00 +100\.00'
+expect_count tune_run_prints_progress_every_10_iterations '^iteration [0-9]+/100 ' 10
+expect_line tune_run_prints_a_setoption_block '^setoption name Knob value [0-9]+$'
+expect_line tune_run_prints_the_verify_command 'tessera-tune verify .*-csv .*up\.csv'
+rows=$(wc -l <"$WORK/up.csv")
+if [ "$rows" -eq 102 ]; then ok tune_csv_has_header_start_and_one_row_per_iteration; else not_ok tune_csv_has_header_start_and_one_row_per_iteration "$rows lines"; fi
+expect_number tune_run_moves_knob_from_20_past_halfway_to_peak_70 "$(last_value "$WORK/up.csv")" '>' 45
+
+# From a parameter file: start 90, peak decided at 30, SPSA must come down.
+printf '# the knob, started high\nKnob, 90, 0, 100, 10, 0.05\n' >"$WORK/params.txt"
+tune "$WORK/down.csv" 30 -params "$WORK/params.txt" -iterations 100
+expect_status tune_run_from_a_params_file_completes 0
+expect_number tune_run_moves_knob_from_90_past_halfway_to_peak_30 "$(last_value "$WORK/down.csv")" '<' 60
+
+# Interrupted with Ctrl-C, then resumed to the end from the CSV.  (No
+# timeout(1) around it: timeout passes a signal on twice, to the tuner and
+# to its process group, and a second Ctrl-C ends the tuner at once.)
+"$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 -game roomandpillar \
+    -tune Knob -iterations 200 -csv "$WORK/resume.csv" -progress 1000 >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+tries=0
+while [ "$(cat "$WORK/resume.csv" 2>/dev/null | wc -l)" -lt 12 ] && [ $tries -lt 200 ]; do
+    sleep 0.05
+    tries=$((tries + 1))
+done
+kill -INT $pid
+wait $pid
+STATUS=$?
+REPLY=$(cat "$WORK/out" "$WORK/err")
+expect_status tune_interrupted_exits_130 130
+expect_line tune_interrupted_says_how_to_resume 'interrupted; -resume .*resume\.csv continues'
+expect_line tune_interrupted_prints_the_values_so_far '^setoption name Knob value'
+done_rows=$(tail -n 1 "$WORK/resume.csv" | cut -d, -f1)
+timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 -game roomandpillar \
+    -tune Knob -iterations 200 -resume "$WORK/resume.csv" -progress 1000 >"$WORK/out" 2>"$WORK/err"
+STATUS=$?
+REPLY=$(cat "$WORK/out" "$WORK/err")
+expect_status tune_resumed_run_completes 0
+expect_line tune_resumed_run_starts_after_the_last_row "resuming after iteration $done_rows "
+bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$WORK/resume.csv" | wc -l)
+if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/resume.csv" | cut -d, -f1)" = 200 ]; then
+    ok tune_resumed_csv_is_one_unbroken_history
+else
+    not_ok tune_resumed_csv_is_one_unbroken_history "$bad bad rows; last: $(tail -n 1 "$WORK/resume.csv")"
+fi
+
+# Verify: the tuned values of the first run against the default 20.
+REPLY=$(timeout 120 "$TUNE" verify -engine cmd="$FAKE" args="--peak 70" -each depth=1 timeout=30 \
+    -game roomandpillar -csv "$WORK/up.csv" -games 40 -concurrency 2 2>&1)
+STATUS=$?
+expect_status verify_completes 0
+expect_line verify_prints_the_arena_command 'tessera-arena .*name=tuned option\.Knob=[0-9]+ .*name=default'
+expect_line verify_reports_a_gain_with_its_interval '^verify: tuned - default = \+[0-9.]+ Elo \+/- ([0-9.]+|inf) \(95%, pentanomial\), 40 games'
+
+printf 'iteration,Lever\n0,3\n' >"$WORK/lever.csv"
+REPLY=$(timeout 60 "$TUNE" verify -engine cmd="$FAKE" -each depth=1 -game roomandpillar -csv "$WORK/lever.csv" 2>&1)
+STATUS=$?
+expect_status verify_of_an_unknown_option_is_a_bad_argument 2
+expect_line verify_of_an_unknown_option_names_it 'Lever = 3 is no value of a spin option'
+
+finish

@@ -1,0 +1,168 @@
+/* test_arena_stats.c - Elo, intervals, LOS and the pentanomial GSPRT against
+ * hand-computed values (the formulas of fastchess and fishtest). */
+#include <math.h>
+
+#include "harness.h"
+
+#include "arena/stats.h"
+
+#define CHECK_NEAR(actual, expected, tolerance)                                     \
+    do {                                                                            \
+        double a_ = (actual), e_ = (expected);                                      \
+        if (!(fabs(a_ - e_) <= (tolerance))) {                                      \
+            char m_[256];                                                           \
+            snprintf(m_, sizeof m_, "%s == %.12g, expected %.12g", #actual, a_, e_); \
+            harness_fail(__FILE__, __LINE__, m_);                                   \
+        }                                                                           \
+    } while (0)
+
+/* Score 3/4 is Elo 400 log10(3). */
+static void test_elo_of_three_quarters_score(void)
+{
+    CHECK_NEAR(stats_elo_from_score(0.75), 190.848501887865, 1e-9);
+    CHECK_NEAR(stats_elo_from_score(0.5), 0.0, 1e-12);
+    CHECK_NEAR(stats_score_from_elo(190.848501887865), 0.75, 1e-12);
+    CHECK(isinf(stats_elo_from_score(1.0)) && stats_elo_from_score(1.0) > 0);
+    CHECK(isinf(stats_elo_from_score(0.0)) && stats_elo_from_score(0.0) < 0);
+}
+
+/* W 45, D 20, L 35: score 0.55, per-game variance
+ * (45 * 0.45^2 + 20 * 0.05^2 + 35 * 0.55^2) / 100 = 0.1975, standard error
+ * sqrt(0.1975 / 100); interval 0.55 -+ 1.96 * 0.04444 = [0.4629, 0.6371]. */
+static void test_elo_and_interval_for_wdl(void)
+{
+    EloEstimate e;
+    CHECK(stats_elo_wdl((Wdl){45, 20, 35}, &e));
+    CHECK_EQ_INT(e.samples, 100);
+    CHECK_NEAR(e.score, 0.55, 1e-12);
+    CHECK_NEAR(e.variance, 0.1975, 1e-12);
+    CHECK_NEAR(e.elo, 34.86007028756008, 1e-9);
+    CHECK_NEAR(e.elo_error, 61.799682733834146, 1e-9);
+    CHECK_NEAR(e.nelo, 39.0895573622628, 1e-9);
+    CHECK_NEAR(e.nelo_error, 68.09612345718845, 1e-9);
+    CHECK_NEAR(e.los, 0.8697241060957066, 1e-9);
+}
+
+/* Pairs LL 3, LD 12, WL 10, DD 15, WD 14, WW 6 (60 pairs): pair scores
+ * 0, .25, .5, .75, 1 with counts 3, 12, 25, 14, 6 give a mean of 32/60 and
+ * a variance of 0.0634722... per pair. */
+static void test_elo_and_interval_for_pentanomial(void)
+{
+    EloEstimate e;
+    CHECK(stats_elo_penta((Pentanomial){3, 12, 10, 15, 14, 6}, &e));
+    CHECK_EQ_INT(e.samples, 60);
+    CHECK_NEAR(e.score, 32.0 / 60.0, 1e-12);
+    CHECK_NEAR(e.variance, 0.06347222222222222, 1e-12);
+    CHECK_NEAR(e.elo, 23.196778791074703, 1e-9);
+    CHECK_NEAR(e.elo_error, 44.74318720804069, 1e-9);
+    CHECK_NEAR(e.nelo, 32.504702381564314, 1e-9);
+    CHECK_NEAR(e.nelo_error, 62.16297149359801, 1e-9);
+    CHECK_NEAR(e.los, 0.8472842473884831, 1e-9);
+}
+
+static void test_no_games_give_no_estimate(void)
+{
+    EloEstimate e;
+    CHECK(!stats_elo_wdl((Wdl){0, 0, 0}, &e));
+    CHECK(!stats_elo_penta((Pentanomial){0}, &e));
+}
+
+/* A clean sweep has an unbounded interval, not a NaN one. */
+static void test_clean_sweep_interval_is_infinite(void)
+{
+    EloEstimate e;
+    CHECK(stats_elo_wdl((Wdl){10, 0, 0}, &e));
+    CHECK(isinf(e.elo) && e.elo > 0);
+    CHECK(isinf(e.elo_error));
+    CHECK(isinf(e.nelo) && e.nelo > 0);
+    CHECK_NEAR(e.los, 1.0, 0);
+}
+
+/* Only draws: no spread, so no interval and an undecided LOS. */
+static void test_all_draws_have_zero_spread(void)
+{
+    EloEstimate e;
+    CHECK(stats_elo_wdl((Wdl){0, 8, 0}, &e));
+    CHECK_NEAR(e.elo, 0.0, 1e-12);
+    CHECK_NEAR(e.elo_error, 0.0, 1e-12);
+    CHECK_NEAR(e.nelo, 0.0, 0);
+    CHECK_NEAR(e.los, 0.5, 0);
+}
+
+/* alpha = beta = 0.05: bounds -+ ln 19. */
+static void test_sprt_bounds_for_five_percent(void)
+{
+    double lower, upper;
+    sprt_bounds(0.05, 0.05, &lower, &upper);
+    CHECK_NEAR(lower, -2.9444389791664403, 1e-12);
+    CHECK_NEAR(upper, 2.9444389791664403, 1e-12);
+    sprt_bounds(0.05, 0.1, &lower, &upper);
+    CHECK_NEAR(lower, log(0.1 / 0.95), 1e-12);
+    CHECK_NEAR(upper, log(0.9 / 0.05), 1e-12);
+}
+
+/* The pentanomial GSPRT LLR of the counts above, elo0 = 0, elo1 = 5; the
+ * textbook approximation N (s1 - s0)(2s - s0 - s1) / (2 var) = 0.20225
+ * agrees to 1%. */
+static void test_pentanomial_llr_for_given_counts(void)
+{
+    Pentanomial p = {3, 12, 10, 15, 14, 6};
+    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0), 0.20093758514954937, 1e-7);
+    CHECK_NEAR(sprt_llr_penta(p, -5.0, 0.0), 0.24845725464563045, 1e-7);
+    double s0 = stats_score_from_elo(0.0), s1 = stats_score_from_elo(5.0), s = 32.0 / 60.0;
+    double approximation = 60.0 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * 0.06347222222222222);
+    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0), approximation, 0.01 * approximation);
+}
+
+static void test_trinomial_llr_for_given_counts(void)
+{
+    CHECK_NEAR(sprt_llr_wdl((Wdl){45, 20, 35}, 0.0, 5.0), 0.16698175738295348, 1e-7);
+}
+
+/* A mirror-symmetric sample favours neither -5 nor +5. */
+static void test_symmetric_pairs_have_zero_llr(void)
+{
+    CHECK_NEAR(sprt_llr_penta((Pentanomial){7, 11, 4, 9, 11, 7}, -5.0, 5.0), 0.0, 1e-9);
+}
+
+/* Zero counts are regularised to 1e-3 before the MLE (fishtest). */
+static void test_llr_regularises_empty_cells(void)
+{
+    CHECK_NEAR(sprt_llr_penta((Pentanomial){0, 0, 4, 6, 20, 5}, 0.0, 10.0), 0.9928293864520655, 1e-6);
+    CHECK(isfinite(sprt_llr_penta((Pentanomial){0}, 0.0, 5.0)));
+}
+
+static void test_sprt_verdicts(void)
+{
+    CHECK_EQ_INT(sprt_verdict(3.0, -2.94, 2.94), SPRT_ACCEPT_H1);
+    CHECK_EQ_INT(sprt_verdict(-3.0, -2.94, 2.94), SPRT_ACCEPT_H0);
+    CHECK_EQ_INT(sprt_verdict(0.5, -2.94, 2.94), SPRT_CONTINUE);
+}
+
+static void test_sprt_parameters_are_checked(void)
+{
+    CHECK(sprt_check(0, 5, 0.05, 0.05) == NULL);
+    CHECK_CONTAINS(sprt_check(5, 5, 0.05, 0.05), "elo0 must be less than elo1");
+    CHECK_CONTAINS(sprt_check(0, 5, 0, 0.05), "alpha");
+    CHECK_CONTAINS(sprt_check(0, 5, 0.05, 1.5), "beta");
+    CHECK_CONTAINS(sprt_check(0, 5, 0.6, 0.5), "alpha + beta");
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_elo_of_three_quarters_score);
+    RUN(test_elo_and_interval_for_wdl);
+    RUN(test_elo_and_interval_for_pentanomial);
+    RUN(test_no_games_give_no_estimate);
+    RUN(test_clean_sweep_interval_is_infinite);
+    RUN(test_all_draws_have_zero_spread);
+    RUN(test_sprt_bounds_for_five_percent);
+    RUN(test_pentanomial_llr_for_given_counts);
+    RUN(test_trinomial_llr_for_given_counts);
+    RUN(test_symmetric_pairs_have_zero_llr);
+    RUN(test_llr_regularises_empty_cells);
+    RUN(test_sprt_verdicts);
+    RUN(test_sprt_parameters_are_checked);
+    return harness_end();
+}

@@ -1,0 +1,229 @@
+/* test_tune_cli.c - the tuner's command line, the arena flags it passes
+ * on, the commands it prints, and reading an engine's answer from the
+ * arena's conversation log. */
+#include "harness.h"
+
+#include <math.h>
+
+#include "tune/engine_options.h"
+#include "tune/tune_cli.h"
+#include "tune/tune_report.h"
+
+static TuneOptions options;
+static char err[1400];
+
+/* argv ends with NULL, as main's does. */
+static int parse(char **argv)
+{
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    err[0] = '\0';
+    tune_cli_free(&options);
+    return tune_cli_parse(argc, argv, &options, err, sizeof err);
+}
+
+#define PARSE(...) parse((char *[]){"tessera-tune", __VA_ARGS__, NULL})
+
+static void test_tuner_flags_are_read_and_arena_flags_passed_on(void)
+{
+    int code = PARSE("-engine", "cmd=build/tessera", "option.Backend=alphabeta", "-each",
+                     "tc=1+0.01", "-game", "columna", "-tune", "Columna*", "-iterations", "300",
+                     "-concurrency", "3", "-seed", "7", "-progress", "25", "-csv", "run.csv");
+    CHECK_EQ_INT(code, TUNE_EXIT_OK);
+    CHECK(options.command == TUNE_COMMAND_TUNE);
+    CHECK_STR(options.tune_patterns, "Columna*");
+    CHECK_EQ_INT(options.iterations, 300);
+    CHECK_EQ_INT(options.progress_every, 25);
+    CHECK_STR(options.csv_path, "run.csv");
+    const TournamentConfig *c = &options.arena.run;
+    CHECK_STR(c->game->id, "columna");
+    CHECK_EQ_INT(c->concurrency, 3);
+    CHECK_EQ_U64(c->seed, 7);
+    CHECK_EQ_INT(c->engine_count, 2);
+    CHECK_STR(c->engines[0].name, "plus");
+    CHECK_STR(c->engines[1].name, "minus");
+    for (int i = 0; i < 2; i++) {
+        CHECK_STR(c->engines[i].cmd, "build/tessera");
+        CHECK_EQ_INT(c->engines[i].option_count, 1);
+        CHECK(c->engines[i].tc.has_clock && c->engines[i].tc.base_ms == 1000);
+    }
+    CHECK_EQ_INT(options.arena_arg_count, 11); /* the tuner's flags are not among them */
+}
+
+static void test_defaults_are_fishtests(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-params", "p.txt", "-games", "500"),
+                 TUNE_EXIT_OK);
+    CHECK_EQ_INT(options.iterations, 250);
+    CHECK_STR(options.csv_path, "tune.csv");
+    CHECK_EQ_INT(options.progress_every, 10);
+    SpsaSchedule s = tune_cli_schedule(&options);
+    CHECK(s.iterations == 250 && s.A == 25 && s.alpha == 0.602 && s.gamma == 0.101);
+    CHECK(options.steps.c_end_fraction == 0.05 && options.steps.r_end == 0.002);
+}
+
+static void test_gain_flags_change_the_schedule(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "100", "-A",
+                       "30", "-alpha", "0.7", "-gamma", "0.2", "-r-end", "0.01",
+                       "-c-end-fraction", "0.1"),
+                 TUNE_EXIT_OK);
+    SpsaSchedule s = tune_cli_schedule(&options);
+    CHECK(s.A == 30 && s.alpha == 0.7 && s.gamma == 0.2);
+    CHECK(options.steps.r_end == 0.01 && options.steps.c_end_fraction == 0.1);
+}
+
+static void test_resume_names_the_csv(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "10",
+                       "-resume", "old.csv"),
+                 TUNE_EXIT_OK);
+    CHECK(options.resume);
+    CHECK_STR(options.csv_path, "old.csv");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "10",
+                       "-resume", "old.csv", "-csv", "new.csv"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "no other -csv");
+}
+
+static void test_command_line_mistakes_are_named(void)
+{
+    CHECK_EQ_INT(PARSE("-tune", "X", "-iterations", "10"), TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "give the engine to tune");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-tune", "X",
+                       "-iterations", "10"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "exactly one -engine");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-iterations", "10"), TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-tune NAMES or -params FILE");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X", "-params", "p", "-iterations",
+                       "10"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X"), TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "how long");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X", "-games", "101"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "even");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X", "-iterations", "0"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-iterations 0");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X", "-iterations", "9", "-alpha",
+                       "0"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-alpha 0");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X", "-iterations", "9", "-sprt",
+                       "elo0=0", "elo1=5"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-sprt is for matches");
+    /* The arena's own checks still apply. */
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "-tune", "X", "-iterations", "9"), TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "no time control");
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=1", "-tune", "X", "-iterations", "9", "-game",
+                       "chess"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "unknown game");
+}
+
+static void test_verify_plays_tuned_against_default(void)
+{
+    CHECK_EQ_INT(PARSE("verify", "-engine", "cmd=e", "depth=1", "-csv", "run.csv", "-concurrency",
+                       "2"),
+                 TUNE_EXIT_OK);
+    CHECK(options.command == TUNE_COMMAND_VERIFY);
+    CHECK_STR(options.csv_path, "run.csv");
+    const TournamentConfig *c = &options.arena.run;
+    CHECK_STR(c->engines[0].name, "tuned");
+    CHECK_STR(c->engines[1].name, "default");
+    CHECK(c->schedule.repeat);
+    CHECK_EQ_U64(c->last, TUNE_VERIFY_GAMES);
+    CHECK_EQ_INT(PARSE("verify", "-engine", "cmd=e", "depth=1", "-csv", "run.csv", "-games", "60",
+                       "-sprt", "elo0=0", "elo1=10"),
+                 TUNE_EXIT_OK);
+    CHECK_EQ_U64(options.arena.run.last, 60);
+    CHECK(options.arena.run.sprt.on);
+    CHECK_EQ_INT(PARSE("verify", "-engine", "cmd=e", "depth=1"), TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-csv FILE");
+}
+
+static void test_help_is_a_command(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "-help"), TUNE_EXIT_OK);
+    CHECK(options.command == TUNE_COMMAND_HELP);
+}
+
+/* Captures what a printer writes. */
+static char *printed;
+static size_t printed_size;
+
+static FILE *capture(void)
+{
+    free(printed);
+    printed = NULL;
+    return open_memstream(&printed, &printed_size);
+}
+
+static void test_printed_commands_repeat_the_arena_flags(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=build/tessera", "args=-x 1", "-each", "tc=1+0.01",
+                       "-tune", "RoomPillar*", "-iterations", "10", "-game", "roomandpillar"),
+                 TUNE_EXIT_OK);
+    ThetaRow row;
+    memset(&row, 0, sizeof row);
+    row.count = 2;
+    snprintf(row.name[0], SPSA_NAME_MAX, "RoomPillarSafe");
+    snprintf(row.name[1], SPSA_NAME_MAX, "Some Option");
+    row.value[0] = 15.6;
+    row.value[1] = -3.4;
+    FILE *out = capture();
+    tune_print_setoption_block(out, &row);
+    fclose(out);
+    CHECK_STR(printed, "setoption name RoomPillarSafe value 16\nsetoption name Some Option value -3\n");
+    out = capture();
+    tune_print_arena_command(out, "build/tessera-tune", &options, &row);
+    fclose(out);
+    CHECK_STR(printed, "build/tessera-arena -engine cmd=build/tessera 'args=-x 1' name=tuned "
+                       "option.RoomPillarSafe=16 'option.Some Option=-3' -each tc=1+0.01 -game "
+                       "roomandpillar -engine cmd=build/tessera 'args=-x 1' name=default -games 400\n");
+    out = capture();
+    tune_print_verify_command(out, "build/tessera-tune", &options);
+    fclose(out);
+    CHECK_STR(printed, "build/tessera-tune verify -engine cmd=build/tessera 'args=-x 1' -each "
+                       "tc=1+0.01 -game roomandpillar -csv tune.csv -games 400\n");
+    out = capture();
+    tune_cli_print_quoted(out, "it's");
+    fclose(out);
+    CHECK_STR(printed, "'it'\\''s'");
+    free(printed);
+    printed = NULL;
+}
+
+static void test_engine_lines_are_read_back_from_the_log(void)
+{
+    const char *log = "0.001 options:tessera # started tessera (pid 1)\n"
+                      "0.001 options:tessera > uci\n"
+                      "0.002 options:tessera < id name Tessera\n"
+                      "0.002 options:tessera < option name A type spin default 1 min 0 max 9\n"
+                      "0.002 other:tessera < option name B type spin default 1 min 0 max 9\n"
+                      "0.003 options:tessera ! warning on stderr\n"
+                      "0.003 options:tessera < uciok\n";
+    char out[512];
+    tune_engine_lines_from_log(log, "options:tessera", out, sizeof out);
+    CHECK_STR(out, "id name Tessera\noption name A type spin default 1 min 0 max 9\nuciok\n");
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_tuner_flags_are_read_and_arena_flags_passed_on);
+    RUN(test_defaults_are_fishtests);
+    RUN(test_gain_flags_change_the_schedule);
+    RUN(test_resume_names_the_csv);
+    RUN(test_command_line_mistakes_are_named);
+    RUN(test_verify_plays_tuned_against_default);
+    RUN(test_help_is_a_command);
+    RUN(test_printed_commands_repeat_the_arena_flags);
+    RUN(test_engine_lines_are_read_back_from_the_log);
+    tune_cli_free(&options);
+    return harness_end();
+}

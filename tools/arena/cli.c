@@ -1,0 +1,459 @@
+/* cli.c - command line parsing and help. */
+#include "arena/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/registry.h"
+
+static const char help_text[] =
+    "tessera-arena - plays games between engines and measures their strength\n"
+    "\n"
+    "Usage:\n"
+    "  tessera-arena -engine cmd=PATH [KEY=VALUE ...] -engine ... [FLAGS]\n"
+    "  tessera-arena merge [-sprt ...] FILE.pgn ...\n"
+    "  tessera-arena -help\n"
+    "\n"
+    "Engines (at least two; each -engine takes KEY=VALUE words up to the next flag):\n"
+    "  -engine cmd=PATH        engine program (looked up in PATH without a '/')\n"
+    "          name=NAME       name in reports and PGN (default: file name of cmd; unique)\n"
+    "          args=\"A B\"      arguments, split like a shell would\n"
+    "          proto=uci|ugi   protocol (default uci); ugi sends p1time/p2time clocks\n"
+    "          option.NAME=V   setoption name NAME value V after the Game option\n"
+    "          tc=MOVES/SECONDS+INC or tc=SECONDS+INC   clock (e.g. tc=40/60+0.6, tc=8+0.08)\n"
+    "          st=SECONDS      fixed time per move (go movetime)\n"
+    "          depth=N         go depth N\n"
+    "          nodes=N         go nodes N\n"
+    "          timemargin=MS   grace in milliseconds before a flag falls (default 0)\n"
+    "          timeout=SECONDS limit for the handshake, readyok, and a move that no\n"
+    "                          clock or st bounds (depth/nodes only); default 10\n"
+    "  -each KEY=VALUE ...     the same keys for every engine (an engine's own keys win)\n"
+    "  Every engine needs a limit: tc=, st=, depth= or nodes= (they combine).\n"
+    "\n"
+    "Games:\n"
+    "  -game ID                roomandpillar (default), columna, qawale or territoire\n"
+    "  -games N                play games 1..N\n"
+    "  -games A..B             play only games A..B (a slice; see merge)\n"
+    "  -rounds N               N rounds; a round is one opening for every pairing\n"
+    "                          (two games each with -repeat); default 1\n"
+    "  -tournament roundrobin|gauntlet   with more than two engines (default\n"
+    "                          roundrobin; gauntlet: the first engine against each other)\n"
+    "  -concurrency N          games played at once, each with its own engine\n"
+    "                          processes (default 1)\n"
+    "  -seed S                 seed of the openings (default 1); game k's opening and\n"
+    "                          colours depend only on S and k\n"
+    "  -openings file=PATH [order=sequential|random]\n"
+    "                          one opening per line: a position string or startpos,\n"
+    "                          optionally followed by 'moves m1 m2 ...'; '#' comments\n"
+    "  -openings random plies=N\n"
+    "                          N random legal plies from the start (after a random\n"
+    "                          deal for Territoire); default: the start position\n"
+    "  -repeat / -norepeat     play each opening twice with colours reversed (default on)\n"
+    "\n"
+    "Statistics and output:\n"
+    "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]\n"
+    "                          generalised SPRT on pentanomial pairs (two engines only;\n"
+    "                          logistic Elo bounds; alpha and beta default 0.05); the\n"
+    "                          run stops when the LLR leaves its bounds\n"
+    "  -ratinginterval N       print the full report every N games (default: at the end)\n"
+    "  -pgnout FILE            append every finished game to FILE at once (fsync'ed);\n"
+    "                          White is p1 (to move in the FEN), Black p2\n"
+    "  -resume                 continue the run whose games are in the -pgnout FILE:\n"
+    "                          play only the missing games (same flags required)\n"
+    "  -log FILE               append every line sent and received, engines' stderr too\n"
+    "  -show                   print the board and the move after every move\n"
+    "  merge FILE...           read PGN files of slices (or whole runs) of one game\n"
+    "                          and print their combined statistics\n"
+    "  -help                   this text\n"
+    "\n"
+    "An engine that crashes, hangs past its time, sends an illegal or malformed move\n"
+    "or fails the handshake loses that game (the PGN Termination says why); it is\n"
+    "restarted for its next game.  Progress is printed at most once a second.\n"
+    "\n"
+    "Exit status:\n"
+    "  0    the run completed (every game played, or the SPRT concluded)\n"
+    "  1    the run could not go on (PGN or log file trouble, PGN of another run)\n"
+    "  2    bad arguments (flags, engine keys, game, openings file)\n"
+    "  3    the SPRT could not start (bad -sprt values, not exactly two engines)\n"
+    "  130  interrupted (Ctrl-C); finished games are in the PGN, -resume continues\n";
+
+void cli_print_help(FILE *out) { fputs(help_text, out); }
+
+typedef struct {
+    EngineSpec each;
+    bool have_games, have_rounds, have_tournament;
+    uint64_t games_first, games_last, rounds;
+    OpeningKind openings;
+    const char *openings_file;
+    bool random_order;
+    int plies;
+} CliState;
+
+static bool parse_u64(const char *text, uint64_t *out)
+{
+    char *end;
+    if (!text || *text < '0' || *text > '9')
+        return false;
+    unsigned long long value = strtoull(text, &end, 0);
+    *out = value;
+    return *end == '\0';
+}
+
+static bool parse_double(const char *text, double *out)
+{
+    char *end;
+    *out = strtod(text, &end);
+    return *text && *end == '\0';
+}
+
+/* "N" or "A..B" */
+static bool parse_games(const char *text, CliState *st, char *err, size_t err_size)
+{
+    const char *dots = strstr(text, "..");
+    uint64_t a = 1, b = 0;
+    bool ok;
+    if (dots) {
+        char first[32];
+        size_t len = (size_t)(dots - text);
+        ok = len < sizeof first;
+        if (ok) {
+            memcpy(first, text, len);
+            first[len] = '\0';
+            ok = parse_u64(first, &a) && parse_u64(dots + 2, &b) && a >= 1 && a <= b;
+        }
+    } else {
+        ok = parse_u64(text, &b) && b >= 1;
+    }
+    if (!ok || b > (uint64_t)1 << 40) {
+        snprintf(err, err_size, "-games %s: expected N or A..B with 1 <= A <= B", text ? text : "");
+        return false;
+    }
+    st->have_games = true;
+    st->games_first = a;
+    st->games_last = b;
+    return true;
+}
+
+/* Words after a flag up to the next flag. */
+static int count_words(int argc, char *const *argv, int from)
+{
+    int n = 0;
+    while (from + n < argc && argv[from + n][0] != '-')
+        n++;
+    return n;
+}
+
+static bool parse_engine(int argc, char *const *argv, int *i, EngineSpec *spec, char *err,
+                         size_t err_size)
+{
+    int words = count_words(argc, argv, *i + 1);
+    for (int w = 0; w < words; w++)
+        if (!spec_apply_token(spec, argv[*i + 1 + w], err, err_size))
+            return false;
+    *i += words;
+    return true;
+}
+
+static bool parse_openings(int argc, char *const *argv, int *i, CliState *st, char *err, size_t err_size)
+{
+    int words = count_words(argc, argv, *i + 1);
+    for (int w = 0; w < words; w++) {
+        const char *word = argv[*i + 1 + w];
+        uint64_t n;
+        if (strncmp(word, "file=", 5) == 0 && word[5]) {
+            st->openings = OPENINGS_FILE;
+            st->openings_file = word + 5;
+        } else if (strcmp(word, "random") == 0) {
+            st->openings = OPENINGS_RANDOM;
+        } else if (strncmp(word, "plies=", 6) == 0 && parse_u64(word + 6, &n) && n <= 1000) {
+            st->plies = (int)n;
+        } else if (strcmp(word, "order=random") == 0 || strcmp(word, "order=sequential") == 0) {
+            st->random_order = word[6] == 'r';
+        } else {
+            snprintf(err, err_size, "-openings: unknown or bad word '%s'", word);
+            return false;
+        }
+    }
+    *i += words;
+    if (words == 0) {
+        snprintf(err, err_size, "-openings: expected file=PATH or random plies=N");
+        return false;
+    }
+    return true;
+}
+
+/* Returns ARENA_EXIT_OK or the exit code of the problem. */
+static int parse_sprt(int argc, char *const *argv, int *i, SprtSettings *sprt, char *err, size_t err_size)
+{
+    /* KEY=VALUE words only: merge's file names may follow. */
+    int words = 0;
+    while (*i + 1 + words < argc && argv[*i + 1 + words][0] != '-' && strchr(argv[*i + 1 + words], '='))
+        words++;
+    bool have0 = false, have1 = false;
+    sprt->on = true;
+    sprt->alpha = sprt->beta = 0.05;
+    for (int w = 0; w < words; w++) {
+        const char *word = argv[*i + 1 + w];
+        const char *eq = strchr(word, '=');
+        double value;
+        if (!eq || !parse_double(eq + 1, &value)) {
+            snprintf(err, err_size, "-sprt: '%s' is not KEY=NUMBER", word);
+            return ARENA_EXIT_BAD_SPRT;
+        }
+        size_t len = (size_t)(eq - word);
+        if (len == 4 && strncmp(word, "elo0", 4) == 0) {
+            sprt->elo0 = value;
+            have0 = true;
+        } else if (len == 4 && strncmp(word, "elo1", 4) == 0) {
+            sprt->elo1 = value;
+            have1 = true;
+        } else if (len == 5 && strncmp(word, "alpha", 5) == 0) {
+            sprt->alpha = value;
+        } else if (len == 4 && strncmp(word, "beta", 4) == 0) {
+            sprt->beta = value;
+        } else {
+            snprintf(err, err_size, "-sprt: unknown key in '%s'", word);
+            return ARENA_EXIT_BAD_SPRT;
+        }
+    }
+    *i += words;
+    const char *problem = have0 && have1 ? sprt_check(sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta)
+                                         : "elo0= and elo1= are required";
+    if (problem) {
+        snprintf(err, err_size, "-sprt: %s", problem);
+        return ARENA_EXIT_BAD_SPRT;
+    }
+    return ARENA_EXIT_OK;
+}
+
+static bool parse_number_flag(const char *flag, const char *value, uint64_t min, uint64_t max,
+                              uint64_t *out, char *err, size_t err_size)
+{
+    if (!parse_u64(value, out) || *out < min || *out > max) {
+        snprintf(err, err_size, "%s %s: expected a whole number from %llu to %llu", flag, value,
+                 (unsigned long long)min, (unsigned long long)max);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_tournament_kind(const char *value, TournamentConfig *c, char *err, size_t err_size)
+{
+    if (strcmp(value, "gauntlet") != 0 && strcmp(value, "roundrobin") != 0) {
+        snprintf(err, err_size, "-tournament %s: expected roundrobin or gauntlet", value);
+        return false;
+    }
+    c->schedule.kind = value[0] == 'g' ? TOURNAMENT_GAUNTLET : TOURNAMENT_ROUNDROBIN;
+    return true;
+}
+
+/* Flags that take one value. */
+static bool parse_valued(const char *flag, const char *value, ArenaOptions *o, CliState *st, char *err,
+                         size_t err_size)
+{
+    TournamentConfig *c = &o->run;
+    uint64_t n;
+    if (!value) {
+        snprintf(err, err_size, "%s needs a value", flag);
+        return false;
+    }
+    if (strcmp(flag, "-game") == 0) {
+        c->game = game_by_id(value);
+        if (!c->game)
+            snprintf(err, err_size, "-game %s: unknown game", value);
+        return c->game != NULL;
+    }
+    if (strcmp(flag, "-games") == 0)
+        return parse_games(value, st, err, err_size);
+    if (strcmp(flag, "-pgnout") == 0) {
+        c->pgn_path = value;
+        return true;
+    }
+    if (strcmp(flag, "-log") == 0) {
+        c->log_path = value;
+        return true;
+    }
+    if (strcmp(flag, "-tournament") == 0)
+        return parse_tournament_kind(value, c, err, err_size);
+    if (strcmp(flag, "-seed") == 0)
+        return parse_number_flag(flag, value, 0, UINT64_MAX, &c->seed, err, err_size);
+    if (strcmp(flag, "-rounds") == 0) {
+        st->have_rounds = true;
+        return parse_number_flag(flag, value, 1, (uint64_t)1 << 32, &st->rounds, err, err_size);
+    }
+    if (strcmp(flag, "-ratinginterval") == 0)
+        return parse_number_flag(flag, value, 1, (uint64_t)1 << 40, &c->rating_interval, err, err_size);
+    if (!parse_number_flag(flag, value, 1, TOURNAMENT_MAX_CONCURRENCY, &n, err, err_size))
+        return false;
+    c->concurrency = (int)n; /* -concurrency */
+    return true;
+}
+
+static bool is_valued_flag(const char *flag)
+{
+    static const char *const flags[] = {"-game",   "-games",      "-rounds", "-concurrency",   "-tournament",
+                                        "-seed",   "-pgnout",     "-log",    "-ratinginterval", NULL};
+    for (int i = 0; flags[i]; i++)
+        if (strcmp(flag, flags[i]) == 0)
+            return true;
+    return false;
+}
+
+/* One flag at argv[*i]; returns an exit code (ARENA_EXIT_OK to go on). */
+static int parse_flag(int argc, char *const *argv, int *i, ArenaOptions *o, CliState *st, char *err,
+                      size_t err_size)
+{
+    const char *flag = argv[*i];
+    TournamentConfig *c = &o->run;
+    if (strcmp(flag, "-engine") == 0) {
+        if (c->engine_count == ARENA_MAX_ENGINES) {
+            snprintf(err, err_size, "more than %d engines", ARENA_MAX_ENGINES);
+            return ARENA_EXIT_BAD_ARGS;
+        }
+        EngineSpec *spec = &c->engines[c->engine_count++];
+        spec_init(spec);
+        return parse_engine(argc, argv, i, spec, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+    }
+    if (strcmp(flag, "-each") == 0)
+        return parse_engine(argc, argv, i, &st->each, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+    if (strcmp(flag, "-openings") == 0)
+        return parse_openings(argc, argv, i, st, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+    if (strcmp(flag, "-sprt") == 0)
+        return parse_sprt(argc, argv, i, &c->sprt, err, err_size);
+    if (strcmp(flag, "-repeat") == 0 || strcmp(flag, "-norepeat") == 0) {
+        c->schedule.repeat = flag[1] == 'r';
+        return ARENA_EXIT_OK;
+    }
+    if (strcmp(flag, "-resume") == 0) {
+        c->resume = true;
+        return ARENA_EXIT_OK;
+    }
+    if (strcmp(flag, "-show") == 0) {
+        c->show = true;
+        return ARENA_EXIT_OK;
+    }
+    if (is_valued_flag(flag)) {
+        const char *value = *i + 1 < argc ? argv[++*i] : NULL;
+        return parse_valued(flag, value, o, st, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+    }
+    snprintf(err, err_size, "unknown flag '%s'", flag);
+    return ARENA_EXIT_BAD_ARGS;
+}
+
+static bool game_is_playable(const Game *g)
+{
+    return g->parse_position && g->format_position && g->parse_move && g->format_move && g->generate_moves &&
+           g->play && g->side_to_move && g->outcome && g->display && g->start_fen;
+}
+
+static bool finish_engines(TournamentConfig *c, const CliState *st, char *err, size_t err_size)
+{
+    if (c->engine_count < 2) {
+        snprintf(err, err_size, "give at least two -engine");
+        return false;
+    }
+    for (int i = 0; i < c->engine_count; i++) {
+        spec_merge_each(&c->engines[i], &st->each);
+        if (!spec_finish(&c->engines[i], err, err_size))
+            return false;
+        for (int j = 0; j < i; j++)
+            if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+                snprintf(err, err_size, "two engines are named '%s': give them name=", c->engines[i].name);
+                return false;
+            }
+    }
+    return true;
+}
+
+static bool finish_range(TournamentConfig *c, const CliState *st, char *err, size_t err_size)
+{
+    if (st->have_games && st->have_rounds) {
+        snprintf(err, err_size, "give -games or -rounds, not both");
+        return false;
+    }
+    uint64_t round_games = schedule_round_games(&c->schedule);
+    c->first = st->have_games ? st->games_first : 1;
+    c->last = st->have_games ? st->games_last : (st->have_rounds ? st->rounds : 1) * round_games;
+    if (c->resume && !c->pgn_path) {
+        snprintf(err, err_size, "-resume needs -pgnout FILE");
+        return false;
+    }
+    return true;
+}
+
+static bool finish_openings(TournamentConfig *c, const CliState *st, char *err, size_t err_size)
+{
+    switch (st->openings) {
+    case OPENINGS_FILE:
+        return opening_load_file(&c->openings, c->game, st->openings_file, st->random_order, c->seed, err,
+                                 err_size);
+    case OPENINGS_RANDOM:
+        return opening_init_random(&c->openings, c->game, st->plies, c->seed, err, err_size);
+    default:
+        return opening_init_start(&c->openings, c->game, err, err_size);
+    }
+}
+
+static int parse_merge(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
+{
+    o->command = COMMAND_MERGE;
+    int i = 2;
+    if (i < argc && strcmp(argv[i], "-sprt") == 0) {
+        int code = parse_sprt(argc, argv, &i, &o->run.sprt, err, err_size);
+        if (code != ARENA_EXIT_OK)
+            return code;
+        i++;
+    }
+    o->merge_files = argv + i;
+    o->merge_count = argc - i;
+    if (o->merge_count == 0) {
+        snprintf(err, err_size, "merge: give one or more PGN files");
+        return ARENA_EXIT_BAD_ARGS;
+    }
+    return ARENA_EXIT_OK;
+}
+
+int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
+{
+    CliState st;
+    memset(o, 0, sizeof *o);
+    memset(&st, 0, sizeof st);
+    spec_init(&st.each);
+    TournamentConfig *c = &o->run;
+    c->concurrency = 1;
+    c->seed = 1;
+    c->schedule.repeat = true;
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return parse_merge(argc, argv, o, err, err_size);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            o->command = COMMAND_HELP;
+            return ARENA_EXIT_OK;
+        }
+        if (argv[i][0] != '-') {
+            snprintf(err, err_size, "unexpected '%s' (KEY=VALUE words follow -engine or -each)", argv[i]);
+            return ARENA_EXIT_BAD_ARGS;
+        }
+        int code = parse_flag(argc, argv, &i, o, &st, err, err_size);
+        if (code != ARENA_EXIT_OK)
+            return code;
+    }
+    if (!c->game)
+        c->game = default_game();
+    if (!game_is_playable(c->game)) {
+        snprintf(err, err_size, "game '%s' is not implemented yet", c->game->id);
+        return ARENA_EXIT_BAD_ARGS;
+    }
+    if (!finish_engines(c, &st, err, err_size))
+        return ARENA_EXIT_BAD_ARGS;
+    c->schedule.engine_count = c->engine_count;
+    if (c->sprt.on && c->engine_count != 2) {
+        snprintf(err, err_size, "-sprt needs exactly two engines, not %d", c->engine_count);
+        return ARENA_EXIT_BAD_SPRT;
+    }
+    if (!finish_range(c, &st, err, err_size) || !finish_openings(c, &st, err, err_size))
+        return ARENA_EXIT_BAD_ARGS;
+    return ARENA_EXIT_OK;
+}
+
+void cli_free(ArenaOptions *o) { opening_free(&o->run.openings); }

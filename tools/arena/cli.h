@@ -1,0 +1,39 @@
+/*
+ * cli.h - tessera-arena's command line: flags into a TournamentConfig, or
+ * the merge command's files, and the --help text (which documents every
+ * flag and the exit codes).
+ */
+#ifndef TESSERA_ARENA_CLI_H
+#define TESSERA_ARENA_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "arena/tournament.h"
+
+/* Exit codes (also in --help and the README). */
+enum {
+    ARENA_EXIT_OK = 0,          /* the run completed (or its SPRT concluded) */
+    ARENA_EXIT_FAILED = 1,      /* the run could not go on: PGN or log trouble */
+    ARENA_EXIT_BAD_ARGS = 2,    /* bad command line, game, engine spec or openings */
+    ARENA_EXIT_BAD_SPRT = 3,    /* the SPRT could not start: bad or unusable -sprt */
+    ARENA_EXIT_INTERRUPTED = 130 /* Ctrl-C: finished games are kept in the PGN */
+};
+
+typedef enum { COMMAND_RUN, COMMAND_MERGE, COMMAND_HELP } ArenaCommand;
+
+typedef struct {
+    ArenaCommand command;
+    TournamentConfig run;
+    char *const *merge_files; /* points into argv */
+    int merge_count;
+} ArenaOptions;
+
+/* Returns ARENA_EXIT_OK, ARENA_EXIT_BAD_ARGS or ARENA_EXIT_BAD_SPRT (err
+ * filled).  On success release with cli_free. */
+int cli_parse(int argc, char *const *argv, ArenaOptions *options, char *err, size_t err_size);
+void cli_free(ArenaOptions *options);
+
+void cli_print_help(FILE *out);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * engine.h - one engine process and the UCI/UGI conversation with it.
+ *
+ * The arena starts the engine with fork/exec and three pipes, reads its
+ * output without blocking and with a deadline on every wait, and never
+ * trusts what it says: a line with control characters or longer than
+ * ENGINE_LINE_MAX is malformed, silence past the deadline is a timeout, end
+ * of output is an exit.  Every verb returns an EngineStatus and, when it is
+ * not ENGINE_OK, fills why (one line) and leaves the process killed, so the
+ * caller simply starts it again for the next game.
+ *
+ * Lifecycle (the tuner uses it the same way):
+ *     engine_init(&e, &spec, log, abort_flag, "w1");
+ *     engine_start(&e, "roomandpillar", why, sizeof why);   spawn + handshake
+ *     engine_new_game(&e, why, sizeof why);                  ucinewgame + isready
+ *     engine_think(&e, "position fen ... moves ...", "go wtime ...", allowance,
+ *                  move, sizeof move, &elapsed, why, sizeof why);
+ *     engine_quit(&e);
+ *
+ * Writing to a dead engine must not kill the arena: engine_start makes the
+ * process ignore SIGPIPE (once; a process-wide setting).
+ */
+#ifndef TESSERA_ARENA_ENGINE_H
+#define TESSERA_ARENA_ENGINE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "arena/arena_log.h"
+#include "arena/spec.h"
+
+#define ENGINE_LINE_MAX 16384
+
+typedef enum {
+    ENGINE_OK,
+    ENGINE_TIMEOUT,   /* no answer before the deadline */
+    ENGINE_EXITED,    /* the process ended (crash, exit, or could not start) */
+    ENGINE_MALFORMED, /* output that is not protocol text */
+    ENGINE_ABORTED    /* the abort flag was raised (Ctrl-C, SPRT stop) */
+} EngineStatus;
+
+typedef struct {
+    const EngineSpec *spec;
+    ArenaLog *log;
+    const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
+    char label[SPEC_NAME_MAX + 24];
+    pid_t pid; /* 0 when no process */
+    int to_engine, from_engine, from_stderr;
+    bool ready; /* handshake done, process alive as far as we know */
+    char id_name[128];
+    char last_error[256]; /* "error ..." of the last "info string error" line */
+    size_t out_len, err_len;
+    char out_buf[ENGINE_LINE_MAX];
+    char err_buf[1024];
+    char line[ENGINE_LINE_MAX];
+} Engine;
+
+/* slot names the engine in the log (e.g. "w2" for game thread 2). */
+void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const atomic_int *abort,
+                 const char *slot);
+
+/* Spawns the process (killing any previous one), says uci or ugi, waits for
+ * uciok/ugiok, selects the game (setoption name Game), sends the spec's
+ * options and waits for readyok, all within spec->timeout_ms. */
+EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t why_size);
+
+/* ucinewgame (uginewgame under UGI) then isready/readyok within the timeout. */
+EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size);
+
+/* Sends the position and go lines and waits for bestmove at most
+ * allowance_ms after go was sent.  move receives the move text (not yet
+ * checked for legality), elapsed_ms the think time the arena measured. */
+EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *go_cmd,
+                          int64_t allowance_ms, char *move, size_t move_size, int64_t *elapsed_ms,
+                          char *why, size_t why_size);
+
+/* Sends one raw line (e.g. "stop"); no answer is awaited. */
+EngineStatus engine_send(Engine *engine, const char *text, char *why, size_t why_size);
+
+/* Says quit, waits briefly for the process to end, then kills it. */
+void engine_quit(Engine *engine);
+
+/* Kills the process and its process group at once and reaps it. */
+void engine_kill(Engine *engine);
+
+static inline bool engine_is_ready(const Engine *engine) { return engine->ready; }
+
+const char *engine_status_name(EngineStatus status);
+
+#endif

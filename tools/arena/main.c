@@ -1,0 +1,76 @@
+/* main.c - tessera-arena: parse the command line, run, map to exit codes. */
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arena/cli.h"
+#include "arena/merge.h"
+#include "arena/tournament.h"
+
+/* Raised by Ctrl-C; the game threads watch it. */
+static atomic_int interrupted;
+
+static void on_interrupt(int signal_number)
+{
+    (void)signal_number;
+    atomic_store(&interrupted, TOURNAMENT_ABORT_INTERRUPT);
+    /* A second Ctrl-C ends the arena at once. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
+static void catch_interrupts(void)
+{
+    struct sigaction action = {0};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+static int run(const ArenaOptions *options)
+{
+    ResultTable results;
+    char err[700];
+    catch_interrupts();
+    TournamentStatus status = tournament_run(&options->run, &interrupted, stdout, &results, err, sizeof err);
+    results_free(&results);
+    switch (status) {
+    case TOURNAMENT_FAILED:
+        fprintf(stderr, "tessera-arena: %s\n", err);
+        return ARENA_EXIT_FAILED;
+    case TOURNAMENT_INTERRUPTED:
+        fprintf(stderr, "tessera-arena: interrupted; finished games are kept%s\n",
+                options->run.pgn_path ? " (-resume continues)" : "");
+        return ARENA_EXIT_INTERRUPTED;
+    case TOURNAMENT_SPRT_DONE:
+        printf("SPRT concluded; the run stops here.\n");
+        return ARENA_EXIT_OK;
+    default:
+        return ARENA_EXIT_OK;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    ArenaOptions *options = calloc(1, sizeof *options);
+    char err[700];
+    if (!options) {
+        fprintf(stderr, "tessera-arena: out of memory\n");
+        return ARENA_EXIT_FAILED;
+    }
+    int code = cli_parse(argc, argv, options, err, sizeof err);
+    if (code != ARENA_EXIT_OK) {
+        fprintf(stderr, "tessera-arena: %s\n(tessera-arena -help lists the flags)\n", err);
+    } else if (options->command == COMMAND_HELP) {
+        cli_print_help(stdout);
+    } else if (options->command == COMMAND_MERGE) {
+        code = merge_command(options->merge_files, options->merge_count, &options->run.sprt, stdout, stderr);
+    } else {
+        code = run(options);
+    }
+    cli_free(options);
+    free(options);
+    return code;
+}

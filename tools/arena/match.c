@@ -1,0 +1,291 @@
+/* match.c - the game loop: clocks, go commands, move checking, results. */
+#include "arena/match.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const termination_names[TERM_COUNT] = {
+    "normal", "time forfeit", "illegal move", "malformed output",
+    "crash",  "no handshake", "move limit",   "aborted"};
+
+const char *termination_name(Termination termination) { return termination_names[termination]; }
+
+bool termination_parse(const char *name, Termination *out)
+{
+    for (int i = 0; i < TERM_COUNT; i++)
+        if (strcmp(name, termination_names[i]) == 0) {
+            *out = (Termination)i;
+            return true;
+        }
+    return false;
+}
+
+static Termination termination_of(EngineStatus status)
+{
+    switch (status) {
+    case ENGINE_TIMEOUT:
+        return TERM_TIME_FORFEIT;
+    case ENGINE_MALFORMED:
+        return TERM_MALFORMED;
+    case ENGINE_ABORTED:
+        return TERM_ABORTED;
+    default:
+        return TERM_CRASH;
+    }
+}
+
+/* Player `loser` loses (or the game is aborted, which has no loser). */
+static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination termination,
+                 const char *what)
+{
+    const Engine *engine = s->players[loser];
+    r->termination = termination;
+    if (termination == TERM_ABORTED) {
+        r->result = RESULT_NONE;
+        snprintf(r->detail, sizeof r->detail, "aborted");
+        return;
+    }
+    r->culprit = loser;
+    r->result = loser == 0 ? RESULT_P2_WINS : RESULT_P1_WINS;
+    /* The engine's own last complaint often explains its failure. */
+    snprintf(r->detail, sizeof r->detail, "%s (p%d) %s%s%s%s", engine->spec->name, loser + 1, what,
+             engine->last_error[0] ? " [it said: " : "", engine->last_error,
+             engine->last_error[0] ? "]" : "");
+}
+
+/* Starts (or restarts) a player and tells it a game begins. */
+static EngineStatus get_ready(const MatchSetup *s, int player, char *why, size_t why_size)
+{
+    Engine *engine = s->players[player];
+    bool was_ready = engine_is_ready(engine);
+    EngineStatus status = was_ready ? engine_new_game(engine, why, why_size)
+                                    : engine_start(engine, s->game->id, why, why_size);
+    /* An engine that died quietly since its last game gets one restart. */
+    if (was_ready && status != ENGINE_OK && status != ENGINE_ABORTED)
+        status = engine_start(engine, s->game->id, why, why_size);
+    if (!was_ready && status == ENGINE_OK)
+        status = engine_new_game(engine, why, why_size);
+    return status;
+}
+
+/* False when the game is over before it began (result filled). */
+static bool prepare_players(const MatchSetup *s, MatchResult *r)
+{
+    char why[2][300];
+    EngineStatus status[2];
+    for (int i = 0; i < 2; i++)
+        status[i] = get_ready(s, i, why[i], sizeof why[i]);
+    for (int i = 0; i < 2; i++)
+        if (status[i] == ENGINE_ABORTED) {
+            lose(r, s, i, TERM_ABORTED, "");
+            return false;
+        }
+    if (status[0] != ENGINE_OK && status[1] != ENGINE_OK) {
+        r->termination = TERM_NO_HANDSHAKE;
+        r->result = RESULT_DRAW;
+        snprintf(r->detail, sizeof r->detail, "neither engine started: %s %s; %s %s",
+                 s->players[0]->spec->name, why[0], s->players[1]->spec->name, why[1]);
+        return false;
+    }
+    for (int i = 0; i < 2; i++)
+        if (status[i] != ENGINE_OK) {
+            char what[640];
+            snprintf(what, sizeof what, "failed to start: %s", why[i]);
+            lose(r, s, i, TERM_NO_HANDSHAKE, what);
+            return false;
+        }
+    return true;
+}
+
+/* Appends text at *len in a buffer of size, never past its end. */
+static void append(char *buffer, size_t size, size_t *len, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len + n + 1 > size)
+        return;
+    memcpy(buffer + *len, text, n + 1);
+    *len += n;
+}
+
+void match_go_command(const MatchSetup *s, const GameRecord *rec, const Clock clocks[2], int mover,
+                      char *out, size_t out_size)
+{
+    const TimeControl *tc[2] = {&s->players[0]->spec->tc, &s->players[1]->spec->tc};
+    bool ugi = s->players[mover]->spec->proto == PROTO_UGI;
+    size_t len = 0;
+    char part[96];
+    out[0] = '\0';
+    append(out, out_size, &len, "go");
+    for (int pass = 0; pass < 2; pass++) /* times first, then increments */
+        for (int i = 0; i < 2; i++) {
+            if (!tc[i]->has_clock)
+                continue;
+            int colour = i == 0 ? rec->p1_colour : rec->p1_colour ^ 1;
+            const char *who = ugi ? (i == 0 ? "p1" : "p2") : (colour == WHITE ? "w" : "b");
+            long long value = pass == 0 ? (long long)clocks[i].left_ms : (long long)tc[i]->inc_ms;
+            snprintf(part, sizeof part, " %s%s %lld", who, pass == 0 ? "time" : "inc", value);
+            append(out, out_size, &len, part);
+        }
+    const TimeControl *own = tc[mover];
+    int to_go = clock_moves_to_go(&clocks[mover], own);
+    if (to_go) {
+        snprintf(part, sizeof part, " movestogo %d", to_go);
+        append(out, out_size, &len, part);
+    }
+    if (own->movetime_ms) {
+        snprintf(part, sizeof part, " movetime %lld", (long long)own->movetime_ms);
+        append(out, out_size, &len, part);
+    }
+    if (own->depth) {
+        snprintf(part, sizeof part, " depth %d", own->depth);
+        append(out, out_size, &len, part);
+    }
+    if (own->nodes) {
+        snprintf(part, sizeof part, " nodes %lld", (long long)own->nodes);
+        append(out, out_size, &len, part);
+    }
+}
+
+static void show_position(const MatchSetup *s, const GameRecord *rec, const char *headline)
+{
+    if (!s->show)
+        return;
+    static const char colour_names[2] = {'w', 'b'};
+    char board[DISPLAY_TEXT_MAX];
+    s->game->display(&rec->current, board, sizeof board);
+    if (s->show_lock)
+        pthread_mutex_lock(s->show_lock);
+    fprintf(s->show, "%s\n%s", headline, board);
+    if (board[0] && board[strlen(board) - 1] != '\n')
+        fputc('\n', s->show);
+    if (s->game->outcome(&rec->current) == OUTCOME_ONGOING)
+        fprintf(s->show, "(%c to move)\n", colour_names[s->game->side_to_move(&rec->current)]);
+    fputc('\n', s->show);
+    fflush(s->show);
+    if (s->show_lock)
+        pthread_mutex_unlock(s->show_lock);
+}
+
+/* Size of the position command: the start position and every move. */
+#define COMMAND_MAX (POSITION_TEXT_MAX + 32 + (size_t)RECORD_MAX_MOVES * (MOVE_TEXT_MAX + 1))
+
+/* Asks the mover for a move within its allowance and charges its clock.
+ * False when it lost on the way (result set). */
+static bool ask_move(const MatchSetup *s, MatchResult *r, Clock clocks[2], int mover, const char *command,
+                     char *move_text, size_t move_size, int64_t *elapsed)
+{
+    Engine *engine = s->players[mover];
+    const TimeControl *tc = &engine->spec->tc;
+    char go[256], why[300], what[600];
+    match_go_command(s, &r->record, clocks, mover, go, sizeof go);
+    int64_t allowance = clock_allowance_ms(&clocks[mover], tc, engine->spec->timeout_ms);
+    EngineStatus status = engine_think(engine, command, go, allowance, move_text, move_size, elapsed, why,
+                                       sizeof why);
+    if (status == ENGINE_TIMEOUT) {
+        snprintf(what, sizeof what, "lost on time: no bestmove within %lld ms", (long long)allowance);
+        lose(r, s, mover, TERM_TIME_FORFEIT, what);
+        return false;
+    }
+    if (status != ENGINE_OK) {
+        lose(r, s, mover, termination_of(status), why);
+        return false;
+    }
+    if (!clock_spend(&clocks[mover], tc, *elapsed)) {
+        snprintf(what, sizeof what, "lost on time: took %lld ms, %lld ms allowed", (long long)*elapsed,
+                 (long long)allowance);
+        lose(r, s, mover, TERM_TIME_FORFEIT, what);
+        return false;
+    }
+    return true;
+}
+
+/* The rules, not the engine, decide whether the move stands. */
+static bool check_move(const MatchSetup *s, MatchResult *r, int mover, const char *move_text, Move *move)
+{
+    char err[ERROR_TEXT_MAX], what[600];
+    if (s->game->parse_move(&r->record.current, move_text, move, err, sizeof err))
+        return true;
+    /* The game's message usually quotes the move already. */
+    if (strstr(err, move_text))
+        snprintf(what, sizeof what, "played an %s", err);
+    else
+        snprintf(what, sizeof what, "played an illegal move '%s': %s", move_text, err);
+    lose(r, s, mover, TERM_ILLEGAL_MOVE, what);
+    return false;
+}
+
+/* One turn of the player to move; false when the game ended on it (result set). */
+static bool play_turn(const MatchSetup *s, MatchResult *r, Clock clocks[2], char *command,
+                      size_t *command_len)
+{
+    GameRecord *rec = &r->record;
+    int mover = record_p1_to_move(rec) ? 0 : 1;
+    char move_text[MOVE_TEXT_MAX];
+    int64_t elapsed;
+    Move move;
+    if (!ask_move(s, r, clocks, mover, command, move_text, sizeof move_text, &elapsed) ||
+        !check_move(s, r, mover, move_text, &move))
+        return false;
+    s->game->format_move(&rec->current, move, move_text, sizeof move_text);
+    if (!record_play(rec, move)) {
+        r->termination = TERM_MOVE_LIMIT;
+        r->result = RESULT_DRAW;
+        snprintf(r->detail, sizeof r->detail, "more than %d moves: adjudicated a draw", RECORD_MAX_MOVES);
+        return false;
+    }
+    r->think_ms[rec->move_count - 1] = elapsed > INT32_MAX ? INT32_MAX : (int32_t)elapsed;
+    append(command, COMMAND_MAX, command_len, rec->move_count == 1 ? " moves " : " ");
+    append(command, COMMAND_MAX, command_len, move_text);
+    if (s->show) {
+        char headline[SPEC_NAME_MAX + MOVE_TEXT_MAX + 96];
+        snprintf(headline, sizeof headline, "%d. %s (p%d) plays %s  [%lld ms]", rec->move_count,
+                 s->players[mover]->spec->name, mover + 1, move_text, (long long)elapsed);
+        show_position(s, rec, headline);
+    }
+    return true;
+}
+
+void match_play(const MatchSetup *s, MatchResult *r)
+{
+    r->result = RESULT_NONE;
+    r->termination = TERM_NORMAL;
+    r->culprit = -1;
+    r->detail[0] = '\0';
+    record_start(&r->record, s->game, &s->opening);
+    if (s->show) {
+        char headline[2 * SPEC_NAME_MAX + 64];
+        snprintf(headline, sizeof headline, "%s (p1) vs %s (p2)", s->players[0]->spec->name,
+                 s->players[1]->spec->name);
+        show_position(s, &r->record, headline);
+    }
+    if (!prepare_players(s, r))
+        return;
+    char *command = malloc(COMMAND_MAX);
+    if (!command) {
+        r->termination = TERM_ABORTED;
+        snprintf(r->detail, sizeof r->detail, "out of memory");
+        return;
+    }
+    size_t len = 0;
+    char fen[POSITION_TEXT_MAX];
+    s->game->format_position(&s->opening, fen, sizeof fen);
+    command[0] = '\0';
+    append(command, COMMAND_MAX, &len, "position fen ");
+    append(command, COMMAND_MAX, &len, fen);
+    Clock clocks[2];
+    clock_start(&clocks[0], &s->players[0]->spec->tc);
+    clock_start(&clocks[1], &s->players[1]->spec->tc);
+    while (s->game->outcome(&r->record.current) == OUTCOME_ONGOING)
+        if (!play_turn(s, r, clocks, command, &len))
+            break;
+    free(command);
+    if (r->result == RESULT_NONE && r->termination == TERM_NORMAL) {
+        r->result = record_result(&r->record);
+        if (r->result == RESULT_DRAW)
+            snprintf(r->detail, sizeof r->detail, "drawn by the rules");
+        else
+            snprintf(r->detail, sizeof r->detail, "%s (p%d) wins by the rules",
+                     s->players[r->result == RESULT_P1_WINS ? 0 : 1]->spec->name,
+                     r->result == RESULT_P1_WINS ? 1 : 2);
+    }
+}

@@ -1,0 +1,26 @@
+/*
+ * merge.h - `tessera-arena merge FILE...`: the combined statistics of PGN
+ * files written by slices of one run (-games A..B) or by whole runs.
+ * Engines are numbered in the order they first play (by game number), as
+ * in the run itself, so merging the slices of a run prints the run's own
+ * final report.
+ */
+#ifndef TESSERA_ARENA_MERGE_H
+#define TESSERA_ARENA_MERGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "arena/results.h"
+#include "arena/stats.h"
+
+/* Reads the files into table (results_init'ed by the caller); false with
+ * err filled when a file cannot be read, mixes games, or holds a game
+ * number twice. */
+bool merge_read(char *const *paths, int count, ResultTable *table, char *err, size_t err_size);
+
+/* Reads and prints the report; returns an exit status (0 or 1). */
+int merge_command(char *const *paths, int count, const SprtSettings *sprt, FILE *out, FILE *errors);
+
+#endif

@@ -1,0 +1,305 @@
+/* pgn.c - PGN-style game records: write durably, read back. */
+#include "arena/pgn.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena/spec.h"
+
+const char *pgn_result_token(PlayerResult result)
+{
+    switch (result) {
+    case RESULT_P1_WINS:
+        return "1-0";
+    case RESULT_P2_WINS:
+        return "0-1";
+    case RESULT_DRAW:
+        return "1/2-1/2";
+    default:
+        return "*";
+    }
+}
+
+/* A tag value with quotes and backslashes escaped. */
+static void write_tag(FILE *file, const char *name, const char *value)
+{
+    fprintf(file, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', file);
+        fputc(*p, file);
+    }
+    fprintf(file, "\"]\n");
+}
+
+/* Movetext with lines kept near 80 columns. */
+typedef struct {
+    FILE *file;
+    int column;
+} MoveWriter;
+
+static void put_token(MoveWriter *w, const char *token)
+{
+    int len = (int)strlen(token);
+    if (w->column > 0 && w->column + 1 + len > 79) {
+        fputc('\n', w->file);
+        w->column = 0;
+    } else if (w->column > 0) {
+        fputc(' ', w->file);
+        w->column++;
+    }
+    fputs(token, w->file);
+    w->column += len;
+}
+
+/* A comment must not end early: braces inside become parentheses. */
+static void put_comment(MoveWriter *w, const char *text)
+{
+    char comment[1400];
+    snprintf(comment, sizeof comment, "{%.*s}", (int)sizeof comment - 3, text);
+    for (char *p = comment + 1; p[1]; p++)
+        if (*p == '{' || *p == '}')
+            *p = *p == '{' ? '(' : ')';
+    put_token(w, comment);
+}
+
+static void write_moves(FILE *file, const MatchResult *r)
+{
+    const GameRecord *rec = &r->record;
+    const Game *game = rec->game;
+    Position pos = rec->start;
+    MoveWriter w = {file, 0};
+    char text[MOVE_TEXT_MAX + 32];
+    for (int i = 0; i < rec->move_count; i++) {
+        if (i % 2 == 0) {
+            snprintf(text, sizeof text, "%d.", i / 2 + 1);
+            put_token(&w, text);
+        }
+        game->format_move(&pos, rec->moves[i], text, sizeof text);
+        put_token(&w, text);
+        snprintf(text, sizeof text, "{%d.%03ds}", r->think_ms[i] / 1000, r->think_ms[i] % 1000);
+        put_token(&w, text);
+        game->play(&pos, rec->moves[i]);
+    }
+    char detail[1400];
+    snprintf(detail, sizeof detail, "%s: %s", termination_name(r->termination), r->detail);
+    put_comment(&w, detail);
+    put_token(&w, pgn_result_token(r->result));
+    fputs("\n\n", file);
+}
+
+bool pgn_write_game(FILE *file, const PgnGame *g, char *err, size_t err_size)
+{
+    const MatchResult *r = g->result;
+    const Game *game = r->record.game;
+    char fen[POSITION_TEXT_MAX], number[32];
+    game->format_position(&r->record.start, fen, sizeof fen);
+    write_tag(file, "Event", g->event);
+    write_tag(file, "Site", "?");
+    write_tag(file, "Date", g->date);
+    snprintf(number, sizeof number, "%lld", (long long)g->round);
+    write_tag(file, "Round", number);
+    write_tag(file, "White", g->white);
+    write_tag(file, "Black", g->black);
+    write_tag(file, "Result", pgn_result_token(r->result));
+    write_tag(file, "Game", game->id);
+    write_tag(file, "Variant", game->id);
+    write_tag(file, "SetUp", "1");
+    write_tag(file, "FEN", fen);
+    write_tag(file, "P1Colour", game->side_to_move(&r->record.start) == WHITE ? "w" : "b");
+    if (strcmp(g->white_tc, g->black_tc) == 0) {
+        write_tag(file, "TimeControl", g->white_tc);
+    } else {
+        write_tag(file, "WhiteTimeControl", g->white_tc);
+        write_tag(file, "BlackTimeControl", g->black_tc);
+    }
+    write_tag(file, "Termination", termination_name(r->termination));
+    snprintf(number, sizeof number, "%d", r->record.move_count);
+    write_tag(file, "PlyCount", number);
+    fputc('\n', file);
+    write_moves(file, r);
+    if (fflush(file) != 0 || fsync(fileno(file)) != 0 || ferror(file)) {
+        snprintf(err, err_size, "cannot write the PGN file: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* ---- reading ---- */
+
+typedef struct {
+    PgnRecord record;
+    bool has_round, has_result_tag, has_result_token, in_moves;
+    int comment_depth;
+} GameInProgress;
+
+/* Reads [Name "Value"] into name and value; false when malformed. */
+static bool parse_tag(const char *line, char *name, size_t name_size, char *value, size_t value_size)
+{
+    const char *p = line + 1;
+    size_t n = strcspn(p, " \t\"]");
+    if (n == 0 || n >= name_size)
+        return false;
+    memcpy(name, p, n);
+    name[n] = '\0';
+    p += n;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p++ != '"')
+        return false;
+    size_t len = 0;
+    for (; *p && *p != '"'; p++) {
+        if (*p == '\\' && p[1])
+            p++;
+        if (len + 1 >= value_size)
+            return false;
+        value[len++] = *p;
+    }
+    value[len] = '\0';
+    return *p == '"';
+}
+
+static PlayerResult result_of_token(const char *token, bool *known)
+{
+    *known = true;
+    if (strcmp(token, "1-0") == 0)
+        return RESULT_P1_WINS;
+    if (strcmp(token, "0-1") == 0)
+        return RESULT_P2_WINS;
+    if (strcmp(token, "1/2-1/2") == 0)
+        return RESULT_DRAW;
+    *known = strcmp(token, "*") == 0;
+    return RESULT_NONE;
+}
+
+/* Copies a tag value that must fit its field; false when it does not. */
+static bool copy_value(char *field, size_t size, const char *value)
+{
+    size_t len = strlen(value);
+    if (len >= size)
+        return false;
+    memcpy(field, value, len + 1);
+    return true;
+}
+
+static bool take_tag(GameInProgress *g, const char *line, char *err, size_t err_size)
+{
+    char name[64], value[1024];
+    PgnRecord *r = &g->record;
+    if (!parse_tag(line, name, sizeof name, value, sizeof value)) {
+        snprintf(err, err_size, "malformed tag line '%.80s'", line);
+        return false;
+    }
+    bool known, fits = true;
+    if (strcmp(name, "Round") == 0) {
+        char *end;
+        r->round = strtoll(value, &end, 10);
+        g->has_round = *end == '\0' && r->round > 0;
+    } else if (strcmp(name, "White") == 0) {
+        fits = copy_value(r->white, sizeof r->white, value);
+    } else if (strcmp(name, "Black") == 0) {
+        fits = copy_value(r->black, sizeof r->black, value);
+    } else if (strcmp(name, "Game") == 0) {
+        fits = copy_value(r->game_id, sizeof r->game_id, value);
+    } else if (strcmp(name, "FEN") == 0) {
+        fits = copy_value(r->fen, sizeof r->fen, value);
+    } else if (strcmp(name, "Result") == 0) {
+        r->result = result_of_token(value, &known);
+        g->has_result_tag = known;
+    } else if (strcmp(name, "Termination") == 0 && !termination_parse(value, &r->termination)) {
+        r->termination = TERM_NORMAL;
+    }
+    if (!fits)
+        snprintf(err, err_size, "tag %s is too long", name);
+    return fits;
+}
+
+/* Scans movetext for the closing result token, skipping comments. */
+static void scan_moves(GameInProgress *g, const char *line)
+{
+    for (const char *p = line; *p;) {
+        if (*p == '{' || *p == '}') {
+            g->comment_depth += *p == '{' ? 1 : (g->comment_depth > 0 ? -1 : 0);
+            p++;
+            continue;
+        }
+        if (g->comment_depth > 0 || *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+            p++;
+            continue;
+        }
+        size_t n = strcspn(p, " \t\r\n{");
+        char token[16];
+        bool known = false;
+        if (n < sizeof token) {
+            memcpy(token, p, n);
+            token[n] = '\0';
+            result_of_token(token, &known);
+        }
+        g->has_result_token = known;
+        p += n;
+    }
+}
+
+static void start_game(GameInProgress *g)
+{
+    memset(g, 0, sizeof *g);
+    g->record.termination = TERM_NORMAL;
+}
+
+/* A complete game ends in a result token and names its round and result. */
+static bool game_complete(const GameInProgress *g)
+{
+    return g->in_moves && g->has_result_token && g->has_round && g->has_result_tag;
+}
+
+bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *complete_end, char *err,
+              size_t err_size)
+{
+    GameInProgress g;
+    char *line = NULL, why[300];
+    size_t size = 0;
+    long offset = 0;
+    ssize_t len;
+    bool ok = true, after_complete = false;
+    *complete_end = 0;
+    start_game(&g);
+    for (long number = 1; ok && (len = getline(&line, &size, file)) >= 0; number++) {
+        offset += (long)len;
+        if (line[0] == '[' && g.comment_depth == 0) {
+            if (g.in_moves) /* a new game while the last had no result: cut short */
+                start_game(&g);
+            after_complete = false;
+            ok = take_tag(&g, line, why, sizeof why);
+            if (!ok)
+                snprintf(err, err_size, "%s line %ld: %s", path, number, why);
+            continue;
+        }
+        bool blank = strspn(line, " \t\r\n") == (size_t)len;
+        if (blank && !g.in_moves && after_complete) {
+            *complete_end = offset; /* the blank lines after a whole game */
+            continue;
+        }
+        after_complete = false;
+        if (!blank || g.in_moves) {
+            if (!blank)
+                g.in_moves = true;
+            scan_moves(&g, line);
+        }
+        if (!game_complete(&g) || g.comment_depth > 0)
+            continue;
+        *complete_end = offset;
+        after_complete = true;
+        ok = visit(&g.record, ctx, why, sizeof why);
+        if (!ok)
+            snprintf(err, err_size, "%s: game %lld: %s", path, (long long)g.record.round, why);
+        start_game(&g);
+    }
+    if (ok && ferror(file)) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        ok = false;
+    }
+    free(line);
+    return ok;
+}

@@ -1,0 +1,64 @@
+/*
+ * pgn.h - finished games as PGN-style text, written once each and read back
+ * for -resume and merge.
+ *
+ * The games are not chess, so the tags say what the board is: Game (and
+ * Variant, for PGN tools) hold the game id, FEN the position string the
+ * game started from, P1Colour the colour the first player held there.
+ * White names p1, the player to move in the FEN, and Black names p2,
+ * whatever colours they hold (Room and Pillar's swap exchanges them
+ * mid-game).  Result is from White's (p1's) side: 1-0, 0-1, 1/2-1/2.
+ * Round is the game number k (1-based) of the run, which fixes its
+ * opening and colours.  The movetext numbers p1's turns; each move carries
+ * its think time in a comment ({0.123s}), and a closing comment says how
+ * the game ended.
+ */
+#ifndef TESSERA_ARENA_PGN_H
+#define TESSERA_ARENA_PGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena/match.h"
+
+#define PGN_NAME_MAX 64
+
+typedef struct {
+    const char *event;
+    const char *date;  /* "YYYY.MM.DD" */
+    int64_t round;     /* game number, 1-based */
+    const char *white; /* p1 */
+    const char *black; /* p2 */
+    const char *white_tc, *black_tc;
+    const MatchResult *result;
+} PgnGame;
+
+/* Appends one game and makes it durable (fflush + fsync) before returning,
+ * so that an interrupted run loses no finished game. */
+bool pgn_write_game(FILE *file, const PgnGame *game, char *err, size_t err_size);
+
+const char *pgn_result_token(PlayerResult result);
+
+/* What -resume and merge need from a game read back. */
+typedef struct {
+    int64_t round;
+    char white[PGN_NAME_MAX], black[PGN_NAME_MAX];
+    char game_id[32];
+    char fen[1024];
+    PlayerResult result;
+    Termination termination;
+} PgnRecord;
+
+typedef bool (*PgnVisit)(const PgnRecord *record, void *ctx, char *err, size_t err_size);
+
+/* Reads every complete game, calling visit for each (visit may stop the
+ * read by returning false with err filled).  *complete_end is the byte
+ * offset just past the last complete game: a game cut short by a kill is
+ * not complete.  Returns false with err filled on a read error or a
+ * malformed complete game. */
+bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *complete_end, char *err,
+              size_t err_size);
+
+#endif

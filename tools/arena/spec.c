@@ -1,0 +1,284 @@
+/* spec.c - engine specifications from key=value tokens. */
+#include "arena/spec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void spec_init(EngineSpec *spec)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->proto = PROTO_UCI;
+    spec->timeout_ms = SPEC_DEFAULT_TIMEOUT_MS;
+}
+
+const char *protocol_name(Protocol proto) { return proto == PROTO_UGI ? "ugi" : "uci"; }
+
+/* Copies value into a fixed field, refusing (not truncating) what is too long. */
+static bool copy_field(char *field, size_t size, const char *key, const char *value, char *err,
+                       size_t err_size)
+{
+    if (strlen(value) >= size) {
+        snprintf(err, err_size, "%s=...: longer than %zu characters", key, size - 1);
+        return false;
+    }
+    snprintf(field, size, "%s", value);
+    return true;
+}
+
+static bool parse_positive(const char *key, const char *value, long long max, long long *out,
+                           char *err, size_t err_size)
+{
+    char *end;
+    long long n = strtoll(value, &end, 10);
+    if (*value < '0' || *value > '9' || *end != '\0' || n <= 0 || n > max) {
+        snprintf(err, err_size, "%s=%s: expected a whole number from 1 to %lld", key, value, max);
+        return false;
+    }
+    *out = n;
+    return true;
+}
+
+bool spec_set_option(EngineSpec *spec, const char *name, const char *value, char *err,
+                     size_t err_size)
+{
+    if (!name[0] || strlen(name) >= SPEC_NAME_MAX || strlen(value) >= sizeof spec->options[0].value) {
+        snprintf(err, err_size, "option.%s=%s: empty or too long", name, value);
+        return false;
+    }
+    int i = 0;
+    while (i < spec->option_count && strcmp(spec->options[i].name, name) != 0)
+        i++;
+    if (i == SPEC_MAX_OPTIONS) {
+        snprintf(err, err_size, "option.%s: more than %d options", name, SPEC_MAX_OPTIONS);
+        return false;
+    }
+    if (i == spec->option_count)
+        spec->option_count++;
+    snprintf(spec->options[i].name, sizeof spec->options[i].name, "%s", name);
+    snprintf(spec->options[i].value, sizeof spec->options[i].value, "%s", value);
+    return true;
+}
+
+static bool parse_margin(EngineSpec *spec, const char *value, char *err, size_t err_size)
+{
+    long long n = 0;
+    /* timemargin is milliseconds, as in cutechess. */
+    if (strcmp(value, "0") != 0 && !parse_positive("timemargin", value, 3600 * 1000, &n, err, err_size))
+        return false;
+    spec->tc.margin_ms = n;
+    spec->given |= SPEC_HAS_MARGIN;
+    return true;
+}
+
+/* st= and timeout= are seconds, more than zero. */
+static bool parse_duration(const char *key, const char *value, int64_t *ms, char *err, size_t err_size)
+{
+    char why[200];
+    if (!tc_parse_seconds(value, ms, why, sizeof why)) {
+        snprintf(err, err_size, "%s=%s: %s", key, value, why);
+        return false;
+    }
+    if (*ms == 0) {
+        snprintf(err, err_size, "%s=%s: must be more than 0", key, value);
+        return false;
+    }
+    return true;
+}
+
+/* Time-control keys: tc, st, depth, nodes, timemargin, timeout.  Sets
+ * *known to false for any other key. */
+static bool apply_limit(EngineSpec *spec, const char *key, const char *value, bool *known,
+                        char *err, size_t err_size)
+{
+    long long n;
+    int64_t ms;
+    *known = true;
+    if (strcmp(key, "tc") == 0) {
+        spec->given |= SPEC_HAS_CLOCK;
+        return tc_parse_clock(value, &spec->tc, err, err_size);
+    }
+    if (strcmp(key, "depth") == 0) {
+        spec->given |= SPEC_HAS_DEPTH;
+        if (!parse_positive(key, value, 1000, &n, err, err_size))
+            return false;
+        spec->tc.depth = (int)n;
+        return true;
+    }
+    if (strcmp(key, "nodes") == 0) {
+        spec->given |= SPEC_HAS_NODES;
+        if (!parse_positive(key, value, 1000000000000000LL, &n, err, err_size))
+            return false;
+        spec->tc.nodes = n;
+        return true;
+    }
+    if (strcmp(key, "timemargin") == 0)
+        return parse_margin(spec, value, err, err_size);
+    if (strcmp(key, "st") == 0) {
+        spec->given |= SPEC_HAS_ST;
+        if (!parse_duration(key, value, &ms, err, err_size))
+            return false;
+        spec->tc.movetime_ms = ms;
+        return true;
+    }
+    if (strcmp(key, "timeout") == 0) {
+        spec->given |= SPEC_HAS_TIMEOUT;
+        if (!parse_duration(key, value, &ms, err, err_size))
+            return false;
+        spec->timeout_ms = ms;
+        return true;
+    }
+    *known = false;
+    return false;
+}
+
+bool spec_apply_token(EngineSpec *spec, const char *token, char *err, size_t err_size)
+{
+    const char *eq = strchr(token, '=');
+    char key[SPEC_NAME_MAX + 16];
+    if (!eq || eq == token || (size_t)(eq - token) >= sizeof key) {
+        snprintf(err, err_size, "'%s': expected key=value", token);
+        return false;
+    }
+    memcpy(key, token, (size_t)(eq - token));
+    key[eq - token] = '\0';
+    const char *value = eq + 1;
+    if (strncmp(key, "option.", 7) == 0)
+        return spec_set_option(spec, key + 7, value, err, err_size);
+    if (strcmp(key, "cmd") == 0) {
+        spec->given |= SPEC_HAS_CMD;
+        return copy_field(spec->cmd, sizeof spec->cmd, key, value, err, err_size);
+    }
+    if (strcmp(key, "name") == 0) {
+        spec->given |= SPEC_HAS_NAME;
+        return copy_field(spec->name, sizeof spec->name, key, value, err, err_size);
+    }
+    if (strcmp(key, "args") == 0) {
+        spec->given |= SPEC_HAS_ARGS;
+        return copy_field(spec->args, sizeof spec->args, key, value, err, err_size);
+    }
+    if (strcmp(key, "proto") == 0) {
+        spec->given |= SPEC_HAS_PROTO;
+        if (strcmp(value, "uci") == 0 || strcmp(value, "ugi") == 0) {
+            spec->proto = value[1] == 'g' ? PROTO_UGI : PROTO_UCI;
+            return true;
+        }
+        snprintf(err, err_size, "proto=%s: expected uci or ugi", value);
+        return false;
+    }
+    bool known;
+    bool ok = apply_limit(spec, key, value, &known, err, err_size);
+    if (!known)
+        snprintf(err, err_size, "'%s': unknown key '%s'", token, key);
+    return ok;
+}
+
+void spec_merge_each(EngineSpec *spec, const EngineSpec *each)
+{
+    unsigned fill = each->given & ~spec->given;
+    if (fill & SPEC_HAS_NAME)
+        memcpy(spec->name, each->name, sizeof spec->name);
+    if (fill & SPEC_HAS_CMD)
+        memcpy(spec->cmd, each->cmd, sizeof spec->cmd);
+    if (fill & SPEC_HAS_ARGS)
+        memcpy(spec->args, each->args, sizeof spec->args);
+    if (fill & SPEC_HAS_PROTO)
+        spec->proto = each->proto;
+    if (fill & SPEC_HAS_CLOCK) {
+        spec->tc.has_clock = true;
+        spec->tc.moves = each->tc.moves;
+        spec->tc.base_ms = each->tc.base_ms;
+        spec->tc.inc_ms = each->tc.inc_ms;
+    }
+    if (fill & SPEC_HAS_ST)
+        spec->tc.movetime_ms = each->tc.movetime_ms;
+    if (fill & SPEC_HAS_DEPTH)
+        spec->tc.depth = each->tc.depth;
+    if (fill & SPEC_HAS_NODES)
+        spec->tc.nodes = each->tc.nodes;
+    if (fill & SPEC_HAS_MARGIN)
+        spec->tc.margin_ms = each->tc.margin_ms;
+    if (fill & SPEC_HAS_TIMEOUT)
+        spec->timeout_ms = each->timeout_ms;
+    spec->given |= fill;
+
+    /* The engine's own options override -each's, whatever the order given. */
+    EngineSpec own = *spec;
+    spec->option_count = 0;
+    char ignored[8];
+    for (int i = 0; i < each->option_count; i++)
+        spec_set_option(spec, each->options[i].name, each->options[i].value, ignored, sizeof ignored);
+    for (int i = 0; i < own.option_count; i++)
+        spec_set_option(spec, own.options[i].name, own.options[i].value, ignored, sizeof ignored);
+}
+
+bool spec_finish(EngineSpec *spec, char *err, size_t err_size)
+{
+    if (!spec->cmd[0]) {
+        snprintf(err, err_size, "an -engine has no cmd=PATH");
+        return false;
+    }
+    if (!spec->name[0]) {
+        const char *slash = strrchr(spec->cmd, '/');
+        snprintf(spec->name, sizeof spec->name, "%.*s", SPEC_NAME_MAX - 1, slash ? slash + 1 : spec->cmd);
+    }
+    if (!tc_is_limited(&spec->tc)) {
+        snprintf(err, err_size,
+                 "engine '%s' has no time control: give tc=, st=, depth= or nodes= (to it or -each)",
+                 spec->name);
+        return false;
+    }
+    return true;
+}
+
+/* Appends one character of the argument being built. */
+static bool put_char(char *storage, size_t size, size_t *used, char c)
+{
+    if (*used + 1 >= size)
+        return false;
+    storage[(*used)++] = c;
+    return true;
+}
+
+int spec_split_args(const char *args, char *storage, size_t storage_size, char **argv,
+                    int max_args, char *err, size_t err_size)
+{
+    int argc = 0;
+    size_t used = 0;
+    const char *p = args;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            return argc;
+        if (argc == max_args) {
+            snprintf(err, err_size, "args: more than %d arguments", max_args);
+            return -1;
+        }
+        argv[argc++] = storage + used;
+        char quote = 0;
+        for (; *p && (quote || (*p != ' ' && *p != '\t')); p++) {
+            bool ok = true;
+            if (quote && *p == quote)
+                quote = 0;
+            else if (!quote && (*p == '"' || *p == '\''))
+                quote = *p;
+            else if (*p == '\\' && p[1] && quote != '\'')
+                ok = put_char(storage, storage_size, &used, *++p);
+            else
+                ok = put_char(storage, storage_size, &used, *p);
+            if (!ok) {
+                snprintf(err, err_size, "args: too long");
+                return -1;
+            }
+        }
+        if (quote) {
+            snprintf(err, err_size, "args: unclosed %c quote", quote);
+            return -1;
+        }
+        if (!put_char(storage, storage_size, &used, '\0')) {
+            snprintf(err, err_size, "args: too long");
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,379 @@
+/* tournament.c - game threads, PGN appends, progress, resume, SPRT stop. */
+#include "arena/tournament.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena/arena_log.h"
+#include "arena/match.h"
+#include "arena/monotonic.h"
+#include "arena/pgn.h"
+#include "arena/report.h"
+
+#define PROGRESS_INTERVAL_MS 1000
+
+typedef struct {
+    const TournamentConfig *config;
+    atomic_int *abort;
+    FILE *out;
+    ArenaLog log;
+    pthread_mutex_t show_lock;
+
+    pthread_mutex_t lock; /* guards everything below */
+    uint64_t next;        /* next game number to hand out */
+    unsigned char *done;  /* one byte per game number of the range */
+    uint64_t total, finished;
+    ResultTable *table;
+    FILE *pgn;
+    int64_t last_progress_ms;
+    uint64_t last_progress_games; /* games counted by the last progress line */
+    bool sprt_concluded, failed;
+    char error[600];
+    char date[16];
+    char tc_text[ARENA_MAX_ENGINES][96];
+} Tournament;
+
+typedef struct {
+    Tournament *t;
+    int id;
+    pthread_t thread;
+} Worker;
+
+/* Raises the stop flag unless an interrupt already did. */
+static void stop_all(Tournament *t)
+{
+    int expected = 0;
+    atomic_compare_exchange_strong(t->abort, &expected, TOURNAMENT_ABORT_STOP);
+}
+
+/* Hands out the next game not yet played; false when none is left. */
+static bool take_game(Tournament *t, uint64_t *number)
+{
+    const TournamentConfig *c = t->config;
+    bool found = false;
+    pthread_mutex_lock(&t->lock);
+    while (!found && t->next <= c->last && !atomic_load(t->abort)) {
+        uint64_t n = t->next++;
+        if (!t->done[n - c->first]) {
+            *number = n;
+            found = true;
+        }
+    }
+    pthread_mutex_unlock(&t->lock);
+    return found;
+}
+
+static void opening_text(const TournamentConfig *c, uint64_t number, Position *pos, char *fen,
+                         size_t fen_size)
+{
+    ScheduledGame sg;
+    schedule_game(&c->schedule, number - 1, &sg);
+    opening_for(&c->openings, sg.opening_index, pos);
+    c->game->format_position(pos, fen, fen_size);
+}
+
+static void check_sprt(Tournament *t)
+{
+    const SprtSettings *sprt = &t->config->sprt;
+    if (!sprt->on || t->sprt_concluded)
+        return;
+    PairTally tally;
+    double lower, upper;
+    results_pair(t->table, 0, 1, &tally);
+    sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
+    if (sprt_verdict(report_llr(&tally, sprt), lower, upper) != SPRT_CONTINUE) {
+        t->sprt_concluded = true;
+        stop_all(t);
+    }
+}
+
+/* Records a finished game: table, PGN, messages.  Called under the lock. */
+static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg, const MatchResult *r)
+{
+    const TournamentConfig *c = t->config;
+    char fen[POSITION_TEXT_MAX], err[300];
+    c->game->format_position(&r->record.start, fen, sizeof fen);
+    GameOutcome outcome = {(int64_t)number, sg->p1, sg->p2, r->result, r->termination,
+                           results_opening_key(fen)};
+    if (!results_add(t->table, &outcome)) {
+        snprintf(t->error, sizeof t->error, "out of memory");
+        t->failed = true;
+        stop_all(t);
+        return;
+    }
+    t->done[number - c->first] = 1;
+    t->finished++;
+    if (t->pgn) {
+        char event[128];
+        snprintf(event, sizeof event, "tessera-arena %s", c->game->id);
+        PgnGame g = {event, t->date, (int64_t)number, c->engines[sg->p1].name, c->engines[sg->p2].name,
+                     t->tc_text[sg->p1], t->tc_text[sg->p2], r};
+        if (!pgn_write_game(t->pgn, &g, err, sizeof err)) {
+            snprintf(t->error, sizeof t->error, "%s: %s", c->pgn_path, err);
+            t->failed = true;
+            stop_all(t);
+        }
+    }
+    if (r->termination != TERM_NORMAL || c->show)
+        fprintf(t->out, "Game %llu (%s vs %s): %s, %s: %s\n", (unsigned long long)number,
+                c->engines[sg->p1].name, c->engines[sg->p2].name, pgn_result_token(r->result),
+                termination_name(r->termination), r->detail);
+    check_sprt(t);
+}
+
+static void report_after_game(Tournament *t)
+{
+    const TournamentConfig *c = t->config;
+    int64_t now = monotonic_ms();
+    if (c->rating_interval && t->finished % c->rating_interval == 0 && t->finished < t->total) {
+        report_print(t->out, t->table, &c->sprt);
+        t->last_progress_ms = now;
+    } else if (now - t->last_progress_ms >= PROGRESS_INTERVAL_MS) {
+        report_progress(t->out, t->table, t->finished, t->total, &c->sprt);
+        t->last_progress_ms = now;
+        t->last_progress_games = t->finished;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    Tournament *t = w->t;
+    const TournamentConfig *c = t->config;
+    Engine *engines = calloc((size_t)c->engine_count, sizeof *engines);
+    MatchResult *result = malloc(sizeof *result);
+    if (!engines || !result) {
+        pthread_mutex_lock(&t->lock);
+        snprintf(t->error, sizeof t->error, "out of memory");
+        t->failed = true;
+        stop_all(t);
+        pthread_mutex_unlock(&t->lock);
+        free(engines);
+        free(result);
+        return NULL;
+    }
+    for (int i = 0; i < c->engine_count; i++) {
+        char slot[16];
+        snprintf(slot, sizeof slot, "t%d", w->id + 1);
+        engine_init(&engines[i], &c->engines[i], &t->log, t->abort, slot);
+    }
+    uint64_t number;
+    while (take_game(t, &number)) {
+        ScheduledGame sg;
+        schedule_game(&c->schedule, number - 1, &sg);
+        MatchSetup setup = {.game = c->game,
+                            .players = {&engines[sg.p1], &engines[sg.p2]},
+                            .show = c->show ? t->out : NULL,
+                            .show_lock = &t->show_lock};
+        opening_for(&c->openings, sg.opening_index, &setup.opening);
+        match_play(&setup, result);
+        if (result->termination == TERM_ABORTED)
+            break;
+        pthread_mutex_lock(&t->lock);
+        record_game(t, number, &sg, result);
+        report_after_game(t);
+        pthread_mutex_unlock(&t->lock);
+    }
+    for (int i = 0; i < c->engine_count; i++)
+        engine_quit(&engines[i]);
+    free(engines);
+    free(result);
+    return NULL;
+}
+
+/* ---- resume ---- */
+
+typedef struct {
+    Tournament *t;
+} ResumeContext;
+
+/* Accepts a game read back from the PGN only if this run would have
+ * played exactly it: same game, range, players and opening. */
+static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_size)
+{
+    Tournament *t = ((ResumeContext *)ctx)->t;
+    const TournamentConfig *c = t->config;
+    uint64_t number = (uint64_t)rec->round;
+    if (strcmp(rec->game_id, c->game->id) != 0) {
+        snprintf(err, err_size, "is a game of %s, not %s", rec->game_id, c->game->id);
+        return false;
+    }
+    if (number < c->first || number > c->last) {
+        snprintf(err, err_size, "lies outside the games %llu..%llu of this run",
+                 (unsigned long long)c->first, (unsigned long long)c->last);
+        return false;
+    }
+    ScheduledGame sg;
+    schedule_game(&c->schedule, number - 1, &sg);
+    if (strcmp(rec->white, c->engines[sg.p1].name) != 0 || strcmp(rec->black, c->engines[sg.p2].name) != 0) {
+        snprintf(err, err_size, "has %s vs %s where this run plays %s vs %s", rec->white, rec->black,
+                 c->engines[sg.p1].name, c->engines[sg.p2].name);
+        return false;
+    }
+    Position pos;
+    char fen[POSITION_TEXT_MAX];
+    opening_text(c, number, &pos, fen, sizeof fen);
+    if (strcmp(fen, rec->fen) != 0) {
+        snprintf(err, err_size, "started from another opening (was -seed or -openings changed?)");
+        return false;
+    }
+    if (t->done[number - c->first]) {
+        snprintf(err, err_size, "appears twice");
+        return false;
+    }
+    GameOutcome outcome = {rec->round, sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen)};
+    if (!results_add(t->table, &outcome)) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    t->done[number - c->first] = 1;
+    t->finished++;
+    return true;
+}
+
+/* Reads the games already played; cuts off a game that a kill left
+ * unfinished at the end of the file. */
+static bool resume_from_pgn(Tournament *t, char *err, size_t err_size)
+{
+    const char *path = t->config->pgn_path;
+    FILE *file = fopen(path, "r");
+    if (!file && errno == ENOENT)
+        return true; /* nothing played yet */
+    if (!file) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    ResumeContext ctx = {t};
+    long complete_end;
+    bool ok = pgn_read(file, path, resume_visit, &ctx, &complete_end, err, err_size);
+    fclose(file);
+    if (ok && truncate(path, complete_end) != 0) {
+        snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", path, strerror(errno));
+        ok = false;
+    }
+    return ok;
+}
+
+/* ---- set-up ---- */
+
+static bool open_outputs(Tournament *t, char *err, size_t err_size)
+{
+    const TournamentConfig *c = t->config;
+    if (c->log_path && !arena_log_open(&t->log, c->log_path, err, err_size))
+        return false;
+    if (c->pgn_path && c->resume && !resume_from_pgn(t, err, err_size))
+        return false;
+    if (c->pgn_path) {
+        t->pgn = fopen(c->pgn_path, "a");
+        if (!t->pgn) {
+            snprintf(err, err_size, "-pgnout %s: %s", c->pgn_path, strerror(errno));
+            return false;
+        }
+    }
+    return true;
+}
+
+static void describe_start(Tournament *t)
+{
+    const TournamentConfig *c = t->config;
+    fprintf(t->out, "Tessera arena: %s, games %llu..%llu, %d engines (%s%s), concurrency %d, seed %llu\n",
+            c->game->id, (unsigned long long)c->first, (unsigned long long)c->last, c->engine_count,
+            tournament_kind_name(c->schedule.kind), c->schedule.repeat ? ", openings repeated" : "",
+            c->concurrency, (unsigned long long)c->seed);
+    for (int i = 0; i < c->engine_count; i++)
+        fprintf(t->out, "  %s: %s (%s, %s)\n", c->engines[i].name, c->engines[i].cmd,
+                protocol_name(c->engines[i].proto), t->tc_text[i]);
+    if (t->finished)
+        fprintf(t->out, "Resuming: %llu of %llu games already in %s\n", (unsigned long long)t->finished,
+                (unsigned long long)t->total, c->pgn_path);
+    fflush(t->out);
+}
+
+static bool tournament_init(Tournament *t, const TournamentConfig *c, atomic_int *abort, FILE *out,
+                            ResultTable *results, char *err, size_t err_size)
+{
+    memset(t, 0, sizeof *t);
+    t->config = c;
+    t->abort = abort;
+    t->out = out;
+    t->table = results;
+    t->next = c->first;
+    t->total = c->last - c->first + 1;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_mutex_init(&t->show_lock, NULL);
+    results_init(results);
+    for (int i = 0; i < c->engine_count; i++) {
+        results_engine(results, c->engines[i].name);
+        tc_format(&c->engines[i].tc, t->tc_text[i], sizeof t->tc_text[i]);
+    }
+    time_t now = time(NULL);
+    struct tm local;
+    localtime_r(&now, &local);
+    strftime(t->date, sizeof t->date, "%Y.%m.%d", &local);
+    t->done = calloc((size_t)t->total, 1);
+    if (!t->done) {
+        snprintf(err, err_size, "out of memory for %llu games", (unsigned long long)t->total);
+        return false;
+    }
+    return open_outputs(t, err, err_size);
+}
+
+static void tournament_close(Tournament *t)
+{
+    if (t->pgn)
+        fclose(t->pgn);
+    arena_log_close(&t->log);
+    free(t->done);
+    pthread_mutex_destroy(&t->lock);
+    pthread_mutex_destroy(&t->show_lock);
+}
+
+static TournamentStatus final_status(Tournament *t, char *err, size_t err_size)
+{
+    if (t->failed) {
+        snprintf(err, err_size, "%s", t->error);
+        return TOURNAMENT_FAILED;
+    }
+    if (t->sprt_concluded)
+        return TOURNAMENT_SPRT_DONE;
+    if (atomic_load(t->abort))
+        return TOURNAMENT_INTERRUPTED;
+    return TOURNAMENT_DONE;
+}
+
+TournamentStatus tournament_run(const TournamentConfig *c, atomic_int *abort, FILE *out,
+                                ResultTable *results, char *err, size_t err_size)
+{
+    Tournament t;
+    if (!tournament_init(&t, c, abort, out, results, err, err_size)) {
+        tournament_close(&t);
+        return TOURNAMENT_FAILED;
+    }
+    describe_start(&t);
+    check_sprt(&t); /* a resumed run may have concluded already */
+    int threads = c->concurrency < 1 ? 1 : c->concurrency;
+    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    int started = 0;
+    for (; workers && started < threads; started++) {
+        workers[started] = (Worker){&t, started, 0};
+        if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
+            break;
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(workers[i].thread, NULL);
+    free(workers);
+    if (started == 0) {
+        snprintf(t.error, sizeof t.error, "cannot start game threads");
+        t.failed = true;
+    }
+    if (t.last_progress_games != t.finished || t.finished == 0)
+        report_progress(out, results, t.finished, t.total, &c->sprt);
+    report_print(out, results, &c->sprt);
+    TournamentStatus status = final_status(&t, err, err_size);
+    tournament_close(&t);
+    return status;
+}

@@ -1,0 +1,232 @@
+/* theta_csv.c - writing and reading back the theta history. */
+#include "tune/theta_csv.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "tune/text_file.h"
+
+#define CSV_FILE_MAX ((size_t)1 << 30)
+#define CSV_LINE_MAX (SPSA_MAX_PARAMS * (SPSA_NAME_MAX + 32) + 64)
+
+static bool write_header(FILE *file, const Spsa *spsa)
+{
+    fprintf(file, "iteration");
+    for (int i = 0; i < spsa->count; i++)
+        fprintf(file, ",%s", spsa->param[i].name);
+    fprintf(file, "\n");
+    return !ferror(file);
+}
+
+bool theta_csv_append(FILE *file, const Spsa *spsa)
+{
+    fprintf(file, "%d", spsa->done);
+    for (int i = 0; i < spsa->count; i++)
+        fprintf(file, ",%.6f", spsa->param[i].theta);
+    fprintf(file, "\n");
+    return fflush(file) == 0 && !ferror(file);
+}
+
+FILE *theta_csv_create(const char *path, const Spsa *spsa, char *err, size_t err_size)
+{
+    FILE *file = fopen(path, "w");
+    if (!file) {
+        snprintf(err, err_size, "-csv %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (!write_header(file, spsa) || !theta_csv_append(file, spsa)) {
+        snprintf(err, err_size, "-csv %s: cannot write", path);
+        fclose(file);
+        return NULL;
+    }
+    return file;
+}
+
+/* Splits line at commas in place; returns the field count (more than
+ * max_fields means too many). */
+static int split_csv(char *line, char **field, int max_fields)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        if (n == max_fields)
+            return n + 1;
+        field[n++] = p;
+        p = strchr(p, ',');
+        if (!p)
+            return n;
+        *p++ = '\0';
+    }
+}
+
+static bool read_header(char *line, ThetaRow *row, char *err, size_t err_size)
+{
+    char *field[SPSA_MAX_PARAMS + 1];
+    int n = split_csv(line, field, SPSA_MAX_PARAMS + 1);
+    if (n < 2 || n > SPSA_MAX_PARAMS + 1 || strcmp(field[0], "iteration") != 0) {
+        snprintf(err, err_size, "header is not 'iteration,NAME,...' with 1 to %d names",
+                 SPSA_MAX_PARAMS);
+        return false;
+    }
+    row->count = n - 1;
+    for (int i = 0; i < row->count; i++) {
+        if (!field[i + 1][0] || strlen(field[i + 1]) >= SPSA_NAME_MAX) {
+            snprintf(err, err_size, "header name %d is empty or too long", i + 1);
+            return false;
+        }
+        snprintf(row->name[i], SPSA_NAME_MAX, "%s", field[i + 1]);
+    }
+    return true;
+}
+
+/* One row into row->iteration and row->value. */
+static bool read_row(char *line, ThetaRow *row, char *err, size_t err_size)
+{
+    char *field[SPSA_MAX_PARAMS + 1];
+    int n = split_csv(line, field, SPSA_MAX_PARAMS + 1);
+    if (n != row->count + 1) {
+        snprintf(err, err_size, "%d fields, expected %d", n, row->count + 1);
+        return false;
+    }
+    char *end;
+    errno = 0;
+    long k = strtol(field[0], &end, 10);
+    if (errno || end == field[0] || *end || k < 0 || k > 1000000000L) {
+        snprintf(err, err_size, "iteration '%.20s' is not a whole number", field[0]);
+        return false;
+    }
+    row->iteration = (int)k;
+    for (int i = 0; i < row->count; i++) {
+        errno = 0;
+        row->value[i] = strtod(field[i + 1], &end);
+        if (errno || end == field[i + 1] || *end || !isfinite(row->value[i])) {
+            snprintf(err, err_size, "%s value '%.20s' is not a number", row->name[i], field[i + 1]);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool theta_csv_last_row(const char *text, ThetaRow *row, size_t *kept_bytes, char *err,
+                        size_t err_size)
+{
+    char line[CSV_LINE_MAX];
+    int line_number = 0, last_iteration = -1;
+    ThetaRow reading;
+    memset(&reading, 0, sizeof reading);
+    const char *p = text;
+    /* Only lines ended by a newline count: a last line without one was cut
+     * short while being written. */
+    for (const char *newline; (newline = strchr(p, '\n')) != NULL; p = newline + 1) {
+        size_t n = (size_t)(newline - p);
+        line_number++;
+        if (n >= sizeof line) {
+            snprintf(err, err_size, "line %d: too long", line_number);
+            return false;
+        }
+        memcpy(line, p, n);
+        line[n] = '\0';
+        if (n > 0 && line[n - 1] == '\r')
+            line[n - 1] = '\0';
+        char why[200];
+        bool ok = line_number == 1 ? read_header(line, &reading, why, sizeof why)
+                                   : read_row(line, &reading, why, sizeof why);
+        if (ok && line_number > 1 && reading.iteration != last_iteration + 1) {
+            snprintf(why, sizeof why, "iteration %d follows %d", reading.iteration, last_iteration);
+            ok = false;
+        }
+        if (!ok) {
+            snprintf(err, err_size, "line %d: %s", line_number, why);
+            return false;
+        }
+        if (line_number > 1)
+            last_iteration = reading.iteration;
+    }
+    if (last_iteration < 0) {
+        snprintf(err, err_size, "no complete row after the header");
+        return false;
+    }
+    *row = reading;
+    *kept_bytes = (size_t)(p - text);
+    return true;
+}
+
+bool theta_csv_load_last_row(const char *path, ThetaRow *row, char *err, size_t err_size)
+{
+    char why[300];
+    size_t kept;
+    char *text = text_file_read(path, CSV_FILE_MAX, NULL, why, sizeof why);
+    if (!text) {
+        snprintf(err, err_size, "-csv %s", why);
+        return false;
+    }
+    bool ok = theta_csv_last_row(text, row, &kept, why, sizeof why);
+    free(text);
+    if (!ok)
+        snprintf(err, err_size, "-csv %s: %s", path, why);
+    return ok;
+}
+
+bool theta_csv_restore(const char *text, Spsa *spsa, size_t *kept_bytes, char *err,
+                       size_t err_size)
+{
+    ThetaRow *row = malloc(sizeof *row);
+    if (!row) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    bool ok = theta_csv_last_row(text, row, kept_bytes, err, err_size);
+    bool same = ok && row->count == spsa->count;
+    for (int i = 0; same && i < spsa->count; i++)
+        same = strcasecmp(row->name[i], spsa->param[i].name) == 0;
+    if (ok && !same) {
+        snprintf(err, err_size, "its header does not list this run's %d parameters in its order",
+                 spsa->count);
+        ok = false;
+    }
+    for (int i = 0; ok && i < spsa->count; i++) {
+        const SpsaParam *p = &spsa->param[i];
+        if (row->value[i] < p->min || row->value[i] > p->max) {
+            snprintf(err, err_size, "last row: %s = %g is outside %g..%g", p->name, row->value[i],
+                     p->min, p->max);
+            ok = false;
+        }
+    }
+    if (ok) {
+        for (int i = 0; i < spsa->count; i++)
+            spsa->param[i].theta = row->value[i];
+        spsa->done = row->iteration;
+    }
+    free(row);
+    return ok;
+}
+
+FILE *theta_csv_resume(const char *path, Spsa *spsa, char *err, size_t err_size)
+{
+    char why[300];
+    size_t length, kept;
+    char *text = text_file_read(path, CSV_FILE_MAX, &length, why, sizeof why);
+    if (!text) {
+        snprintf(err, err_size, "-resume %s", why);
+        return NULL;
+    }
+    bool ok = theta_csv_restore(text, spsa, &kept, why, sizeof why);
+    free(text);
+    if (!ok) {
+        snprintf(err, err_size, "-resume %s: %s", path, why);
+        return NULL;
+    }
+    if (kept < length && truncate(path, (off_t)kept) != 0) {
+        snprintf(err, err_size, "-resume %s: cannot drop the cut-short last row: %s", path,
+                 strerror(errno));
+        return NULL;
+    }
+    FILE *file = fopen(path, "a");
+    if (!file)
+        snprintf(err, err_size, "-resume %s: %s", path, strerror(errno));
+    return file;
+}

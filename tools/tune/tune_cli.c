@@ -1,0 +1,361 @@
+/* tune_cli.c - the tuner's flags; the arena's flags go to the arena. */
+#include "tune/tune_cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help_text[] =
+    "tessera-tune - SPSA tuning of an engine's spin options by playing games\n"
+    "\n"
+    "Usage:\n"
+    "  tessera-tune -engine cmd=PATH [KEY=VALUE ...] (-tune NAMES | -params FILE)\n"
+    "               -iterations N [FLAGS]\n"
+    "  tessera-tune verify -engine cmd=PATH [KEY=VALUE ...] -csv FILE [-games N] [FLAGS]\n"
+    "  tessera-tune -help\n"
+    "\n"
+    "Each iteration plays one game pair (same opening, colours reversed) between\n"
+    "the engine with theta+c_k*flip and with theta-c_k*flip (flip a random +-1 per\n"
+    "parameter), then moves theta by (a_k/c_k) * (wins - losses of the + side) * flip,\n"
+    "as fishtest does.  Values go to the engine rounded, by setoption.\n"
+    "\n"
+    "Parameters:\n"
+    "  -tune NAMES             spin options of the engine's uci list, comma-separated,\n"
+    "                          case-insensitive; NAME* takes every name with that\n"
+    "                          prefix.  start/min/max = the option's default/min/max\n"
+    "  -params FILE            fishtest's lines 'name, start, min, max, c_end, r_end'\n"
+    "                          (# comments; a line with only a name takes the\n"
+    "                          engine's values and the default steps)\n"
+    "  -c-end-fraction F       default c_end = F * (max - min), at least 1 (default 0.05)\n"
+    "  -r-end R                default r_end (default 0.002)\n"
+    "\n"
+    "Schedule (c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha, with c = c_end *\n"
+    "N^gamma and a = r_end * c_end^2 * (A+N)^alpha, so that the last of the N\n"
+    "iterations perturbs by c_end and learns at rate r_end):\n"
+    "  -iterations N           game pairs to play (N); or -games 2N\n"
+    "  -A X                    stability constant (default N/10, rounded down)\n"
+    "  -alpha X                (default 0.602)\n"
+    "  -gamma X                (default 0.101)\n"
+    "\n"
+    "Progress and results:\n"
+    "  -progress N             a line with the current values every N iterations\n"
+    "                          (default 10)\n"
+    "  -csv FILE               theta after every iteration, one row each (default\n"
+    "                          tune.csv; overwritten)\n"
+    "  -resume FILE            go on from the last row of FILE, a -csv of the same\n"
+    "                          run (give the same flags again), appending to it\n"
+    "  At the end (or on Ctrl-C) the tuner prints a setoption block to paste and\n"
+    "  the verify and tessera-arena command lines that check the result.\n"
+    "\n"
+    "Verification:\n"
+    "  verify ... -csv FILE    plays the values of FILE's last row ('tuned') against\n"
+    "                          the engine's defaults ('default') and reports the Elo\n"
+    "                          difference with its 95% interval (arena report);\n"
+    "                          -games N (default 400) and the arena's -pgnout,\n"
+    "                          -sprt, -resume ... work as in tessera-arena\n"
+    "\n"
+    "Arena flags (same meaning as in tessera-arena -help): -engine (exactly one;\n"
+    "KEY=VALUE words cmd= args= proto= option.NAME= tc= st= depth= nodes=\n"
+    "timemargin= timeout=), -each, -game, -openings, -concurrency (pairs played\n"
+    "at once, each game with its own engine processes), -seed (openings and the\n"
+    "perturbations), -log.\n"
+    "\n"
+    "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
+    "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
+    "parameter file, an engine that does not start or lacks an option, a CSV that\n"
+    "does not fit the run); 130 interrupted (Ctrl-C; -resume continues).\n";
+
+void tune_cli_print_help(FILE *out) { fputs(help_text, out); }
+
+/* Arena flags that mean nothing to a tuning run. */
+static bool is_match_only_flag(const char *flag)
+{
+    static const char *const flags[] = {"-rounds", "-sprt", "-pgnout", "-ratinginterval",
+                                        "-tournament", "-repeat", "-norepeat", "-show", NULL};
+    for (int i = 0; flags[i]; i++)
+        if (strcmp(flag, flags[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool parse_int_flag(const char *flag, const char *value, long min, long max, long *out,
+                           char *err, size_t err_size)
+{
+    char *end;
+    errno = 0;
+    long n = value ? strtol(value, &end, 10) : 0;
+    if (!value || errno || end == value || *end || n < min || n > max) {
+        snprintf(err, err_size, "%s %s: expected a whole number from %ld to %ld", flag,
+                 value ? value : "(nothing)", min, max);
+        return false;
+    }
+    *out = n;
+    return true;
+}
+
+static bool parse_real_flag(const char *flag, const char *value, double min, double max,
+                            bool min_allowed, double *out, char *err, size_t err_size)
+{
+    char *end;
+    errno = 0;
+    double x = value ? strtod(value, &end) : NAN;
+    bool in_range = isfinite(x) && (min_allowed ? x >= min : x > min) && x <= max;
+    if (!value || errno || end == value || *end || !in_range) {
+        snprintf(err, err_size, "%s %s: expected a number %s %g and at most %g", flag,
+                 value ? value : "(nothing)", min_allowed ? ">=" : ">", min, max);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+/* Flags read before they can be checked against each other. */
+typedef struct {
+    long games, iterations;
+    const char *csv_path, *resume_path;
+} CountFlags;
+
+/* A flag of the tuning run with its value; *known = false for others. */
+static bool parse_tune_flag(const char *flag, const char *value, TuneOptions *o, CountFlags *n,
+                            bool *known, char *err, size_t err_size)
+{
+    *known = true;
+    if (strcmp(flag, "-tune") == 0 || strcmp(flag, "-params") == 0 ||
+        strcmp(flag, "-csv") == 0 || strcmp(flag, "-resume") == 0) {
+        if (!value || !*value) {
+            snprintf(err, err_size, "%s needs a value", flag);
+            return false;
+        }
+        if (flag[1] == 't')
+            o->tune_patterns = value;
+        else if (flag[1] == 'p')
+            o->params_path = value;
+        else if (flag[1] == 'r')
+            n->resume_path = value;
+        else
+            n->csv_path = value;
+        return true;
+    }
+    long whole = 0;
+    if (strcmp(flag, "-iterations") == 0)
+        return parse_int_flag(flag, value, 1, 100000000, &n->iterations, err, err_size);
+    if (strcmp(flag, "-games") == 0)
+        return parse_int_flag(flag, value, 2, 200000000, &n->games, err, err_size);
+    if (strcmp(flag, "-progress") == 0) {
+        bool ok = parse_int_flag(flag, value, 1, 100000000, &whole, err, err_size);
+        o->progress_every = (int)whole;
+        return ok;
+    }
+    if (strcmp(flag, "-A") == 0) {
+        o->have_A = true;
+        return parse_real_flag(flag, value, 0, 1e9, true, &o->A, err, err_size);
+    }
+    if (strcmp(flag, "-alpha") == 0)
+        return parse_real_flag(flag, value, 0, 10, false, &o->alpha, err, err_size);
+    if (strcmp(flag, "-gamma") == 0)
+        return parse_real_flag(flag, value, 0, 10, false, &o->gamma, err, err_size);
+    if (strcmp(flag, "-r-end") == 0)
+        return parse_real_flag(flag, value, 0, 1e6, true, &o->steps.r_end, err, err_size);
+    if (strcmp(flag, "-c-end-fraction") == 0)
+        return parse_real_flag(flag, value, 0, 1, false, &o->steps.c_end_fraction, err, err_size);
+    *known = false;
+    return true;
+}
+
+static bool add_arena_arg(TuneOptions *o, const char *arg, char *err, size_t err_size)
+{
+    if (o->arena_arg_count == TUNE_MAX_ARGS) {
+        snprintf(err, err_size, "more than %d arguments", TUNE_MAX_ARGS);
+        return false;
+    }
+    o->arena_args[o->arena_arg_count++] = arg;
+    return true;
+}
+
+/* Sorts argv into the tuner's flags and the arena's arguments. */
+static bool split_args(int argc, char *const *argv, int from, TuneOptions *o, CountFlags *n,
+                       char *err, size_t err_size)
+{
+    bool verify = o->command == TUNE_COMMAND_VERIFY;
+    for (int i = from; i < argc; i++) {
+        const char *arg = argv[i];
+        bool known = false;
+        if (arg[0] == '-' && (!verify || strcmp(arg, "-csv") == 0)) {
+            const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+            if (!parse_tune_flag(arg, value, o, n, &known, err, err_size))
+                return false;
+            if (known) {
+                i++;
+                continue;
+            }
+            if (is_match_only_flag(arg)) {
+                snprintf(err, err_size, "%s is for matches: use it with 'tessera-tune verify' or tessera-arena", arg);
+                return false;
+            }
+        }
+        if (!add_arena_arg(o, arg, err, err_size))
+            return false;
+    }
+    return true;
+}
+
+/* Finds the one -engine and its KEY=VALUE words. */
+static bool find_engine(TuneOptions *o, char *err, size_t err_size)
+{
+    o->engine_at = -1;
+    for (int i = 0; i < o->arena_arg_count; i++) {
+        if (strcmp(o->arena_args[i], "-engine") != 0)
+            continue;
+        if (o->engine_at >= 0) {
+            snprintf(err, err_size, "give exactly one -engine: the tuner plays it against itself");
+            return false;
+        }
+        o->engine_at = i;
+        o->engine_words = 0;
+        while (i + 1 + o->engine_words < o->arena_arg_count &&
+               o->arena_args[i + 1 + o->engine_words][0] != '-')
+            o->engine_words++;
+    }
+    if (o->engine_at < 0) {
+        snprintf(err, err_size, "give the engine to tune: -engine cmd=PATH [KEY=VALUE ...]");
+        return false;
+    }
+    return true;
+}
+
+static bool has_arena_flag(const TuneOptions *o, const char *flag)
+{
+    for (int i = 0; i < o->arena_arg_count; i++)
+        if (strcmp(o->arena_args[i], flag) == 0)
+            return true;
+    return false;
+}
+
+/* The arena's argv: everything but the tuner's flags, the -engine words
+ * named first_name, and the same -engine again named second_name. */
+static int arena_parse(TuneOptions *o, const char *first_name, const char *second_name, char *err,
+                       size_t err_size)
+{
+    const char *args[TUNE_MAX_ARGS + 8];
+    int count = 0;
+    args[count++] = "tessera-tune";
+    int engine_end = o->engine_at + 1 + o->engine_words;
+    for (int i = 0; i < o->arena_arg_count; i++) {
+        if (i == engine_end)
+            args[count++] = first_name;
+        args[count++] = o->arena_args[i];
+    }
+    if (engine_end == o->arena_arg_count)
+        args[count++] = first_name;
+    for (int i = o->engine_at; i < engine_end; i++)
+        args[count++] = o->arena_args[i];
+    args[count++] = second_name;
+    if (o->command == TUNE_COMMAND_VERIFY && !has_arena_flag(o, "-games") &&
+        !has_arena_flag(o, "-rounds")) {
+        snprintf(o->verify_games, sizeof o->verify_games, "%d", TUNE_VERIFY_GAMES);
+        args[count++] = "-games";
+        args[count++] = o->verify_games;
+    }
+    return cli_parse(count, (char *const *)args, &o->arena, err, err_size);
+}
+
+static int check_tune_flags(TuneOptions *o, const CountFlags *n, char *err, size_t err_size)
+{
+    if (n->resume_path && n->csv_path && strcmp(n->resume_path, n->csv_path) != 0) {
+        snprintf(err, err_size, "-resume %s: the run appends to that file, so no other -csv",
+                 n->resume_path);
+        return TUNE_EXIT_BAD_ARGS;
+    }
+    o->resume = n->resume_path != NULL;
+    if (n->resume_path || n->csv_path)
+        o->csv_path = n->resume_path ? n->resume_path : n->csv_path;
+    if (!o->tune_patterns == !o->params_path) {
+        snprintf(err, err_size, "say what to tune: -tune NAMES or -params FILE (one of them)");
+        return TUNE_EXIT_BAD_ARGS;
+    }
+    if (n->games && n->iterations) {
+        snprintf(err, err_size, "give -iterations or -games, not both");
+        return TUNE_EXIT_BAD_ARGS;
+    }
+    if (n->games % 2) {
+        snprintf(err, err_size, "-games %ld: a tuning run plays pairs, give an even number", n->games);
+        return TUNE_EXIT_BAD_ARGS;
+    }
+    o->iterations = (int)(n->iterations ? n->iterations : n->games / 2);
+    if (o->iterations == 0) {
+        snprintf(err, err_size, "say how long to tune: -iterations N (game pairs) or -games 2N");
+        return TUNE_EXIT_BAD_ARGS;
+    }
+    return TUNE_EXIT_OK;
+}
+
+int tune_cli_parse(int argc, char *const *argv, TuneOptions *o, char *err, size_t err_size)
+{
+    memset(o, 0, sizeof *o);
+    o->alpha = SPSA_DEFAULT_ALPHA;
+    o->gamma = SPSA_DEFAULT_GAMMA;
+    o->steps = step_defaults();
+    o->csv_path = TUNE_DEFAULT_CSV;
+    o->progress_every = TUNE_DEFAULT_PROGRESS;
+    int from = 1;
+    if (argc > 1 && strcmp(argv[1], "verify") == 0) {
+        o->command = TUNE_COMMAND_VERIFY;
+        from = 2;
+    }
+    for (int i = from; i < argc; i++)
+        if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "--help") == 0 ||
+            strcmp(argv[i], "-h") == 0) {
+            o->command = TUNE_COMMAND_HELP;
+            return TUNE_EXIT_OK;
+        }
+    CountFlags n = {0, 0, NULL, NULL};
+    if (!split_args(argc, argv, from, o, &n, err, err_size) || !find_engine(o, err, err_size))
+        return TUNE_EXIT_BAD_ARGS;
+    if (o->command == TUNE_COMMAND_VERIFY) {
+        o->csv_path = n.csv_path;
+        if (!o->csv_path) {
+            snprintf(err, err_size, "verify: give -csv FILE, the tuning run's CSV");
+            return TUNE_EXIT_BAD_ARGS;
+        }
+        int code = arena_parse(o, "name=tuned", "name=default", err, err_size);
+        return code == ARENA_EXIT_OK ? TUNE_EXIT_OK : code;
+    }
+    int code = check_tune_flags(o, &n, err, err_size);
+    if (code != TUNE_EXIT_OK)
+        return code;
+    code = arena_parse(o, "name=plus", "name=minus", err, err_size);
+    return code == ARENA_EXIT_OK ? TUNE_EXIT_OK : TUNE_EXIT_BAD_ARGS;
+}
+
+void tune_cli_free(TuneOptions *o) { cli_free(&o->arena); }
+
+SpsaSchedule tune_cli_schedule(const TuneOptions *o)
+{
+    SpsaSchedule schedule = spsa_default_schedule(o->iterations);
+    if (o->have_A)
+        schedule.A = o->A;
+    schedule.alpha = o->alpha;
+    schedule.gamma = o->gamma;
+    return schedule;
+}
+
+void tune_cli_print_quoted(FILE *out, const char *text)
+{
+    bool plain = *text != '\0';
+    for (const char *p = text; *p && plain; p++)
+        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/=:+@%",
+                       *p) != NULL;
+    if (plain) {
+        fputs(text, out);
+        return;
+    }
+    fputc('\'', out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '\'')
+            fputs("'\\''", out);
+        else
+            fputc(*p, out);
+    }
+    fputc('\'', out);
+}

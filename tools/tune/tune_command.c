@@ -1,0 +1,129 @@
+/* tune_command.c - set up, run and conclude a tuning run. */
+#include "tune/tune_command.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "tune/engine_options.h"
+#include "tune/param_source.h"
+#include "tune/theta_csv.h"
+#include "tune/tune_report.h"
+#include "tune/tune_run.h"
+
+/* The parameters the flags name, checked against the engine's list. */
+static bool choose_params(const TuneOptions *o, SpsaParam *params, int *count, char *err,
+                          size_t err_size)
+{
+    const TournamentConfig *c = &o->arena.run;
+    SpinOptionList *list = malloc(sizeof *list);
+    if (!list) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    bool ok = tune_engine_spin_options(&c->engines[0], c->game->id, list, err, err_size);
+    if (ok)
+        ok = o->tune_patterns
+                 ? params_from_patterns(list, o->tune_patterns, &o->steps, params, count, err, err_size)
+                 : params_load_file(o->params_path, list, &o->steps, params, count, err, err_size);
+    free(list);
+    return ok;
+}
+
+/* A tuned option must not be fixed by option.NAME= too, and all of them
+ * must fit in one engine spec. */
+static bool check_spec_room(const TuneOptions *o, const Spsa *spsa, char *err, size_t err_size)
+{
+    const EngineSpec *spec = &o->arena.run.engines[0];
+    for (int i = 0; i < spsa->count; i++)
+        for (int j = 0; j < spec->option_count; j++)
+            if (strcasecmp(spec->options[j].name, spsa->param[i].name) == 0) {
+                snprintf(err, err_size, "%s is tuned: do not also set it with option.%s=",
+                         spsa->param[i].name, spec->options[j].name);
+                return false;
+            }
+    if (spec->option_count + spsa->count > SPEC_MAX_OPTIONS) {
+        snprintf(err, err_size, "%d tuned and %d fixed options: an engine takes at most %d",
+                 spsa->count, spec->option_count, SPEC_MAX_OPTIONS);
+        return false;
+    }
+    return true;
+}
+
+/* SPSA from the flags; the CSV created, or resumed into spsa. */
+static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size)
+{
+    SpsaParam params[SPSA_MAX_PARAMS];
+    int count = 0;
+    SpsaSchedule schedule = tune_cli_schedule(o);
+    if (!choose_params(o, params, &count, err, err_size) ||
+        !spsa_init(spsa, &schedule, params, count, o->arena.run.seed, err, err_size) ||
+        !check_spec_room(o, spsa, err, err_size))
+        return NULL;
+    if (!o->resume)
+        return theta_csv_create(o->csv_path, spsa, err, err_size);
+    FILE *csv = theta_csv_resume(o->csv_path, spsa, err, err_size);
+    if (csv && spsa->done > schedule.iterations) {
+        snprintf(err, err_size, "-resume %s: %d iterations done already, more than -iterations %d",
+                 o->csv_path, spsa->done, schedule.iterations);
+        fclose(csv);
+        return NULL;
+    }
+    return csv;
+}
+
+static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Spsa *spsa,
+                     const TuneTally *tally)
+{
+    ThetaRow *row = malloc(sizeof *row);
+    if (!row)
+        return;
+    tune_row_from_spsa(spsa, row);
+    fprintf(out, "\nafter %d of %d iterations (this session: +side %lld-%lld-%lld, %lld games "
+                 "decided by an engine fault):\n",
+            spsa->done, spsa->schedule.iterations, (long long)tally->plus_wins,
+            (long long)tally->draws, (long long)tally->plus_losses, (long long)tally->faults);
+    for (int i = 0; i < spsa->count; i++)
+        fprintf(out, "  %-28s %10.3f  (start %g)\n", spsa->param[i].name, spsa->param[i].theta,
+                spsa->param[i].start);
+    fprintf(out, "\nsetoption block:\n");
+    tune_print_setoption_block(out, row);
+    fprintf(out, "\nverify (tuned against default values):\n  ");
+    tune_print_verify_command(out, tool, o);
+    fprintf(out, "or with the arena:\n  ");
+    tune_print_arena_command(out, tool, o, row);
+    free(row);
+}
+
+int tune_command(const TuneOptions *o, const char *tool, atomic_int *abort, FILE *out,
+                 FILE *errout)
+{
+    char err[1400];
+    Spsa *spsa = malloc(sizeof *spsa);
+    FILE *csv = spsa ? set_up(o, spsa, err, sizeof err) : NULL;
+    if (!csv) {
+        fprintf(errout, "tessera-tune: %s\n", spsa ? err : "out of memory");
+        free(spsa);
+        return TUNE_EXIT_BAD_ARGS;
+    }
+    fprintf(out, "tuning %s (game %s)%s\n", o->arena.run.engines[0].cmd, o->arena.run.game->id,
+            o->resume ? ", resumed" : "");
+    tune_print_plan(out, spsa);
+    if (o->resume)
+        fprintf(out, "resuming after iteration %d of %s\n", spsa->done, o->csv_path);
+    TuneRunConfig config = {&o->arena.run, out, csv, o->progress_every};
+    TuneTally tally;
+    TuneRunStatus status = tune_run(&config, spsa, abort, &tally, err, sizeof err);
+    fclose(csv);
+    conclude(out, tool, o, spsa, &tally);
+    free(spsa);
+    if (status == TUNE_RUN_FAILED) {
+        fprintf(errout, "tessera-tune: %s\n", err);
+        return TUNE_EXIT_FAILED;
+    }
+    if (status == TUNE_RUN_INTERRUPTED) {
+        fprintf(errout, "tessera-tune: interrupted; -resume %s continues\n", o->csv_path);
+        return TUNE_EXIT_INTERRUPTED;
+    }
+    return TUNE_EXIT_OK;
+}

@@ -1,0 +1,266 @@
+/* tune_run.c - game-pair threads feeding SPSA updates. */
+#include "tune/tune_run.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/arena_log.h"
+#include "arena/engine.h"
+#include "arena/match.h"
+#include "arena/monotonic.h"
+#include "tune/theta_csv.h"
+
+/* Engine faults are reported one by one up to this many, then only counted. */
+#define FAULTS_SHOWN 10
+
+typedef struct {
+    const TuneRunConfig *config;
+    Spsa *spsa;
+    atomic_int *abort;
+    ArenaLog log;
+
+    pthread_mutex_t lock; /* guards everything below and *spsa */
+    int next;             /* next iteration to hand out */
+    TuneTally tally;
+    int64_t start_ms;
+    bool failed;
+    char error[1400];
+} TuneShared;
+
+typedef struct {
+    TuneShared *shared;
+    int id;
+    pthread_t thread;
+    EngineSpec spec[2]; /* [0] theta+delta, [1] theta-delta */
+    Engine engine[2];
+    MatchResult game;
+} TuneWorker;
+
+void tune_format_values(const Spsa *spsa, char *out, size_t out_size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < spsa->count && used < out_size; i++)
+        used += (size_t)snprintf(out + used, out_size - used, "%s%s=%.2f", i ? " " : "",
+                                 spsa->param[i].name, spsa->param[i].theta);
+}
+
+/* Raises the stop flag unless an interrupt already did. */
+static void stop_all(TuneShared *s)
+{
+    int expected = 0;
+    atomic_compare_exchange_strong(s->abort, &expected, TOURNAMENT_ABORT_STOP);
+}
+
+static bool take_iteration(TuneShared *s, SpsaProbe *probe)
+{
+    bool taken = false;
+    pthread_mutex_lock(&s->lock);
+    if (!atomic_load(s->abort) && s->next < s->spsa->schedule.iterations) {
+        spsa_draw(s->spsa, s->next++, probe);
+        taken = true;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return taken;
+}
+
+/* Gives both engines the probe's values: into the specs (for a restart)
+ * and, to a running engine, by setoption at once. */
+static void apply_values(TuneWorker *w, const SpsaProbe *probe)
+{
+    const Spsa *spsa = w->shared->spsa;
+    for (int side = 0; side < 2; side++) {
+        const double *values = side == 0 ? probe->plus : probe->minus;
+        for (int i = 0; i < spsa->count; i++) {
+            char value[32], line[SPSA_NAME_MAX + 64], ignored[64];
+            snprintf(value, sizeof value, "%ld", spsa_engine_value(values[i]));
+            spec_set_option(&w->spec[side], spsa->param[i].name, value, ignored, sizeof ignored);
+            if (!engine_is_ready(&w->engine[side]))
+                continue;
+            snprintf(line, sizeof line, "setoption name %s value %s", spsa->param[i].name, value);
+            /* A failure kills the engine; match_play then restarts it. */
+            engine_send(&w->engine[side], line, ignored, sizeof ignored);
+        }
+    }
+}
+
+/* +1, 0 or -1 for the + engine, which was p1 when plus_first. */
+static int plus_score(PlayerResult result, bool plus_first)
+{
+    if (result == RESULT_DRAW)
+        return 0;
+    bool p1_won = result == RESULT_P1_WINS;
+    return p1_won == plus_first ? 1 : -1;
+}
+
+static void note_fault(TuneShared *s, int iteration, const MatchResult *game)
+{
+    if (s->tally.faults++ < FAULTS_SHOWN)
+        fprintf(s->config->out, "iteration %d: %s: %s%s\n", iteration + 1,
+                termination_name(game->termination), game->detail,
+                s->tally.faults == FAULTS_SHOWN ? " (further faults are only counted)" : "");
+}
+
+static void print_progress(TuneShared *s)
+{
+    const Spsa *spsa = s->spsa;
+    char values[SPSA_MAX_PARAMS * (SPSA_NAME_MAX + 16)];
+    tune_format_values(spsa, values, sizeof values);
+    double seconds = (double)(monotonic_ms() - s->start_ms) / 1000.0;
+    fprintf(s->config->out, "iteration %d/%d  +side %lld-%lld-%lld  %.0fs  %s\n", spsa->done,
+            spsa->schedule.iterations, (long long)s->tally.plus_wins, (long long)s->tally.draws,
+            (long long)s->tally.plus_losses, seconds, values);
+    fflush(s->config->out);
+}
+
+/* Applies a finished pair: update, CSV row, tallies, progress. */
+static void finish_iteration(TuneShared *s, const SpsaProbe *probe, const int scores[2])
+{
+    pthread_mutex_lock(&s->lock);
+    spsa_update(s->spsa, probe, scores[0] + scores[1]);
+    for (int g = 0; g < 2; g++) {
+        s->tally.plus_wins += scores[g] > 0;
+        s->tally.draws += scores[g] == 0;
+        s->tally.plus_losses += scores[g] < 0;
+    }
+    if (s->config->csv && !theta_csv_append(s->config->csv, s->spsa) && !s->failed) {
+        s->failed = true;
+        snprintf(s->error, sizeof s->error, "cannot write the CSV");
+        stop_all(s);
+    }
+    int every = s->config->progress_every;
+    if (every > 0 && (s->spsa->done % every == 0 || s->spsa->done == s->spsa->schedule.iterations))
+        print_progress(s);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void fail_run(TuneShared *s, const char *detail)
+{
+    pthread_mutex_lock(&s->lock);
+    if (!s->failed) {
+        s->failed = true;
+        snprintf(s->error, sizeof s->error, "%s", detail);
+    }
+    pthread_mutex_unlock(&s->lock);
+    stop_all(s);
+}
+
+/* Plays both games of the pair; false when the run must not count it. */
+static bool play_pair(TuneWorker *w, const SpsaProbe *probe, int scores[2])
+{
+    TuneShared *s = w->shared;
+    const TournamentConfig *arena = s->config->arena;
+    MatchSetup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.game = arena->game;
+    opening_for(&arena->openings, (uint64_t)probe->iteration, &setup.opening);
+    for (int g = 0; g < 2; g++) {
+        setup.players[0] = &w->engine[g];
+        setup.players[1] = &w->engine[1 - g];
+        match_play(&setup, &w->game);
+        if (w->game.termination == TERM_ABORTED)
+            return false;
+        /* An engine that cannot even start makes every game worthless. */
+        if (w->game.termination == TERM_NO_HANDSHAKE) {
+            fail_run(s, w->game.detail);
+            return false;
+        }
+        if (w->game.termination != TERM_NORMAL && w->game.termination != TERM_MOVE_LIMIT) {
+            pthread_mutex_lock(&s->lock);
+            note_fault(s, probe->iteration, &w->game);
+            pthread_mutex_unlock(&s->lock);
+        }
+        scores[g] = plus_score(w->game.result, g == 0);
+    }
+    return true;
+}
+
+static void *worker_main(void *arg)
+{
+    TuneWorker *w = arg;
+    SpsaProbe probe;
+    while (take_iteration(w->shared, &probe)) {
+        apply_values(w, &probe);
+        int scores[2];
+        if (!play_pair(w, &probe, scores))
+            break;
+        finish_iteration(w->shared, &probe, scores);
+    }
+    for (int side = 0; side < 2; side++)
+        engine_quit(&w->engine[side]);
+    return NULL;
+}
+
+static void worker_init(TuneWorker *w, TuneShared *s, int id)
+{
+    const TournamentConfig *arena = s->config->arena;
+    w->shared = s;
+    w->id = id;
+    for (int side = 0; side < 2; side++) {
+        char slot[16];
+        w->spec[side] = arena->engines[side];
+        snprintf(slot, sizeof slot, "t%d", id + 1);
+        engine_init(&w->engine[side], &w->spec[side], &s->log, s->abort, slot);
+    }
+}
+
+static TuneRunStatus run_workers(TuneShared *s, TuneWorker *workers, int count, char *err,
+                                 size_t err_size)
+{
+    int started = 0;
+    for (; started < count; started++) {
+        worker_init(&workers[started], s, started);
+        if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0) {
+            fail_run(s, "cannot start a thread");
+            break;
+        }
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(workers[i].thread, NULL);
+    if (s->failed) {
+        snprintf(err, err_size, "%s", s->error);
+        return TUNE_RUN_FAILED;
+    }
+    return atomic_load(s->abort) ? TUNE_RUN_INTERRUPTED : TUNE_RUN_DONE;
+}
+
+TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abort,
+                       TuneTally *tally, char *err, size_t err_size)
+{
+    memset(tally, 0, sizeof *tally);
+    TuneShared *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, err_size, "out of memory");
+        return TUNE_RUN_FAILED;
+    }
+    s->config = config;
+    s->spsa = spsa;
+    s->abort = abort;
+    s->next = spsa->done;
+    s->start_ms = monotonic_ms();
+    if (config->arena->log_path &&
+        !arena_log_open(&s->log, config->arena->log_path, err, err_size)) {
+        free(s);
+        return TUNE_RUN_FAILED;
+    }
+    int count = config->arena->concurrency > 0 ? config->arena->concurrency : 1;
+    int pending = spsa->schedule.iterations - spsa->done;
+    if (count > pending)
+        count = pending > 0 ? pending : 1;
+    TuneWorker *workers = calloc((size_t)count, sizeof *workers);
+    if (!workers) {
+        arena_log_close(&s->log);
+        free(s);
+        snprintf(err, err_size, "out of memory");
+        return TUNE_RUN_FAILED;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    TuneRunStatus status = run_workers(s, workers, count, err, err_size);
+    pthread_mutex_destroy(&s->lock);
+    free(workers);
+    arena_log_close(&s->log);
+    *tally = s->tally;
+    free(s);
+    return status;
+}

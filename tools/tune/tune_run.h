@@ -1,0 +1,48 @@
+/*
+ * tune_run.h - the SPSA iteration loop over real games.
+ *
+ * Iterations are handed out to `concurrency` threads.  Each thread owns two
+ * engine processes (the arena's Engine), the theta+delta one and the
+ * theta-delta one, and plays the iteration's pair with the arena's
+ * match_play: the same opening (the arena's opening k for iteration k),
+ * first with the + engine as p1, then with the - engine as p1.  New values
+ * reach a running engine by setoption before the pair (match_play's
+ * ucinewgame/isready follows); an engine restarted after a crash gets them
+ * in its handshake.  The update, the CSV row and the progress line happen
+ * under one lock, in the order the pairs finish.
+ */
+#ifndef TESSERA_TUNE_RUN_H
+#define TESSERA_TUNE_RUN_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena/tournament.h"
+#include "tune/spsa.h"
+
+typedef struct {
+    const TournamentConfig *arena; /* game, engines[0] (+) and [1] (-), openings, concurrency, log */
+    FILE *out;                     /* progress lines */
+    FILE *csv;                     /* one row per iteration; may be NULL */
+    int progress_every;
+} TuneRunConfig;
+
+/* Games from the + side's point of view, and those an engine fault decided
+ * (crash, time forfeit, illegal move: they still count, as in fishtest). */
+typedef struct {
+    int64_t plus_wins, draws, plus_losses;
+    int64_t faults;
+} TuneTally;
+
+typedef enum { TUNE_RUN_DONE, TUNE_RUN_INTERRUPTED, TUNE_RUN_FAILED } TuneRunStatus;
+
+/* Plays iterations spsa->done .. iterations-1 (fewer when abort is raised:
+ * the pairs in flight then do not count).  Fills err on TUNE_RUN_FAILED. */
+TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abort,
+                       TuneTally *tally, char *err, size_t err_size);
+
+/* "Name=12.34 Other=-3.50" into out. */
+void tune_format_values(const Spsa *spsa, char *out, size_t out_size);
+
+#endif
