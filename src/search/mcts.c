@@ -1,0 +1,450 @@
+/*
+ * mcts.c - the `mcts` backend: UCT with MCTS-Solver over a fixed node pool.
+ *
+ * Each iteration walks from the root by UCT, expands a leaf (a uniform,
+ * deduplicated sample of its actions, best-first by the evaluation), plays a
+ * random playout (optionally cut off to the evaluation) and backs the reward
+ * up, flipping it at every change of player.  Proven results propagate up
+ * and end the search when they reach the root.  Threads share the tree
+ * (visits are counted on the way down, a virtual loss while a playout is in
+ * flight).  The tree survives between searches for reuse.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/backends.h"
+#include "search/mcts.h"
+#include "search/mcts_actions.h"
+#include "search/mcts_params.h"
+#include "search/mcts_playout.h"
+#include "search/mcts_reuse.h"
+#include "search/mcts_select.h"
+#include "search/mcts_tree.h"
+#include "search/report.h"
+#include "search/timeman.h"
+#include "util/clock.h"
+
+#define MAX_PATH 1024
+#define MAX_THREADS 256
+#define REPORT_EVERY_MS 1000
+/* A leaf becomes a node with children on its second visit: a first playout
+ * is cheap, and most leaves are never visited again. */
+#define EXPAND_VISITS 2
+
+/* ---- the tree kept between searches ---- */
+
+static NodePool pool;
+static size_t pool_mb;
+static const Game *tree_game;
+static bool tree_steps;
+static GameRecord tree_record; /* its current position is node 0 */
+static bool tree_valid;
+static MctsSummary last_summary;
+
+/* ---- one search ---- */
+
+typedef struct {
+    SearchJob *job;
+    const Game *game;
+    bool steps;
+    TimeManager tm;
+    atomic_bool done;
+    _Atomic uint64_t playouts;
+    _Atomic uint64_t depth_sum;
+    _Atomic int max_depth;
+    uint64_t playout_limit; /* 0: none */
+    int64_t next_report_ms;
+} Search;
+
+typedef struct {
+    Search *search;
+    ActionSource source;
+    int index;
+    pthread_t thread;
+} Worker;
+
+static void note_depth(Search *s, int depth)
+{
+    atomic_fetch_add_explicit(&s->depth_sum, (uint64_t)depth, memory_order_relaxed);
+    int seen = atomic_load_explicit(&s->max_depth, memory_order_relaxed);
+    while (depth > seen &&
+           !atomic_compare_exchange_weak_explicit(&s->max_depth, &seen, depth, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+    }
+}
+
+static uint32_t proof_reward(int kind)
+{
+    return kind == PROOF_WIN ? REWARD_ONE : kind == PROOF_LOSS ? 0 : REWARD_ONE / 2;
+}
+
+static void play_action(const Search *s, Position *pos, Move action)
+{
+    if (s->steps)
+        s->game->play_step(pos, action);
+    else
+        s->game->play(pos, action);
+}
+
+/* Gives node its children; false when another thread holds it, the pool is
+ * full or the position offers nothing. */
+static bool expand(Worker *w, Node *node, const Position *pos)
+{
+    if (atomic_load_explicit(&pool.full, memory_order_relaxed))
+        return false;
+    uint8_t expected = NODE_LEAF;
+    if (!atomic_compare_exchange_strong(&node->state, &expected, NODE_EXPANDING))
+        return false;
+    bool complete;
+    int count = list_children(&w->source, pos, &complete);
+    uint32_t first = count > 0 ? pool_take(&pool, (uint32_t)count) : UINT32_MAX;
+    if (first == UINT32_MAX) {
+        atomic_store(&node->state, NODE_LEAF);
+        return false;
+    }
+    int chooser = w->search->game->side_to_move(pos);
+    for (int i = 0; i < count; i++) {
+        const Candidate *c = &w->source.candidates[i];
+        Node *child = &pool.nodes[first + (uint32_t)i];
+        node_init(child, c->action, c->turn_ends);
+        if (c->outcome != OUTCOME_ONGOING) {
+            uint32_t r = outcome_reward(c->outcome, chooser);
+            int kind = r == REWARD_ONE ? PROOF_WIN : r == 0 ? PROOF_LOSS : PROOF_DRAW;
+            atomic_store(&child->proof, make_proof(kind, 1));
+        }
+    }
+    node->first_child = first;
+    node->child_count = (uint16_t)count;
+    node->complete = complete;
+    atomic_store_explicit(&node->state, NODE_EXPANDED, memory_order_release);
+    return true;
+}
+
+static void back_up(Node **path, int length, uint32_t reward)
+{
+    for (int i = length - 1; i >= 1; i--) {
+        atomic_fetch_add_explicit(&path[i]->reward, reward, memory_order_relaxed);
+        if (path[i]->turn_ends)
+            reward = REWARD_ONE - reward;
+    }
+    /* Solver: a proof climbs as far as the rules allow. */
+    for (int i = length - 2; i >= 0; i--)
+        if (!try_prove(&pool, path[i]))
+            break;
+}
+
+/* The leaf's reward for its mover: a proof, a terminal, or a playout. */
+static uint32_t leaf_reward(Worker *w, Node *leaf, const Position *pos, int mover_colour)
+{
+    const Game *g = w->search->game;
+    uint32_t proof = atomic_load(&leaf->proof);
+    if (proof_kind(proof) != PROOF_NONE)
+        return proof_reward(proof_kind(proof));
+    Outcome o = g->outcome(pos);
+    if (o != OUTCOME_ONGOING) {
+        uint32_t r = outcome_reward(o, mover_colour);
+        int kind = r == REWARD_ONE ? PROOF_WIN : r == 0 ? PROOF_LOSS : PROOF_DRAW;
+        atomic_store(&leaf->proof, make_proof(kind, 1));
+        return r;
+    }
+    return playout(&w->source, *pos, mover_colour, !leaf->turn_ends);
+}
+
+static void iterate(Worker *w)
+{
+    Search *s = w->search;
+    Node *path[MAX_PATH];
+    Position pos = s->job->record.current;
+    Node *node = &pool.nodes[0];
+    int length = 0, mover_colour = s->game->side_to_move(&pos);
+    atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
+    path[length++] = node;
+    while (length < MAX_PATH) {
+        if (length > 1 && proof_kind(atomic_load(&node->proof)) != PROOF_NONE)
+            break;
+        uint8_t state = atomic_load_explicit(&node->state, memory_order_acquire);
+        if (state != NODE_EXPANDED) {
+            bool ripe = length == 1 || atomic_load(&node->visits) >= EXPAND_VISITS;
+            if (state == NODE_EXPANDING || !ripe || s->game->outcome(&pos) != OUTCOME_ONGOING ||
+                !expand(w, node, &pos))
+                break;
+        }
+        int i = select_child(&pool, node);
+        if (i < 0)
+            break;
+        mover_colour = s->game->side_to_move(&pos);
+        node = node_child(&pool, node, i);
+        play_action(s, &pos, node->action);
+        atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
+        path[length++] = node;
+    }
+    uint32_t reward = length > 1 ? leaf_reward(w, node, &pos, mover_colour) : REWARD_ONE / 2;
+    back_up(path, length, reward);
+    note_depth(s, length - 1);
+}
+
+/* ---- the principal variation and the move to play ---- */
+
+/* Completes a turn outside the tree with the best-first step (only bestmove
+ * ever needs this, after very short searches). */
+static Move finish_turn(Worker *w, Position *pos, Move *steps, int count)
+{
+    const Game *g = w->search->game;
+    while (count < 8 && g->outcome(pos) == OUTCOME_ONGOING && g->turn_in_progress(pos)) {
+        bool complete;
+        if (list_children(&w->source, pos, &complete) == 0)
+            break;
+        steps[count++] = w->source.candidates[0].action;
+        g->play_step(pos, steps[count - 1]);
+    }
+    return g->join_steps(steps, count);
+}
+
+/* Whole turns along the final choices; stops at the edge of the tree. */
+static int principal_line(const Search *s, Move *line, int capacity)
+{
+    const Node *node = &pool.nodes[0];
+    Move steps[64];
+    int length = 0, step_count = 0;
+    while (length < capacity && atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDED) {
+        int i = final_child(&pool, node);
+        if (i < 0)
+            break;
+        node = node_child(&pool, node, i);
+        if (atomic_load(&node->visits) == 0 && proof_kind(atomic_load(&node->proof)) == PROOF_NONE)
+            break;
+        if (!s->steps) {
+            line[length++] = node->action;
+            continue;
+        }
+        if (step_count == 64)
+            break;
+        steps[step_count++] = node->action;
+        if (node->turn_ends) {
+            line[length++] = s->game->join_steps(steps, step_count);
+            step_count = 0;
+        }
+    }
+    return length;
+}
+
+static Move best_move(Worker *w)
+{
+    Search *s = w->search;
+    Position pos = s->job->record.current;
+    const Node *node = &pool.nodes[0];
+    Move steps[64];
+    int count = 0;
+    while (atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDED && count < 64) {
+        int i = final_child(&pool, node);
+        if (i < 0)
+            break;
+        node = node_child(&pool, node, i);
+        if (!s->steps)
+            return node->action;
+        steps[count++] = node->action;
+        s->game->play_step(&pos, node->action);
+        if (node->turn_ends)
+            return s->game->join_steps(steps, count);
+    }
+    if (!s->steps)
+        return MOVE_NONE; /* the searcher then plays the first legal move */
+    return finish_turn(w, &pos, steps, count);
+}
+
+/* ---- reporting ---- */
+
+/* Whole turns of both players to the end, as the mover's own turns. */
+static int mate_turns(uint32_t proof)
+{
+    int kind = proof_kind(proof), turns = proof_turns(proof) > 0 ? proof_turns(proof) : 1;
+    if (kind == PROOF_WIN)
+        return (turns + 1) / 2;
+    if (kind == PROOF_LOSS)
+        return -((turns + 1) / 2);
+    return 0;
+}
+
+static int mean_to_cp(double mean)
+{
+    if (mean <= 0.0005)
+        return -9000;
+    if (mean >= 0.9995)
+        return 9000;
+    double cp = -mcts_params.eval_scale * log(1.0 / mean - 1.0);
+    return cp > 9000 ? 9000 : cp < -9000 ? -9000 : (int)lround(cp);
+}
+
+static void report(const Search *s)
+{
+    Move line[MAX_REPORTED_PV];
+    const Node *root = &pool.nodes[0];
+    uint64_t playouts = atomic_load(&s->playouts);
+    SearchInfo info = {0};
+    info.depth = playouts ? (int)(atomic_load(&s->depth_sum) / playouts) : 0;
+    info.seldepth = atomic_load(&s->max_depth);
+    info.nodes = playouts;
+    info.hashfull = (int)((uint64_t)atomic_load(&pool.used) * 1000 / pool.capacity);
+    if (info.hashfull > 1000)
+        info.hashfull = 1000;
+    uint32_t proof = proof_for_actor(&pool.nodes[0]);
+    int best = atomic_load_explicit(&root->state, memory_order_acquire) == NODE_EXPANDED ? final_child(&pool, root)
+                                                                                        : -1;
+    info.mate_turns = mate_turns(proof);
+    /* The root's children were chosen by the side to move: their means are
+     * its win chances. */
+    if (info.mate_turns == 0 && proof_kind(proof) != PROOF_DRAW && best >= 0)
+        info.score = mean_to_cp(node_mean(node_child(&pool, root, best)));
+    info.pv = line;
+    info.pv_length = principal_line(s, line, MAX_REPORTED_PV);
+    search_report(s->job, &info);
+}
+
+/* ---- limits ---- */
+
+static bool out_of_budget(Search *s)
+{
+    SearchJob *job = s->job;
+    if (atomic_load_explicit(&job->stop, memory_order_relaxed))
+        return true;
+    if (s->playout_limit && atomic_load_explicit(&s->playouts, memory_order_relaxed) >= s->playout_limit)
+        return true;
+    if (proof_kind(atomic_load(&pool.nodes[0].proof)) != PROOF_NONE)
+        return true;
+    return tm_past_soft(&s->tm) || tm_past_hard(&s->tm);
+}
+
+static void *work(void *arg)
+{
+    Worker *w = arg;
+    Search *s = w->search;
+    while (!atomic_load_explicit(&s->done, memory_order_relaxed)) {
+        iterate(w);
+        atomic_fetch_add_explicit(&s->playouts, 1, memory_order_relaxed);
+        if (out_of_budget(s)) {
+            atomic_store(&s->done, true);
+            break;
+        }
+        if (w->index == 0 && !s->job->quiet && now_ms() >= s->next_report_ms) {
+            report(s);
+            s->next_report_ms = now_ms() + REPORT_EVERY_MS;
+        }
+    }
+    return NULL;
+}
+
+/* ---- the tree between searches ---- */
+
+static bool same_history(const GameRecord *old, const GameRecord *now)
+{
+    if (old->game != now->game || memcmp(&old->start, &now->start, sizeof(Position)) != 0 ||
+        old->move_count > now->move_count)
+        return false;
+    for (int i = 0; i < old->move_count; i++)
+        if (old->moves[i] != now->moves[i])
+            return false;
+    return true;
+}
+
+static bool prepare_tree(const SearchJob *job, bool steps)
+{
+    if (!pool.nodes || pool_mb != job->hash_mb) {
+        pool_free(&pool);
+        tree_valid = false;
+        if (!pool_init(&pool, job->hash_mb))
+            return false;
+        pool_mb = job->hash_mb;
+    }
+    uint32_t keep = UINT32_MAX;
+    if (tree_valid && mcts_params.reuse && tree_game == job->game && tree_steps == steps &&
+        same_history(&tree_record, &job->record)) {
+        int played = job->record.move_count - tree_record.move_count;
+        keep = find_descendant(&pool, job->game, steps, &tree_record.current,
+                               job->record.moves + tree_record.move_count, played);
+    }
+    if (keep == UINT32_MAX || !pool_keep_subtree(&pool, keep))
+        pool_clear(&pool);
+    tree_game = job->game;
+    tree_steps = steps;
+    tree_record = job->record;
+    tree_valid = true;
+    return true;
+}
+
+/* ---- the backend ---- */
+
+static Move mcts_search(SearchJob *job)
+{
+    const Game *g = job->game;
+    static Search s;
+    static Worker workers[MAX_THREADS];
+    memset(&s, 0, sizeof s);
+    s.job = job;
+    s.game = g;
+    s.steps = actions_use_steps(g);
+    atomic_init(&s.done, false);
+    tm_plan(&s.tm, job);
+    s.playout_limit = job->limits.nodes;
+    /* MCTS has no iterations to count: a depth is a playout budget, so that
+     * bench's fixed depths give a fixed, comparable amount of work. */
+    if (!s.playout_limit && job->limits.depth > 0)
+        s.playout_limit = (uint64_t)job->limits.depth * (uint64_t)mcts_params.depth_playouts;
+    s.next_report_ms = now_ms() + REPORT_EVERY_MS;
+    if (!prepare_tree(job, s.steps))
+        return MOVE_NONE;
+    uint32_t reused = atomic_load(&pool.nodes[0].visits);
+    int threads = job->threads < 1 ? 1 : job->threads > MAX_THREADS ? MAX_THREADS : job->threads;
+    int started = 0;
+    for (int t = 0; t < threads; t++) {
+        workers[t].search = &s;
+        workers[t].index = t;
+        uint64_t seed = job->seed ^ g->hash(&job->record.current) ^ (0x9E3779B97F4A7C15ULL * (uint64_t)t);
+        if (!action_source_init(&workers[t].source, g, seed, &s.done))
+            break;
+        started++;
+    }
+    if (started == 0)
+        return MOVE_NONE;
+    for (int t = 1; t < started; t++)
+        if (pthread_create(&workers[t].thread, NULL, work, &workers[t]) != 0) {
+            action_source_free(&workers[t].source);
+            started = t;
+            break;
+        }
+    work(&workers[0]);
+    for (int t = 1; t < started; t++)
+        pthread_join(workers[t].thread, NULL);
+    report(&s);
+    Move move = best_move(&workers[0]);
+    for (int t = 0; t < started; t++)
+        action_source_free(&workers[t].source);
+    job->nodes_searched = atomic_load(&s.playouts);
+    uint32_t proof = proof_for_actor(&pool.nodes[0]);
+    last_summary = (MctsSummary){proof_kind(proof), mate_turns(proof), job->nodes_searched, reused,
+                                 atomic_load(&pool.used), pool.capacity, atomic_load(&s.max_depth), started};
+    return move;
+}
+
+MctsSummary mcts_last_summary(void) { return last_summary; }
+
+static void mcts_new_game(void) { tree_valid = false; }
+
+static void mcts_release(void)
+{
+    pool_free(&pool);
+    pool_mb = 0;
+    tree_valid = false;
+}
+
+const Backend mcts_backend = {
+    .id = "mcts",
+    .params = mcts_param_table,
+    .param_count = MCTS_PARAM_COUNT,
+    .search = mcts_search,
+    .new_game = mcts_new_game,
+    .release = mcts_release,
+};

@@ -1,0 +1,20 @@
+/* mcts.h - what the last mcts search found, for tests and tools (the
+ * backend itself is mcts_backend in backends.h). */
+#ifndef TESSERA_MCTS_H
+#define TESSERA_MCTS_H
+
+#include <stdint.h>
+
+typedef struct {
+    int proof;          /* PROOF_* (mcts_tree.h) for the side to move at the root */
+    int mate_turns;     /* as reported: >0 wins in N turns, <0 loses, 0 unproven */
+    uint64_t playouts;  /* this search's */
+    uint32_t reused_visits; /* root visits inherited from the previous search */
+    uint32_t nodes_used, capacity;
+    int max_depth;
+    int threads;        /* workers that ran */
+} MctsSummary;
+
+MctsSummary mcts_last_summary(void);
+
+#endif

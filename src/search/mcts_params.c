@@ -1,0 +1,28 @@
+/* mcts_params.c - defaults and ranges of the mcts settings, written once:
+ * the live struct starts at the defaults (tests and bench search without the
+ * protocol's option table) and the same list becomes the spin options. */
+#include "search/mcts_params.h"
+
+#define MCTS_PARAM_LIST(X)                                   \
+    X(exploration, "MctsExploration", 70, 0, 1000)           \
+    X(max_children, "MctsMaxChildren", 256, 2, 4096)         \
+    X(stream_cap_k, "MctsStreamCapK", 256, 1, 100000)        \
+    X(widen_base, "MctsWidenBase", 8, 1, 4096)               \
+    X(widen_percent, "MctsWidenPercent", 0, 0, 100)          \
+    X(prior_order, "MctsPriorOrder", 1, 0, 1)                \
+    X(cutoff_turns, "MctsCutoffTurns", 1, 0, 1000)           \
+    X(eval_scale, "MctsEvalScale", 150, 10, 5000)            \
+    X(step_tree, "MctsStepTree", 1, 0, 1)                    \
+    X(reuse, "MctsReuse", 1, 0, 1)                           \
+    X(playout_actions, "MctsPlayoutActions", 2000, 1, 100000) \
+    X(depth_playouts, "MctsDepthPlayouts", 5000, 1, 1000000)
+
+#define AS_DEFAULT(field, name, def, lo, hi) .field = def,
+#define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, &mcts_params.field},
+
+MctsParams mcts_params = {MCTS_PARAM_LIST(AS_DEFAULT)};
+
+const GameParam mcts_param_table[] = {MCTS_PARAM_LIST(AS_ROW)};
+
+_Static_assert(sizeof mcts_param_table / sizeof mcts_param_table[0] == MCTS_PARAM_COUNT,
+               "MCTS_PARAM_COUNT must match the list");

@@ -1,0 +1,28 @@
+/* mcts_params.h - the mcts backend's tunable settings, each a spin option
+ * (Backend.params).  Integers only: the protocol's spins are integers, so
+ * fractions are given in hundredths. */
+#ifndef TESSERA_MCTS_PARAMS_H
+#define TESSERA_MCTS_PARAMS_H
+
+#include "games/game.h"
+
+typedef struct {
+    int exploration;      /* UCT constant c, in hundredths */
+    int max_children;     /* children kept per node (a uniform sample beyond) */
+    int stream_cap_k;     /* moves read from one stream, in thousands */
+    int widen_base;       /* progressive widening: children open at first */
+    int widen_percent;    /* ... then base * visits^(percent/100); 0 = all open */
+    int prior_order;      /* 1: open children best-first by the game's evaluation */
+    int cutoff_turns;     /* playout turns before the evaluation decides */
+    int eval_scale;       /* centi-units per logistic unit when mapping to a win chance */
+    int step_tree;        /* 1: one tree ply per step of a compound turn */
+    int reuse;            /* 1: keep the subtree of the moves played since */
+    int playout_actions;  /* hard cap on actions in one playout */
+    int depth_playouts;   /* `go depth N` means N times this many playouts */
+} MctsParams;
+
+extern MctsParams mcts_params;
+#define MCTS_PARAM_COUNT 12
+extern const GameParam mcts_param_table[MCTS_PARAM_COUNT];
+
+#endif

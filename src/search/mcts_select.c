@@ -1,0 +1,141 @@
+/* mcts_select.c - UCT selection, the final choice, and MCTS-Solver proofs. */
+#include "search/mcts_select.h"
+
+#include <math.h>
+
+#include "search/mcts_params.h"
+
+double node_mean(const Node *node)
+{
+    uint32_t v = atomic_load_explicit(&node->visits, memory_order_relaxed);
+    if (v == 0)
+        return 0.5;
+    uint64_t r = atomic_load_explicit(&node->reward, memory_order_relaxed);
+    return (double)r / ((double)v * REWARD_ONE);
+}
+
+/* Progressive widening: children are best-first, so opening them as the
+ * visits grow spends the first playouts on the likely moves. */
+static int open_children(const Node *node, uint32_t visits)
+{
+    if (mcts_params.widen_percent == 0)
+        return node->child_count;
+    double open = mcts_params.widen_base * pow((double)visits + 1, mcts_params.widen_percent / 100.0);
+    return open >= node->child_count ? node->child_count : (int)open;
+}
+
+int select_child(const NodePool *pool, const Node *node)
+{
+    uint32_t parent_visits = atomic_load_explicit(&node->visits, memory_order_relaxed);
+    int open = open_children(node, parent_visits);
+    double log_parent = log((double)(parent_visits > 1 ? parent_visits : 1));
+    double c = mcts_params.exploration / 100.0;
+    int best = -1;
+    double best_score = -INFINITY;
+    for (int i = 0; i < open; i++) {
+        const Node *child = node_child(pool, node, i);
+        int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
+        if (kind == PROOF_WIN)
+            return i;
+        uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed);
+        double score;
+        if (kind == PROOF_LOSS)
+            score = -1.0; /* only when everything else is lost too */
+        else if (v == 0)
+            score = 1e9 - i; /* untried children first, in prior order */
+        else if (kind == PROOF_DRAW)
+            score = 0.5 + c * sqrt(log_parent / v);
+        else
+            score = node_mean(child) + c * sqrt(log_parent / v);
+        if (score > best_score) {
+            best_score = score;
+            best = i;
+        }
+    }
+    return best;
+}
+
+int final_child(const NodePool *pool, const Node *node)
+{
+    int best = -1, best_win = -1, best_loss = -1;
+    int win_turns = 0, loss_turns = 0;
+    uint32_t best_visits = 0;
+    double best_mean = -1;
+    for (int i = 0; i < node->child_count; i++) {
+        const Node *child = node_child(pool, node, i);
+        uint32_t proof = atomic_load(&child->proof);
+        int kind = proof_kind(proof), turns = proof_turns(proof);
+        if (kind == PROOF_WIN) {
+            if (best_win < 0 || turns < win_turns)
+                best_win = i, win_turns = turns;
+            continue;
+        }
+        if (kind == PROOF_LOSS) {
+            if (best_loss < 0 || turns > loss_turns)
+                best_loss = i, loss_turns = turns;
+            continue;
+        }
+        uint32_t v = atomic_load(&child->visits);
+        double mean = kind == PROOF_DRAW ? 0.5 : node_mean(child);
+        if (best < 0 || v > best_visits || (v == best_visits && mean > best_mean))
+            best = i, best_visits = v, best_mean = mean;
+    }
+    return best_win >= 0 ? best_win : best >= 0 ? best : best_loss;
+}
+
+static int flip_kind(int kind)
+{
+    return kind == PROOF_WIN ? PROOF_LOSS : kind == PROOF_LOSS ? PROOF_WIN : kind;
+}
+
+uint32_t proof_for_actor(const Node *node)
+{
+    uint32_t proof = atomic_load(&node->proof);
+    int kind = proof_kind(proof);
+    if (kind == PROOF_NONE)
+        return proof;
+    return node->turn_ends ? make_proof(flip_kind(kind), proof_turns(proof) - 1) : proof;
+}
+
+/* The actor's best proven result among the children, or PROOF_NONE while
+ * an unproven child (or a child left out of the list) could still do better. */
+static uint32_t children_verdict(const NodePool *pool, const Node *node)
+{
+    bool all_proven = node->complete;
+    int win = -1, draw = -1, loss = -1;
+    for (int i = 0; i < node->child_count; i++) {
+        uint32_t proof = atomic_load(&node_child(pool, node, i)->proof);
+        int kind = proof_kind(proof), turns = proof_turns(proof);
+        if (kind == PROOF_WIN && (win < 0 || turns < win))
+            win = turns;
+        else if (kind == PROOF_DRAW && turns > draw)
+            draw = turns;
+        else if (kind == PROOF_LOSS && turns > loss)
+            loss = turns;
+        else if (kind == PROOF_NONE)
+            all_proven = false;
+    }
+    if (win >= 0)
+        return make_proof(PROOF_WIN, win);
+    if (!all_proven)
+        return PROOF_NONE;
+    return draw >= 0 ? make_proof(PROOF_DRAW, draw) : make_proof(PROOF_LOSS, loss);
+}
+
+bool try_prove(const NodePool *pool, Node *node)
+{
+    if (proof_kind(atomic_load(&node->proof)) != PROOF_NONE)
+        return true;
+    if (atomic_load_explicit(&node->state, memory_order_acquire) != NODE_EXPANDED)
+        return false;
+    uint32_t verdict = children_verdict(pool, node);
+    if (proof_kind(verdict) == PROOF_NONE)
+        return false;
+    /* The children speak for the player acting here; the node's own proof
+     * is for its mover, the same player only inside a turn. */
+    int kind = proof_kind(verdict), turns = proof_turns(verdict);
+    if (node->turn_ends)
+        kind = flip_kind(kind), turns++;
+    atomic_store(&node->proof, make_proof(kind, turns));
+    return true;
+}

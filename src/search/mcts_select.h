@@ -1,0 +1,27 @@
+/*
+ * mcts_select.h - choosing among a node's children: UCT while searching,
+ * the final choice (proven win, else most visited) for bestmove and pv, and
+ * the MCTS-Solver rule that turns proven children into a proven parent.
+ */
+#ifndef TESSERA_MCTS_SELECT_H
+#define TESSERA_MCTS_SELECT_H
+
+#include "search/mcts_tree.h"
+
+/* The UCT choice among the open children of an expanded node; -1 if none. */
+int select_child(const NodePool *pool, const Node *node);
+
+/* The child to play: a proven win (fastest), else the most visited child not
+ * proven lost, else the slowest loss; -1 when the node has no children. */
+int final_child(const NodePool *pool, const Node *node);
+
+/* Proves node from its children when the rules allow; true if it is proven. */
+bool try_prove(const NodePool *pool, Node *node);
+
+/* A node's proof as seen by the player who acts at the node (not its mover). */
+uint32_t proof_for_actor(const Node *node);
+
+/* Mean reward of node for its mover, 0..1 (0.5 when unvisited). */
+double node_mean(const Node *node);
+
+#endif

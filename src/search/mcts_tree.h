@@ -1,0 +1,71 @@
+/*
+ * mcts_tree.h - the search tree: a fixed pool of nodes sized from Hash.
+ *
+ * A node is reached by one action (a step of a compound turn, or a whole
+ * turn) and keeps its statistics from the view of the player who chose that
+ * action, so a parent simply takes the child with the best mean.  Children of
+ * a node are one contiguous block of the pool, handed out by an atomic bump
+ * pointer; when the pool is full nodes stop expanding and the search goes on
+ * with playouts from the leaves.  Everything threads share is atomic.
+ */
+#ifndef TESSERA_MCTS_TREE_H
+#define TESSERA_MCTS_TREE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+
+enum { NODE_LEAF, NODE_EXPANDING, NODE_EXPANDED };
+
+/* Proofs, from the view of the player who chose the node's action. */
+enum { PROOF_NONE, PROOF_LOSS, PROOF_DRAW, PROOF_WIN };
+
+/* Rewards are fixed point so that threads can add them atomically. */
+#define REWARD_ONE 65536u
+
+typedef struct {
+    Move action;
+    uint32_t first_child;
+    uint16_t child_count;
+    uint8_t turn_ends; /* the action ends its player's turn (or the game) */
+    uint8_t complete;  /* the children are every legal action (up to equal results) */
+    _Atomic uint8_t state;
+    /* kind in the low 2 bits, whole turns to the end above them */
+    _Atomic uint32_t proof;
+    _Atomic uint32_t visits; /* counted on the way down: a virtual loss while in flight */
+    _Atomic uint64_t reward; /* sum, REWARD_ONE per win, half per draw */
+} Node;
+
+typedef struct {
+    Node *nodes;
+    uint32_t capacity;
+    _Atomic uint32_t used;
+    _Atomic bool full;
+} NodePool;
+
+static inline int proof_kind(uint32_t proof) { return (int)(proof & 3); }
+static inline int proof_turns(uint32_t proof) { return (int)(proof >> 2); }
+static inline uint32_t make_proof(int kind, int turns) { return (uint32_t)kind | (uint32_t)turns << 2; }
+
+/* Allocates room for capacity nodes from a Hash in MiB; false when out of memory. */
+bool pool_init(NodePool *pool, size_t hash_mb);
+void pool_free(NodePool *pool);
+/* An empty tree: node 0 is a fresh root. */
+void pool_clear(NodePool *pool);
+/* Index of count fresh leaves, or UINT32_MAX when the pool is full. */
+uint32_t pool_take(NodePool *pool, uint32_t count);
+void node_init(Node *node, Move action, bool turn_ends);
+
+/* Moves the subtree under node `keep` to the front of the pool as the new
+ * root (node 0), dropping the rest.  Needs no threads running. */
+bool pool_keep_subtree(NodePool *pool, uint32_t keep);
+
+static inline Node *node_child(const NodePool *pool, const Node *node, int i)
+{
+    return &pool->nodes[node->first_child + (uint32_t)i];
+}
+
+#endif

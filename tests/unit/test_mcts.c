@@ -1,0 +1,365 @@
+/*
+ * test_mcts.c - the mcts backend: proofs in hand-built positions of every
+ * game (checked against an exact search), legal whole turns from the step
+ * tree, determinism under a fixed Seed, a bounded pool, stop, tree reuse
+ * and threads (run under ThreadSanitizer by `make test`).
+ */
+#include <pthread.h>
+#include <time.h>
+
+#include "harness.h"
+#include "gametest.h"
+#include "search/backends.h"
+#include "search/mcts.h"
+#include "search/mcts_params.h"
+#include "search/mcts_tree.h"
+#include "util/clock.h"
+
+static SearchJob job; /* large (a GameRecord): kept off the stack */
+
+static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, size_t hash_mb)
+{
+    Position root;
+    memset(&job, 0, sizeof job);
+    if (!load_position(g, fen ? fen : g->start_fen, &root))
+        return false;
+    job.game = g;
+    record_start(&job.record, g, &root);
+    job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, nodes, false};
+    job.threads = threads;
+    job.hash_mb = hash_mb;
+    job.quiet = true;
+    job.start_ms = now_ms();
+    atomic_init(&job.stop, false);
+    return true;
+}
+
+static Move search_fresh(void)
+{
+    mcts_backend.new_game();
+    return mcts_backend.search(&job);
+}
+
+static bool is_legal(const Game *g, const Position *pos, Move move)
+{
+    char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Move parsed;
+    if (move == MOVE_NONE)
+        return false;
+    g->format_move(pos, move, text, sizeof text);
+    return g->parse_move(pos, text, &parsed, err, sizeof err) && parsed == move;
+}
+
+/* ---- an exact whole-turn search to check the proofs against ---- */
+
+enum { EXACT_UNKNOWN = 2 };
+
+typedef struct {
+    MoveSink sink;
+    const Game *game;
+    const Position *pos;
+    int turns;
+    int best;
+    bool unknown;
+} ExactSink;
+
+static int exact_value(const Game *g, const Position *pos, int turns);
+
+static bool exact_emit(MoveSink *sink, Move move)
+{
+    ExactSink *s = (ExactSink *)sink;
+    Position child = *s->pos;
+    int colour = s->game->side_to_move(s->pos);
+    s->game->play(&child, move);
+    Outcome o = s->game->outcome(&child);
+    int v;
+    if (o != OUTCOME_ONGOING)
+        v = o == OUTCOME_DRAW ? 0 : ((o == OUTCOME_WHITE_WINS) == (colour == WHITE) ? 1 : -1);
+    else if (s->turns <= 1)
+        v = EXACT_UNKNOWN;
+    else {
+        int r = exact_value(s->game, &child, s->turns - 1);
+        v = r == EXACT_UNKNOWN ? r : -r;
+    }
+    if (v == EXACT_UNKNOWN)
+        s->unknown = true;
+    else if (v > s->best)
+        s->best = v;
+    return s->best < 1;
+}
+
+/* 1 the side to move wins within `turns` whole turns, -1 loses, 0 draws. */
+static int exact_value(const Game *g, const Position *pos, int turns)
+{
+    ExactSink s = {{exact_emit}, g, pos, turns, -2, false};
+    g->generate_moves(pos, &s.sink);
+    if (s.best == 1)
+        return 1;
+    return s.unknown ? EXACT_UNKNOWN : s.best;
+}
+
+/* Searches fen until proven and checks the verdict and the move. */
+static void check_proof(const Game *g, const char *fen, int expected, int within_turns)
+{
+    if (!setup(g, fen, 3000000, 1, 64))
+        return;
+    Move move = search_fresh();
+    MctsSummary sum = mcts_last_summary();
+    CHECK(is_legal(g, &job.record.current, move));
+    CHECK_EQ_INT(sum.proof, expected > 0 ? PROOF_WIN : expected < 0 ? PROOF_LOSS : PROOF_DRAW);
+    CHECK(expected > 0 ? sum.mate_turns > 0 : expected < 0 ? sum.mate_turns < 0 : sum.mate_turns == 0);
+    /* The solver proves some line, not always the shortest: a win's
+     * length is bounded by the first proof it found. */
+    CHECK(expected <= 0 || sum.mate_turns <= (within_turns + 1) / 2);
+    CHECK_EQ_INT(exact_value(g, &job.record.current, within_turns), expected);
+    if (expected > 0 && is_legal(g, &job.record.current, move)) {
+        Position after = job.record.current;
+        g->play(&after, move);
+        /* The chosen move must keep the win: the opponent loses from there. */
+        CHECK(g->outcome(&after) != OUTCOME_ONGOING || exact_value(g, &after, within_turns - 1) == -1);
+    }
+}
+
+static void test_mcts_proves_roomandpillar_win(void)
+{
+    check_proof(&roomandpillar_game,
+                ".b...b../...w.w.w/.b..w.../..b..w.w/.b.b..../b....w.w/.b.b.b../...w...w b -", 1, 3);
+}
+
+static void test_mcts_proves_roomandpillar_loss(void)
+{
+    check_proof(&roomandpillar_game,
+                ".b...b../...w.w.w/.b..w.../..b..w.w/.b.b..../b....w.w/wb.b.b../...w...w w -", -1, 4);
+}
+
+/* The pie rule: swap keeps the colour to move but changes the player, so the
+ * whole small board is solved and compared with the exact search. */
+static void test_mcts_solves_small_roomandpillar_with_swap(void)
+{
+    const Game *g = &roomandpillar_game;
+    const char *boards[] = {"wbwb/bwbw b -", "wbw/bwb/wbw/bwb b -", "bwbw/wbwb/bwbw b -"};
+    for (int i = 0; i < 3; i++) {
+        Position pos;
+        if (!load_position(g, boards[i], &pos))
+            return;
+        int exact = exact_value(g, &pos, 64);
+        CHECK(exact != EXACT_UNKNOWN);
+        check_proof(g, boards[i], exact, 64);
+    }
+}
+
+static void test_mcts_proves_columna_win(void)
+{
+    check_proof(&columna_game, "1003w02/003b000/003000/001002b/5b01b54w1w/01w0400 w p", 1, 3);
+}
+
+static void test_mcts_proves_columna_loss(void)
+{
+    if (!harness_slow_allowed())
+        return; /* every reply to every turn: seconds under the sanitizers */
+    check_proof(&columna_game, "400020/00301w0/0102b5b0/001w020/02w11b2w0/414b000 w p", -1, 4);
+}
+
+static void test_mcts_proves_qawale_win(void)
+{
+    check_proof(&qawale_game, "b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2", 1, 3);
+}
+
+static void test_mcts_proves_qawale_loss(void)
+{
+    check_proof(&qawale_game, ".,n,n,nnw/.,b,bwww,n/b,n,bb,./n,nw,w,bw b 1 2", -1, 3);
+}
+
+static void test_mcts_proves_territoire_win(void)
+{
+    check_proof(&territoire_game,
+                "3x6x2b5b1.4b4x5x1b6b3.2w1x2x5w3.4b6b6w3w4.2.5w1.5b1.3b4b2w6w2.4w6b1.5b3b 19 w 300 411 4 2", 1,
+                3);
+}
+
+static void test_mcts_proves_territoire_loss(void)
+{
+    check_proof(&territoire_game,
+                "3w6b2.5.1w4w4.5b1b6b3.2b1x2x5b3w4x6w6.3b4x2b5b1.5w1b3b4b2.6w2w4b6b1.5w3. 19 w 300 600 3 1", -1,
+                3);
+}
+
+/* ---- whole turns out of the step tree ---- */
+
+static void test_mcts_gives_legal_turns_at_every_start(void)
+{
+    for (int i = 0; all_games[i]; i++) {
+        for (uint64_t nodes = 1; nodes <= 3000; nodes *= 30) {
+            if (!setup(all_games[i], NULL, nodes, 1, 16))
+                return;
+            Move move = search_fresh();
+            CHECK(is_legal(all_games[i], &job.record.current, move));
+        }
+    }
+}
+
+static void test_mcts_columna_stacking_due_at_the_root(void)
+{
+    if (!setup(&columna_game, "111111/11b1w1w1b1/111111/111111/11w1b1b1w1/111111 w s", 2000, 1, 16))
+        return;
+    CHECK(is_legal(&columna_game, &job.record.current, search_fresh()));
+}
+
+/* A single stack of every pebble: tens of millions of sowings. */
+static void test_mcts_qawale_tall_stack_does_not_stall(void)
+{
+    const char *fen = "nnnnnnnnwwwwwwbbbbbb,.,.,./.,.,.,./.,.,.,./.,.,.,. w 2 2";
+    if (!setup(&qawale_game, fen, 0, 1, 16))
+        return;
+    job.limits.movetime = 300;
+    int64_t t0 = now_ms();
+    Move move = search_fresh();
+    CHECK(now_ms() - t0 < 1500);
+    CHECK(is_legal(&qawale_game, &job.record.current, move));
+}
+
+/* ---- determinism, memory, stop, reuse, threads ---- */
+
+static void test_mcts_same_seed_same_search(void)
+{
+    Move first[4];
+    MctsSummary sum[4];
+    for (int run = 0; run < 4; run++) {
+        if (!setup(all_games[run % 2 ? 2 : 1], NULL, 5000, 1, 16))
+            return;
+        job.seed = 7;
+        first[run] = search_fresh();
+        sum[run] = mcts_last_summary();
+    }
+    for (int run = 0; run < 2; run++) {
+        CHECK_EQ_U64(first[run], first[run + 2]);
+        CHECK_EQ_U64(sum[run].playouts, 5000);
+        CHECK_EQ_U64(sum[run].nodes_used, sum[run + 2].nodes_used);
+        CHECK_EQ_INT(sum[run].max_depth, sum[run + 2].max_depth);
+    }
+}
+
+static void test_mcts_tiny_hash_keeps_searching(void)
+{
+    uint64_t playouts = harness_slow_allowed() ? 200000 : 30000;
+    if (!setup(&roomandpillar_game, NULL, playouts, 1, 1))
+        return;
+    Move move = search_fresh();
+    MctsSummary sum = mcts_last_summary();
+    CHECK(is_legal(&roomandpillar_game, &job.record.current, move));
+    CHECK_EQ_U64(sum.playouts, playouts);
+    CHECK(sum.capacity <= 1024 * 1024 / sizeof(Node));
+    CHECK(sum.nodes_used >= sum.capacity - 64); /* it did fill up */
+}
+
+static void *raise_stop_later(void *arg)
+{
+    (void)arg;
+    struct timespec pause = {0, 150 * 1000000L};
+    nanosleep(&pause, NULL);
+    atomic_store(&job.stop, true);
+    return NULL;
+}
+
+static void check_stop_is_quick(const Game *g, int threads)
+{
+    if (!setup(g, NULL, 0, threads, 16))
+        return;
+    job.limits.infinite = true;
+    mcts_backend.new_game();
+    pthread_t stopper;
+    pthread_create(&stopper, NULL, raise_stop_later, NULL);
+    int64_t t0 = now_ms();
+    Move move = mcts_backend.search(&job);
+    int64_t took = now_ms() - t0;
+    pthread_join(stopper, NULL);
+    CHECK(is_legal(g, &job.record.current, move));
+    CHECK(took >= 140);
+    CHECK(took < (harness_slow_allowed() ? 200 : 400)); /* slack for a loaded machine */
+}
+
+static void test_mcts_stop_answers_quickly(void)
+{
+    for (int i = 0; all_games[i]; i++)
+        check_stop_is_quick(all_games[i], 1);
+}
+
+static void test_mcts_reuses_the_subtree_of_played_moves(void)
+{
+    const Game *g = &territoire_game;
+    if (!setup(g, NULL, 20000, 1, 16))
+        return;
+    Move mine = search_fresh();
+    /* The opponent answers with the most likely reply: search once more
+     * from there and play that, then search again with the history. */
+    record_play(&job.record, mine);
+    job.start_ms = now_ms();
+    Move reply = mcts_backend.search(&job);
+    CHECK(mcts_last_summary().reused_visits > 0);
+    record_play(&job.record, reply);
+    job.start_ms = now_ms();
+    Move next = mcts_backend.search(&job);
+    MctsSummary sum = mcts_last_summary();
+    CHECK(sum.reused_visits > 0);
+    CHECK(is_legal(g, &job.record.current, next));
+}
+
+static void test_mcts_new_game_forgets_the_tree(void)
+{
+    if (!setup(&roomandpillar_game, NULL, 2000, 1, 16))
+        return;
+    search_fresh();
+    mcts_backend.search(&job);
+    CHECK(mcts_last_summary().reused_visits > 0);
+    search_fresh();
+    CHECK_EQ_U64(mcts_last_summary().reused_visits, 0);
+}
+
+static void test_mcts_two_threads_share_the_tree(void)
+{
+    for (int i = 0; all_games[i]; i++) {
+        if (!setup(all_games[i], NULL, harness_slow_allowed() ? 40000 : 4000, 2, 16))
+            return;
+        Move move = search_fresh();
+        MctsSummary sum = mcts_last_summary();
+        CHECK(is_legal(all_games[i], &job.record.current, move));
+        CHECK_EQ_INT(sum.threads, 2);
+        CHECK(sum.playouts >= job.limits.nodes);
+    }
+    check_stop_is_quick(&qawale_game, 2);
+}
+
+static void test_mcts_two_threads_prove_a_win(void)
+{
+    if (!setup(&qawale_game, "b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2", 3000000, 2, 16))
+        return;
+    Move move = search_fresh();
+    CHECK(is_legal(&qawale_game, &job.record.current, move));
+    CHECK_EQ_INT(mcts_last_summary().proof, PROOF_WIN);
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_mcts_proves_roomandpillar_win);
+    RUN(test_mcts_proves_roomandpillar_loss);
+    RUN(test_mcts_solves_small_roomandpillar_with_swap);
+    RUN(test_mcts_proves_columna_win);
+    RUN(test_mcts_proves_columna_loss);
+    RUN(test_mcts_proves_qawale_win);
+    RUN(test_mcts_proves_qawale_loss);
+    RUN(test_mcts_proves_territoire_win);
+    RUN(test_mcts_proves_territoire_loss);
+    RUN(test_mcts_gives_legal_turns_at_every_start);
+    RUN(test_mcts_columna_stacking_due_at_the_root);
+    RUN(test_mcts_qawale_tall_stack_does_not_stall);
+    RUN(test_mcts_same_seed_same_search);
+    RUN(test_mcts_tiny_hash_keeps_searching);
+    RUN(test_mcts_stop_answers_quickly);
+    RUN(test_mcts_reuses_the_subtree_of_played_moves);
+    RUN(test_mcts_new_game_forgets_the_tree);
+    RUN(test_mcts_two_threads_share_the_tree);
+    RUN(test_mcts_two_threads_prove_a_win);
+    mcts_backend.release();
+    return harness_end();
+}
