@@ -9,6 +9,16 @@ bool is_game_over(const Game *game, const Position *pos)
     return game->outcome(pos) != OUTCOME_ONGOING;
 }
 
+bool is_legal_move(const Game *game, const Position *pos, Move move)
+{
+    char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Move parsed;
+    if (move == MOVE_NONE)
+        return false;
+    game->format_move(pos, move, text, sizeof text);
+    return game->parse_move(pos, text, &parsed, err, sizeof err) && parsed == move;
+}
+
 typedef struct {
     MoveSink sink;
     uint64_t count;

@@ -24,4 +24,9 @@ bool find_move_by_text(const Game *game, const Position *pos, const char *text,
 
 bool is_game_over(const Game *game, const Position *pos);
 
+/* Is move legal in pos?  Checked by a text round trip through the game's own
+ * parser, so it holds for moves from any source (a shared table another
+ * thread overwrote, an engine's answer). */
+bool is_legal_move(const Game *game, const Position *pos, Move move);
+
 #endif

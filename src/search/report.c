@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/gameutil.h"
 #include "util/clock.h"
 #include "util/output.h"
 
@@ -15,11 +16,10 @@ void format_pv(const Game *game, const Position *root, const Move *pv, int lengt
     Position pos = *root;
     size_t used = strlen(out);
     for (int i = 0; i < length && game->outcome(&pos) == OUTCOME_ONGOING; i++) {
-        char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
-        Move check;
-        game->format_move(&pos, pv[i], text, sizeof text);
-        if (!game->parse_move(&pos, text, &check, err, sizeof err) || check != pv[i])
+        if (!is_legal_move(game, &pos, pv[i]))
             break;
+        char text[MOVE_TEXT_MAX];
+        game->format_move(&pos, pv[i], text, sizeof text);
         if (used + strlen(text) + 2 >= out_size)
             break;
         used += (size_t)snprintf(out + used, out_size - used, " %s", text);

@@ -20,15 +20,11 @@ static Move checked_move(const SearchJob *job, Move move)
 {
     const Game *g = job->game;
     const Position *root = &job->record.current;
-    if (move != MOVE_NONE) {
-        char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
-        Move parsed;
-        g->format_move(root, move, text, sizeof text);
-        if (g->parse_move(root, text, &parsed, err, sizeof err) && parsed == move)
-            return move;
+    if (is_legal_move(g, root, move))
+        return move;
+    if (move != MOVE_NONE)
         out_line("info string error backend %s returned an illegal move; playing the first legal one",
                  current_backend->id);
-    }
     Move first = MOVE_NONE;
     collect_moves(g, root, &first, 1, NULL);
     return first;

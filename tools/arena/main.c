@@ -1,40 +1,18 @@
 /* main.c - tessera-arena: parse the command line, run, map to exit codes. */
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "arena/cli.h"
+#include "arena/interrupt.h"
 #include "arena/merge.h"
 #include "arena/tournament.h"
-
-/* Raised by Ctrl-C; the game threads watch it. */
-static atomic_int interrupted;
-
-static void on_interrupt(int signal_number)
-{
-    (void)signal_number;
-    atomic_store(&interrupted, TOURNAMENT_ABORT_INTERRUPT);
-    /* A second Ctrl-C ends the arena at once. */
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-}
-
-static void catch_interrupts(void)
-{
-    struct sigaction action = {0};
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-}
 
 static int run(const ArenaOptions *options)
 {
     ResultTable results;
     char err[700];
-    catch_interrupts();
-    TournamentStatus status = tournament_run(&options->run, &interrupted, stdout, &results, err, sizeof err);
+    atomic_int *interrupted = catch_interrupts();
+    TournamentStatus status = tournament_run(&options->run, interrupted, stdout, &results, err, sizeof err);
     results_free(&results);
     switch (status) {
     case TOURNAMENT_FAILED:

@@ -1,35 +1,13 @@
 /* main.c - tessera-tune: parse the command line, tune or verify, map to
  * exit codes. */
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "arena/interrupt.h"
 #include "arena/tournament.h"
 #include "tune/tune_cli.h"
 #include "tune/tune_command.h"
 #include "tune/tune_verify.h"
-
-/* Raised by Ctrl-C; the game threads watch it. */
-static atomic_int interrupted;
-
-static void on_interrupt(int signal_number)
-{
-    (void)signal_number;
-    atomic_store(&interrupted, TOURNAMENT_ABORT_INTERRUPT);
-    /* A second Ctrl-C ends the tuner at once. */
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-}
-
-static void catch_interrupts(void)
-{
-    struct sigaction action = {0};
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-}
 
 int main(int argc, char **argv)
 {
@@ -46,10 +24,10 @@ int main(int argc, char **argv)
     } else if (options->command == TUNE_COMMAND_HELP) {
         tune_cli_print_help(stdout);
     } else {
-        catch_interrupts();
+        atomic_int *interrupted = catch_interrupts();
         code = options->command == TUNE_COMMAND_VERIFY
-                   ? tune_verify(options, argv[0], &interrupted, stdout, stderr)
-                   : tune_command(options, argv[0], &interrupted, stdout, stderr);
+                   ? tune_verify(options, argv[0], interrupted, stdout, stderr)
+                   : tune_command(options, argv[0], interrupted, stdout, stderr);
     }
     tune_cli_free(options);
     free(options);
