@@ -159,7 +159,8 @@ static void show_position(const MatchSetup *s, const GameRecord *rec, const char
     if (board[0] && board[strlen(board) - 1] != '\n')
         fputc('\n', s->show);
     if (s->game->outcome(&rec->current) == OUTCOME_ONGOING)
-        fprintf(s->show, "(%c to move)\n", colour_names[s->game->side_to_move(&rec->current)]);
+        fprintf(s->show, "(p%d to move, playing %c)\n", record_p1_to_move(rec) ? 1 : 2,
+                colour_names[s->game->side_to_move(&rec->current)]);
     fputc('\n', s->show);
     fflush(s->show);
     if (s->show_lock)
