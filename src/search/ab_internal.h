@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "search/ab_proof_table.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -31,22 +32,33 @@ typedef struct {
     int aspiration_window; /* centi-units around the last score, 0 = off */
     int late_move_reduction; /* plies taken off late quiet moves, 0 = off */
     int eval_order_depth;  /* order children by their evaluation from this depth on */
+    int proof_share;       /* per cent of the proving thread's nodes given to the proof search */
 } AbSettings;
 
 extern AbSettings ab_settings;
 
 typedef struct AbWorker AbWorker;
 
+/* A proven root: its score from the root player's view and the line. */
+typedef struct {
+    int score;
+    Move plies[AB_PV_MAX];
+    int length;
+} AbProof;
+
 typedef struct {
     SearchJob *job;
     const Game *game;
     TransTable *tt;
+    ProofTable *proofs; /* the proof search's; one thread uses it */
     TimeManager tm;
     bool steps; /* search steps of a turn as plies */
     uint64_t node_limit;
     atomic_bool abort; /* every thread stops as soon as it sees this */
     AbWorker *workers;
     int worker_count;
+    AbProof proof;          /* written by the proving thread before proof_ready */
+    atomic_bool proof_ready;
 } AbShared;
 
 struct AbWorker {
@@ -97,6 +109,10 @@ void ab_pick_child(AbChildList *list, int from);
 
 typedef enum { CHILD_OTHER_PLAYER, CHILD_SAME_PLAYER, CHILD_GAME_OVER } ChildKind;
 
+/* Counts a node; every 1024 nodes looks at the clock and the stop flags.
+ * True when this thread must stop (also when its budget_end is reached). */
+bool ab_out_of_time(AbWorker *w);
+
 void ab_play(const AbShared *s, Position *pos, Move move);
 ChildKind ab_child_kind(const AbShared *s, const Position *child);
 /* The finished game's value for the colour that made the last move, which
@@ -108,6 +124,13 @@ uint64_t ab_history_slot(Move move);
 /* Negamax with PVS from the view of the player acting at pos (ongoing). */
 int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, int ply, int turns,
               bool pv_node);
+
+/* ---- the proof search (ab_proof.c) ---- */
+
+/* Depth-first proof-number search from the root in s->proofs for up to
+ * budget nodes (0 = until stopped); what it learns stays in the table for
+ * the next call.  True when the root is proven won or lost. */
+bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 

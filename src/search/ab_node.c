@@ -56,8 +56,7 @@ static int score_from_tt(int score, int turns)
     return score >= SCORE_PROVEN ? score - turns : score <= -SCORE_PROVEN ? score + turns : score;
 }
 
-/* Counts the node; every 1024 nodes looks at the clock and the stop flags. */
-static bool out_of_time(AbWorker *w)
+bool ab_out_of_time(AbWorker *w)
 {
     AbShared *s = w->shared;
     if (w->stopped)
@@ -158,7 +157,7 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     w->pv_length[ply] = 0;
     if (ply > w->seldepth)
         w->seldepth = ply;
-    if (out_of_time(w))
+    if (ab_out_of_time(w))
         return 0;
     if (depth <= 0 || ply >= AB_MAX_PLY - 1) {
         w->horizon_met = true;

@@ -15,18 +15,22 @@
 #include "search/backends.h"
 #include "search/report.h"
 
-AbSettings ab_settings = {.aspiration_window = 40, .late_move_reduction = 1, .eval_order_depth = 2};
+AbSettings ab_settings = {
+    .aspiration_window = 40, .late_move_reduction = 1, .eval_order_depth = 2, .proof_share = 50};
 
 static const GameParam ab_params[] = {
     {"AbAspiration", 40, 0, 2000, &ab_settings.aspiration_window},
     {"AbReduction", 1, 0, 3, &ab_settings.late_move_reduction},
     {"AbEvalOrderDepth", 2, 1, 64, &ab_settings.eval_order_depth},
+    {"AbProofShare", 50, 0, 100, &ab_settings.proof_share},
 };
 
 #define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
 
 static TransTable table;
 static size_t table_mb;
+static ProofTable proofs; /* a quarter of Hash more, allocated when first needed */
+static size_t proofs_mb;
 static AbResult last_result;
 
 AbResult ab_last_result(void) { return last_result; }
@@ -40,6 +44,21 @@ static bool ensure_table(size_t megabytes)
     if (!tt_allocate(&table, megabytes))
         return false;
     table_mb = megabytes;
+    return true;
+}
+
+/* The proof search's table: a quarter of Hash, made when a proof is first
+ * tried (games that never get there do not pay for it). */
+static bool ensure_proof_table(size_t hash_mb)
+{
+    size_t megabytes = hash_mb / 4 ? hash_mb / 4 : 1;
+    if (proofs.slots && proofs_mb == megabytes)
+        return true;
+    pt_free(&proofs);
+    proofs_mb = 0;
+    if (!pt_allocate(&proofs, megabytes))
+        return false;
+    proofs_mb = megabytes;
     return true;
 }
 
@@ -118,32 +137,36 @@ static int plies_left_estimate(const AbShared *s)
     return 2 * s->game->turns_left(&s->job->record.current) * (s->steps ? 3 : 1);
 }
 
-/* Tries to prove the root outright: with no depth limit every leaf is a
- * finished game, and a null window around 0 asks only who wins, the
- * cheapest question.  Gives up after budget nodes; what it proved on the
- * way stays in the table for the next try.  True when the root is proven. */
-static bool try_solve(AbWorker *w, uint64_t budget, int *score)
-{
-    AbShared *s = w->shared;
-    w->budget_end = w->nodes + budget;
-    w->horizon_met = false;
-    int value = ab_search(w, &s->job->record.current, -1, 1, AB_MAX_PLY - 2, 0, 0, true);
-    bool gave_up = w->stopped;
-    w->budget_end = 0;
-    if (gave_up) {
-        w->stopped = atomic_load(&s->abort);
-        return false;
-    }
-    *score = value;
-    return abs(value) >= SCORE_PROVEN || !w->horizon_met;
-}
-
-/* Near the end of the game a proof may be within reach (a depth-limited
- * go keeps to its depth, so that bench and tests see plain iterations). */
-static bool solve_worth_trying(const AbWorker *w, int depth)
+/* Near enough to the end of the game that a proof may be within reach:
+ * the iterations reach a quarter of the plies left (a depth-limited go
+ * keeps to plain iterations, so that bench and tests see only those). */
+static bool proof_worth_trying(const AbWorker *w, int depth)
 {
     const AbShared *s = w->shared;
-    return depth >= 8 && 2 * depth >= plies_left_estimate(s) && !s->job->limits.depth;
+    return ab_settings.proof_share > 0 && !s->job->limits.depth && depth >= 4 &&
+           4 * depth >= plies_left_estimate(s);
+}
+
+/* One thread proves: the main one alone, else the first helper. */
+static bool proves_here(const AbWorker *w) { return w->id == (w->shared->worker_count > 1 ? 1 : 0); }
+
+/* After an iteration that cost iteration_nodes, the proof search gets its
+ * share of them (all of the thread's time at 100%).  A proof found ends
+ * the search of every thread. */
+static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
+{
+    AbShared *s = w->shared;
+    if (!ensure_proof_table(s->job->hash_mb))
+        return false;
+    int share = ab_settings.proof_share;
+    uint64_t budget = share >= 100 ? 0 : iteration_nodes * (uint64_t)share / (uint64_t)(100 - share) + 1;
+    AbProof proof;
+    if (!ab_prove(w, budget, &proof))
+        return false;
+    s->proof = proof;
+    atomic_store_explicit(&s->proof_ready, true, memory_order_release);
+    atomic_store(&s->abort, true);
+    return true;
 }
 
 static void record_iteration(AbWorker *w, int depth, int score)
@@ -159,12 +182,29 @@ static void record_iteration(AbWorker *w, int depth, int score)
     report_iteration(w, depth, score);
 }
 
+/* The proof search's answer, once a thread has published one, replaces
+ * the iterations' (it needs no horizon). */
+static void take_proof(AbWorker *w)
+{
+    AbShared *s = w->shared;
+    if (!atomic_load_explicit(&s->proof_ready, memory_order_acquire))
+        return;
+    const AbProof *proof = &s->proof;
+    for (int i = 0; i < proof->length; i++)
+        w->pv[0][i] = proof->plies[i];
+    w->pv_length[0] = proof->length;
+    if (proof->length > w->seldepth)
+        w->seldepth = proof->length;
+    record_iteration(w, w->completed_depth > 0 ? w->completed_depth : 1, proof->score);
+}
+
 static void *main_worker(void *arg)
 {
     AbWorker *w = arg;
     AbShared *s = w->shared;
     int previous = 0;
     for (int depth = 1; depth <= depth_limit(s); depth++) {
+        uint64_t before = w->nodes;
         int score = aspirated_search(w, depth, previous);
         if (w->stopped)
             break;
@@ -174,17 +214,11 @@ static void *main_worker(void *arg)
          * iterations could only repeat this one. */
         if (abs(score) >= SCORE_PROVEN || !w->horizon_met || tm_past_soft(&s->tm))
             break;
-        /* A proof attempt gets as many nodes as the search has spent. */
-        if (solve_worth_trying(w, depth)) {
-            int proven;
-            if (try_solve(w, w->nodes, &proven)) {
-                record_iteration(w, depth, proven);
-                break;
-            }
-            if (w->stopped)
-                break;
-        }
+        if (proves_here(w) && proof_worth_trying(w, depth) &&
+            (prove_slice(w, w->nodes - before) || w->stopped))
+            break;
     }
+    take_proof(w);
     atomic_store(&s->abort, true);
     return NULL;
 }
@@ -196,16 +230,15 @@ static void *helper_worker(void *arg)
     AbShared *s = w->shared;
     int previous = 0;
     for (int depth = 1 + w->id % 2; depth <= depth_limit(s); depth++) {
+        uint64_t before = w->nodes;
         int score = aspirated_search(w, depth, previous);
         if (w->stopped)
             break;
         previous = score;
         if (!w->horizon_met)
             break;
-        int proven;
-        if (solve_worth_trying(w, depth) && try_solve(w, w->nodes, &proven))
-            break; /* the proof is in the table for the main thread */
-        if (w->stopped)
+        if (proves_here(w) && proof_worth_trying(w, depth) &&
+            (prove_slice(w, w->nodes - before) || w->stopped))
             break;
     }
     atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
@@ -253,8 +286,9 @@ static void run_workers(AbShared *s)
 
 static Move alphabeta_search(SearchJob *job)
 {
-    AbShared s = {.job = job, .game = job->game, .tt = &table};
+    AbShared s = {.job = job, .game = job->game, .tt = &table, .proofs = &proofs};
     atomic_init(&s.abort, false);
+    atomic_init(&s.proof_ready, false);
     tm_plan(&s.tm, job);
     s.steps = has_step_hooks(job->game);
     s.node_limit = job->limits.nodes;
@@ -286,12 +320,15 @@ static void alphabeta_new_game(void)
 {
     if (table.words)
         tt_clear(&table);
+    pt_clear(&proofs);
 }
 
 static void alphabeta_release(void)
 {
     tt_free(&table);
     table_mb = 0;
+    pt_free(&proofs);
+    proofs_mb = 0;
 }
 
 const Backend alphabeta_backend = {

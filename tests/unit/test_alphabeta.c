@@ -151,6 +151,111 @@ static void test_roomandpillar_6x6_proven_at_once(void)
     CHECK(now_ms() - t0 < 3000);
 }
 
+/* ---- the proof search alone, against the exhaustive negamax ---- */
+
+/* Runs ab_prove from fen with no budget, as the only thread. */
+static bool prove_alone(const char *fen, AbProof *proof)
+{
+    set_up(&roomandpillar_game, fen, 1);
+    AbShared *s = calloc(1, sizeof *s);
+    AbWorker *w = calloc(1, sizeof *w);
+    ProofTable table;
+    bool proven = false;
+    if (s && w && pt_allocate(&table, 1)) {
+        s->job = &job;
+        s->game = job.game;
+        s->proofs = &table;
+        tm_plan(&s->tm, &job);
+        atomic_init(&s->abort, false);
+        atomic_init(&s->proof_ready, false);
+        s->workers = w;
+        s->worker_count = 1;
+        w->shared = s;
+        proven = ab_prove(w, 0, proof);
+        pt_free(&table);
+    }
+    free(w);
+    free(s);
+    return proven;
+}
+
+/* The proof's line is legal and, when it reaches the end of the game, as
+ * long as the mate distance says. */
+static void check_proof_line(const Game *g, Position pos, const AbProof *proof)
+{
+    for (int i = 0; i < proof->length; i++) {
+        CHECK(is_legal(g, &pos, proof->plies[i]));
+        g->play(&pos, proof->plies[i]);
+    }
+    if (g->outcome(&pos) != OUTCOME_ONGOING)
+        CHECK_EQ_INT(proof->length, abs(mate_of(proof->score)));
+}
+
+static void check_proof_against_exhaustive(const char *fen)
+{
+    const Game *g = &roomandpillar_game;
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    if (!g->parse_position(fen, &root, err, sizeof err)) {
+        harness_fail(__FILE__, __LINE__, err);
+        return;
+    }
+    int truth = exhaustive(g, &root, 64);
+    AbProof proof;
+    CHECK(prove_alone(fen, &proof));
+    CHECK((mate_of(proof.score) > 0) == (truth > 0));
+    CHECK(proof.length > 0);
+    check_proof_line(g, root, &proof);
+    if (truth > 0 && proof.length > 0) {
+        /* The line's first move keeps the win: the opponent is then lost. */
+        Position child = root;
+        g->play(&child, proof.plies[0]);
+        CHECK(g->outcome(&child) != OUTCOME_ONGOING || exhaustive(g, &child, 64) < 0);
+    }
+}
+
+static void test_proof_search_matches_exhaustive_on_small_boards(void)
+{
+    check_proof_against_exhaustive("wb/bw b -");
+    check_proof_against_exhaustive("wbw/bwb b -");
+    check_proof_against_exhaustive("wbwb/bwbw b -");
+    check_proof_against_exhaustive("wbw/bwb/wbw/bwb b -");
+    check_proof_against_exhaustive("wbwb/bwbw/wbwb/bwbw b -");
+    check_proof_against_exhaustive("wbwb/bw.w/wbwb/bwbw w -");
+    check_proof_against_exhaustive("wbwb/bwbw/wbwb/bw.w w s");
+    check_proof_against_exhaustive("wbwb/bwbw/w.wb/bwbw w s");
+    if (harness_slow_allowed()) {
+        check_proof_against_exhaustive("wbwbw/bwbwb/wbwbw/bwbwb b -");
+        check_proof_against_exhaustive("wbwbw/bwbwb/wbwbw/bwbw. w s");
+    }
+}
+
+/* The target of issue 6: the 8x8 start (pie rule included) proven within
+ * 60 s at two threads by a search with no depth limit. */
+static void test_roomandpillar_8x8_start_proven_within_a_minute(void)
+{
+    if (!harness_slow_allowed())
+        return;
+    int64_t t0 = now_ms();
+    Move best = search_movetime(&roomandpillar_game, NULL, 60000, 2);
+    CHECK(is_legal(&roomandpillar_game, &job.record.current, best));
+    CHECK(mate_of(ab_last_result().score) < 0); /* the pie rule: the second player wins */
+    CHECK(now_ms() - t0 < 60000);
+}
+
+/* The first helper, given all its time for the proof search, hands a
+ * proven root to the main thread (checked under ThreadSanitizer too). */
+static void test_helper_proof_reaches_the_main_thread(void)
+{
+    int share = ab_settings.proof_share;
+    ab_settings.proof_share = 100;
+    const char *fen = "wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw b -";
+    Move best = search_movetime(&roomandpillar_game, fen, 60000, 2);
+    ab_settings.proof_share = share;
+    CHECK(is_legal(&roomandpillar_game, &job.record.current, best));
+    CHECK(mate_of(ab_last_result().score) < 0);
+}
+
 /* ---- forced results in the other games ---- */
 
 /* The side to move wins with its next turn (one of three pawn moves ends
@@ -285,6 +390,9 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_roomandpillar_small_boards_match_exhaustive);
     RUN(test_roomandpillar_6x6_proven_at_once);
+    RUN(test_proof_search_matches_exhaustive_on_small_boards);
+    RUN(test_roomandpillar_8x8_start_proven_within_a_minute);
+    RUN(test_helper_proof_reaches_the_main_thread);
     RUN(test_columna_win_in_one_turn_found);
     RUN(test_columna_loss_in_two_turns_reported);
     RUN(test_qawale_win_in_one_turn_found);

@@ -1,6 +1,9 @@
 /* test_tt.c - the transposition table: what goes in comes out, torn or
- * foreign entries read as misses, proven results stay, old ones go first. */
+ * foreign entries read as misses, proven results stay, old ones go first;
+ * and the proof search's table: numbers read back, the least worked entry
+ * makes room. */
 #include "harness.h"
+#include "search/ab_proof_table.h"
 #include "search/tt.h"
 
 static void test_tt_stored_entry_reads_back(void)
@@ -104,6 +107,58 @@ static void test_tt_hashfull_counts_this_search_only(void)
     tt_free(&tt);
 }
 
+/* ---- the proof search's table ---- */
+
+static void test_proof_table_numbers_read_back(void)
+{
+    ProofTable pt;
+    CHECK(pt_allocate(&pt, 1));
+    pt_store(&pt, 0xABCDEF0123456789ULL, (ProofNumbers){3, 17, 0}, 40);
+    pt_store(&pt, 5, (ProofNumbers){0, PROOF_INFINITE, 9}, 2);
+    ProofNumbers n;
+    CHECK(pt_probe(&pt, 0xABCDEF0123456789ULL, &n));
+    CHECK_EQ_INT((int)n.proof, 3);
+    CHECK_EQ_INT((int)n.disproof, 17);
+    CHECK(pt_probe(&pt, 5, &n));
+    CHECK_EQ_INT((int)n.proof, 0);
+    CHECK_EQ_INT((int)n.turns, 9);
+    CHECK(!pt_probe(&pt, 6, &n));
+    pt_store(&pt, 5, (ProofNumbers){PROOF_INFINITE, 0, 4}, 3); /* the same position again */
+    CHECK(pt_probe(&pt, 5, &n));
+    CHECK_EQ_INT((int)n.disproof, 0);
+    pt_clear(&pt);
+    CHECK(!pt_probe(&pt, 5, &n));
+    pt_free(&pt);
+}
+
+static void test_proof_table_key_zero_is_no_free_slot(void)
+{
+    ProofTable pt;
+    CHECK(pt_allocate(&pt, 1));
+    ProofNumbers n;
+    CHECK(!pt_probe(&pt, 0, &n));
+    pt_store(&pt, 0, (ProofNumbers){1, 2, 0}, 1);
+    CHECK(pt_probe(&pt, 0, &n));
+    CHECK_EQ_INT((int)n.disproof, 2);
+    pt_free(&pt);
+}
+
+static void test_proof_table_full_bucket_drops_least_work(void)
+{
+    ProofTable pt;
+    CHECK(pt_allocate(&pt, 1));
+    /* Four slots a bucket: the fifth key pushes out the one with least work. */
+    for (int i = 0; i < 4; i++)
+        pt_store(&pt, key_in_first_bucket(i), (ProofNumbers){1, 1, 0}, i == 2 ? 5 : 1000);
+    pt_store(&pt, key_in_first_bucket(4), (ProofNumbers){1, 1, 0}, 1);
+    ProofNumbers n;
+    CHECK(!pt_probe(&pt, key_in_first_bucket(2), &n));
+    for (int i = 0; i < 5; i++)
+        if (i != 2)
+            CHECK(pt_probe(&pt, key_in_first_bucket(i), &n));
+    pt_free(&pt);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -114,5 +169,8 @@ int main(int argc, char **argv)
     RUN(test_tt_keeps_old_move_when_new_result_has_none);
     RUN(test_tt_full_bucket_replaces_older_search_first);
     RUN(test_tt_hashfull_counts_this_search_only);
+    RUN(test_proof_table_numbers_read_back);
+    RUN(test_proof_table_key_zero_is_no_free_slot);
+    RUN(test_proof_table_full_bucket_drops_least_work);
     return harness_end();
 }

@@ -1,0 +1,45 @@
+/*
+ * ab_proof_table.h - the table of the alphabeta backend's proof search
+ * (depth-first proof-number search, ab_proof.c).
+ *
+ * An entry holds a position's proof and disproof numbers (the estimated
+ * work to show that the player acting there reaches, or misses, its goal),
+ * and once one of them is 0 the number of whole turns left in that proof.
+ * Only one thread runs the proof search at a time, so the table has no
+ * atomics; the searches of one game share it, as the entries state facts
+ * about positions, not about a root.
+ */
+#ifndef TESSERA_AB_PROOF_TABLE_H
+#define TESSERA_AB_PROOF_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A proof or disproof number this large means "cannot be shown". */
+#define PROOF_INFINITE 0x3FFFFFFFu
+
+typedef struct {
+    uint32_t proof, disproof;
+    uint32_t turns; /* whole turns until the game ends along the proof, once proven */
+} ProofNumbers;
+
+typedef struct ProofSlot ProofSlot;
+
+typedef struct {
+    ProofSlot *slots;
+    size_t bucket_count;
+    bool draw_seen; /* a drawn game was met: a disproof is then no proven loss */
+} ProofTable;
+
+/* Allocates (zeroed) a table of about megabytes MB; false when out of memory. */
+bool pt_allocate(ProofTable *pt, size_t megabytes);
+void pt_free(ProofTable *pt);
+void pt_clear(ProofTable *pt);
+
+bool pt_probe(const ProofTable *pt, uint64_t key, ProofNumbers *out);
+/* work: nodes spent on the position's subtree; the least worked entries of
+ * a bucket make room first. */
+void pt_store(ProofTable *pt, uint64_t key, ProofNumbers numbers, uint64_t work);
+
+#endif
