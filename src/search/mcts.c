@@ -1,7 +1,9 @@
 /*
- * mcts.c - the `mcts` backend: UCT with MCTS-Solver over a fixed node pool.
+ * mcts.c - the `mcts` backend: PUCT (or UCT) with implicit minimax backups
+ * and MCTS-Solver over a fixed node pool.
  *
- * Each iteration walks from the root by UCT, expands a leaf (a uniform,
+ * Each iteration walks from the root by PUCT (priors and minimax values
+ * from the evaluation of each child), expands a leaf (a uniform,
  * deduplicated sample of its actions, best-first by the evaluation), plays a
  * random playout (optionally cut off to the evaluation) and backs the reward
  * up, flipping it at every change of player.  Proven results propagate up
@@ -90,6 +92,23 @@ static void play_action(const Search *s, Position *pos, Move action)
         s->game->play(pos, action);
 }
 
+/* Fresh children with their evaluations as minimax values and a softmax
+ * of them as PUCT priors. */
+static void set_priors(const Candidate *cands, int count, Node *children)
+{
+    double temp = mcts_params.prior_temp, total = 0, top = cands[0].prior;
+    for (int i = 1; i < count; i++)
+        if (cands[i].prior > top)
+            top = cands[i].prior;
+    for (int i = 0; i < count; i++)
+        total += exp((cands[i].prior - top) / temp);
+    for (int i = 0; i < count; i++) {
+        node_init(&children[i], cands[i].action, cands[i].turn_ends);
+        children[i].prior = (uint16_t)lround(PRIOR_ONE * exp((cands[i].prior - top) / temp) / total);
+        atomic_init(&children[i].minimax, (float)eval_reward(cands[i].prior) / REWARD_ONE);
+    }
+}
+
 /* Gives node its children; false when another thread holds it, the pool is
  * full or the position offers nothing. */
 static bool expand(Worker *w, Node *node, const Position *pos)
@@ -107,10 +126,10 @@ static bool expand(Worker *w, Node *node, const Position *pos)
         return false;
     }
     int chooser = w->search->game->side_to_move(pos);
+    set_priors(w->source.candidates, count, &pool.nodes[first]);
     for (int i = 0; i < count; i++) {
         const Candidate *c = &w->source.candidates[i];
         Node *child = &pool.nodes[first + (uint32_t)i];
-        node_init(child, c->action, c->turn_ends);
         if (c->outcome != OUTCOME_ONGOING) {
             uint32_t r = outcome_reward(c->outcome, chooser);
             int kind = r == REWARD_ONE ? PROOF_WIN : r == 0 ? PROOF_LOSS : PROOF_DRAW;
@@ -135,6 +154,12 @@ static void back_up(Node **path, int length, uint32_t reward)
     for (int i = length - 2; i >= 0; i--)
         if (!try_prove(&pool, path[i]))
             break;
+    /* Implicit minimax: the new leaf's siblings may change the best value;
+     * higher nodes only matter while it keeps changing. */
+    if (mcts_params.minimax_mix > 0 || mcts_params.puct)
+        for (int i = length - 2; i >= 0; i--)
+            if (!update_minimax(&pool, path[i]))
+                break;
 }
 
 /* The leaf's reward for its mover: a proof, a terminal, or a playout. */

@@ -15,7 +15,10 @@
     X(step_tree, "MctsStepTree", 1, 0, 1)                    \
     X(reuse, "MctsReuse", 1, 0, 1)                           \
     X(playout_actions, "MctsPlayoutActions", 2000, 1, 100000) \
-    X(depth_playouts, "MctsDepthPlayouts", 5000, 1, 1000000)
+    X(depth_playouts, "MctsDepthPlayouts", 5000, 1, 1000000) \
+    X(minimax_mix, "MctsMinimaxMix", 90, 0, 100)             \
+    X(puct, "MctsPuct", 1, 0, 1)                             \
+    X(prior_temp, "MctsPriorTemp", 100, 1, 5000)
 
 #define AS_DEFAULT(field, name, def, lo, hi) .field = def,
 #define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, &mcts_params.field},

@@ -19,10 +19,13 @@ typedef struct {
     int reuse;            /* 1: keep the subtree of the moves played since */
     int playout_actions;  /* hard cap on actions in one playout */
     int depth_playouts;   /* `go depth N` means N times this many playouts */
+    int minimax_mix;      /* percent of the implicit minimax value in a child's score */
+    int puct;             /* 1: PUCT with priors from the evaluation instead of UCT */
+    int prior_temp;       /* softmax temperature of the priors, in centi-units */
 } MctsParams;
 
 extern MctsParams mcts_params;
-#define MCTS_PARAM_COUNT 12
+#define MCTS_PARAM_COUNT 15
 extern const GameParam mcts_param_table[MCTS_PARAM_COUNT];
 
 #endif

@@ -24,12 +24,27 @@ static int open_children(const Node *node, uint32_t visits)
     return open >= node->child_count ? node->child_count : (int)open;
 }
 
+static double minimax_chance(const Node *child)
+{
+    return atomic_load_explicit(&child->minimax, memory_order_relaxed);
+}
+
+/* What the actor expects from a visited child: its playouts, mixed with
+ * the backed-up evaluation when implicit minimax is on. */
+static double child_value(const Node *child, double mix)
+{
+    double mean = node_mean(child);
+    return mix > 0 ? (1 - mix) * mean + mix * minimax_chance(child) : mean;
+}
+
 int select_child(const NodePool *pool, const Node *node)
 {
     uint32_t parent_visits = atomic_load_explicit(&node->visits, memory_order_relaxed);
     int open = open_children(node, parent_visits);
     double log_parent = log((double)(parent_visits > 1 ? parent_visits : 1));
-    double c = mcts_params.exploration / 100.0;
+    double sqrt_parent = sqrt((double)(parent_visits > 1 ? parent_visits : 1));
+    double c = mcts_params.exploration / 100.0, mix = mcts_params.minimax_mix / 100.0;
+    bool puct = mcts_params.puct;
     int best = -1;
     double best_score = -INFINITY;
     for (int i = 0; i < open; i++) {
@@ -41,18 +56,54 @@ int select_child(const NodePool *pool, const Node *node)
         double score;
         if (kind == PROOF_LOSS)
             score = -1.0; /* only when everything else is lost too */
-        else if (v == 0)
+        else if (puct) {
+            /* An untried child is worth its evaluation until tried. */
+            double q = kind == PROOF_DRAW ? 0.5 : v == 0 ? minimax_chance(child) : child_value(child, mix);
+            score = q + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v);
+        } else if (v == 0)
             score = 1e9 - i; /* untried children first, in prior order */
         else if (kind == PROOF_DRAW)
             score = 0.5 + c * sqrt(log_parent / v);
         else
-            score = node_mean(child) + c * sqrt(log_parent / v);
+            score = child_value(child, mix) + c * sqrt(log_parent / v);
         if (score > best_score) {
             best_score = score;
             best = i;
         }
     }
     return best;
+}
+
+/* A child's backed-up evaluation for the actor, proofs as the extremes. */
+static float child_minimax(const Node *child)
+{
+    switch (proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed))) {
+    case PROOF_WIN:
+        return 1;
+    case PROOF_LOSS:
+        return 0;
+    case PROOF_DRAW:
+        return 0.5f;
+    default:
+        return atomic_load_explicit(&child->minimax, memory_order_relaxed);
+    }
+}
+
+bool update_minimax(const NodePool *pool, Node *node)
+{
+    if (atomic_load_explicit(&node->state, memory_order_acquire) != NODE_EXPANDED || node->child_count == 0)
+        return false;
+    float best = -1;
+    for (int i = 0; i < node->child_count; i++) {
+        float v = child_minimax(node_child(pool, node, i));
+        if (v > best)
+            best = v;
+    }
+    float value = node->turn_ends ? 1 - best : best;
+    if (atomic_load_explicit(&node->minimax, memory_order_relaxed) == value)
+        return false;
+    atomic_store_explicit(&node->minimax, value, memory_order_relaxed);
+    return true;
 }
 
 int final_child(const NodePool *pool, const Node *node)

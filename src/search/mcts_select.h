@@ -21,6 +21,9 @@ bool try_prove(const NodePool *pool, Node *node);
 /* A node's proof as seen by the player who acts at the node (not its mover). */
 uint32_t proof_for_actor(const Node *node);
 
+/* Implicit minimax: node's value from its children's; true if it changed. */
+bool update_minimax(const NodePool *pool, Node *node);
+
 /* Mean reward of node for its mover, 0..1 (0.5 when unvisited). */
 double node_mean(const Node *node);
 

@@ -34,7 +34,9 @@ void node_init(Node *node, Move action, bool turn_ends)
     node->child_count = 0;
     node->turn_ends = turn_ends;
     node->complete = 0;
+    node->prior = 0;
     atomic_init(&node->state, NODE_LEAF);
+    atomic_init(&node->minimax, 0.5f);
     atomic_init(&node->proof, PROOF_NONE);
     atomic_init(&node->visits, 0);
     atomic_init(&node->reward, 0);
@@ -67,7 +69,9 @@ static void copy_node(Node *to, const Node *from)
     to->child_count = from->child_count;
     to->turn_ends = from->turn_ends;
     to->complete = from->complete;
+    to->prior = from->prior;
     atomic_init(&to->state, atomic_load(&from->state));
+    atomic_init(&to->minimax, atomic_load(&from->minimax));
     atomic_init(&to->proof, atomic_load(&from->proof));
     atomic_init(&to->visits, atomic_load(&from->visits));
     atomic_init(&to->reward, atomic_load(&from->reward));

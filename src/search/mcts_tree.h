@@ -33,11 +33,22 @@ typedef struct {
     uint8_t turn_ends; /* the action ends its player's turn (or the game) */
     uint8_t complete;  /* the children are every legal action (up to equal results) */
     _Atomic uint8_t state;
+    uint16_t prior; /* share of the parent's attention, PRIOR_ONE = all of it */
     /* kind in the low 2 bits, whole turns to the end above them */
     _Atomic uint32_t proof;
     _Atomic uint32_t visits; /* counted on the way down: a virtual loss while in flight */
+    /* Implicit minimax (Lanctot et al. 2014): the evaluation backed up by
+     * minimax through the expanded part of the tree, as the mover's win
+     * chance (0..1; the logistic of MctsEvalScale, kept mapped so that
+     * selection need not map it again). */
+    _Atomic float minimax;
     _Atomic uint64_t reward; /* sum, REWARD_ONE per win, half per draw */
 } Node;
+
+#define PRIOR_ONE 65535u
+
+/* The pool's size in nodes is documented from this (protocol.md). */
+_Static_assert(sizeof(Node) == 40, "a node is 40 bytes");
 
 typedef struct {
     Node *nodes;

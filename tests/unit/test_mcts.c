@@ -4,6 +4,7 @@
  * tree, determinism under a fixed Seed, a bounded pool, stop, tree reuse
  * and threads (run under ThreadSanitizer by `make test`).
  */
+#include <math.h>
 #include <pthread.h>
 #include <time.h>
 
@@ -12,6 +13,7 @@
 #include "search/backends.h"
 #include "search/mcts.h"
 #include "search/mcts_params.h"
+#include "search/mcts_select.h"
 #include "search/mcts_tree.h"
 #include "util/clock.h"
 
@@ -186,6 +188,67 @@ static void test_mcts_proves_territoire_loss(void)
 
 /* ---- whole turns out of the step tree ---- */
 
+/* The plain UCT of the options (no priors, no implicit minimax) proves too. */
+static void test_mcts_plain_uct_proves_a_win(void)
+{
+    MctsParams saved = mcts_params;
+    mcts_params.puct = 0;
+    mcts_params.minimax_mix = 0;
+    check_proof(&columna_game, "1003w02/003b000/003000/001002b/5b01b54w1w/01w0400 w p", 1, 3);
+    mcts_params = saved;
+}
+
+/* A parent with two children whose evaluations are given by hand. */
+static Node hand_nodes[3];
+static NodePool hand_pool = {hand_nodes, 3, 3, false};
+
+static Node *hand_tree(bool parent_turn_ends, float first, float second)
+{
+    node_init(&hand_nodes[0], MOVE_NONE, parent_turn_ends);
+    node_init(&hand_nodes[1], 1, true);
+    node_init(&hand_nodes[2], 2, true);
+    atomic_store(&hand_nodes[1].minimax, first);
+    atomic_store(&hand_nodes[2].minimax, second);
+    hand_nodes[1].prior = hand_nodes[2].prior = PRIOR_ONE / 2;
+    hand_nodes[0].first_child = 1;
+    hand_nodes[0].child_count = 2;
+    atomic_store(&hand_nodes[0].state, NODE_EXPANDED);
+    return &hand_nodes[0];
+}
+
+static void test_mcts_minimax_takes_the_best_child_for_the_actor(void)
+{
+    Node *parent = hand_tree(true, 0.25f, 0.75f);
+    CHECK(update_minimax(&hand_pool, parent));
+    /* The parent's mover is the other player: 1 - 0.75. */
+    CHECK(fabsf(atomic_load(&parent->minimax) - 0.25f) < 1e-6f);
+    CHECK(!update_minimax(&hand_pool, parent)); /* unchanged: the backup may stop */
+    parent = hand_tree(false, 0.25f, 0.75f);    /* inside a turn: the same player */
+    update_minimax(&hand_pool, parent);
+    CHECK(fabsf(atomic_load(&parent->minimax) - 0.75f) < 1e-6f);
+}
+
+static void test_mcts_minimax_counts_a_proven_child_as_certain(void)
+{
+    Node *parent = hand_tree(true, 0.9f, 0.5f);
+    atomic_store(&hand_nodes[2].proof, make_proof(PROOF_WIN, 1));
+    update_minimax(&hand_pool, parent);
+    CHECK(fabsf(atomic_load(&parent->minimax)) < 1e-6f);
+}
+
+static void test_mcts_puct_tries_the_better_evaluated_child_first(void)
+{
+    MctsParams saved = mcts_params;
+    mcts_params.puct = 1;
+    Node *parent = hand_tree(true, 0.3f, 0.7f);
+    atomic_store(&parent->visits, 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent), 1);
+    hand_tree(true, 0.7f, 0.3f);
+    atomic_store(&parent->visits, 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent), 0);
+    mcts_params = saved;
+}
+
 static void test_mcts_gives_legal_turns_at_every_start(void)
 {
     for (int i = 0; all_games[i]; i++) {
@@ -350,6 +413,10 @@ int main(int argc, char **argv)
     RUN(test_mcts_proves_qawale_loss);
     RUN(test_mcts_proves_territoire_win);
     RUN(test_mcts_proves_territoire_loss);
+    RUN(test_mcts_plain_uct_proves_a_win);
+    RUN(test_mcts_minimax_takes_the_best_child_for_the_actor);
+    RUN(test_mcts_minimax_counts_a_proven_child_as_certain);
+    RUN(test_mcts_puct_tries_the_better_evaluated_child_first);
     RUN(test_mcts_gives_legal_turns_at_every_start);
     RUN(test_mcts_columna_stacking_due_at_the_root);
     RUN(test_mcts_qawale_tall_stack_does_not_stall);
