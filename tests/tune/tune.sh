@@ -104,7 +104,7 @@ REPLY=$(timeout 120 "$TUNE" verify -engine cmd="$FAKE" args="--peak 70" -each de
 STATUS=$?
 expect_status verify_completes 0
 expect_line verify_prints_the_arena_command 'tessera-arena .*name=tuned option\.Knob=[0-9]+ .*name=default'
-expect_line verify_reports_a_gain_with_its_interval '^verify: tuned - default = \+[0-9.]+ Elo \+/- ([0-9.]+|inf) \(95%, pentanomial\), 40 games'
+expect_line verify_reports_a_gain_with_its_interval '^verify: tuned - default = \+([0-9.]+|inf) Elo \+/- ([0-9.]+|inf) \(95%, pentanomial\), 40 games'
 
 printf 'iteration,Lever\n0,3\n' >"$WORK/lever.csv"
 REPLY=$(timeout 60 "$TUNE" verify -engine cmd="$FAKE" -each depth=1 -game roomandpillar -csv "$WORK/lever.csv" 2>&1)
