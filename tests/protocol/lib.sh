@@ -5,10 +5,21 @@
 #   expect_line  NAME REGEX         -> a line of $REPLY matches REGEX (grep -E)
 #   expect_no_line NAME REGEX
 #   finish                          -> prints the closing harness line
-# Lines given to talk may be `sleep N` to pause between commands.
+# Lines given to talk may be `sleep N` to pause between commands (scaled by
+# SLOWDOWN for sanitized builds).
 
 BUILD=${TESSERA_BUILD:-build/release}
 ENGINE=$BUILD/tessera
+# Sanitized builds run several times slower: pauses in conversations (and
+# any time allowance a test grants) are multiplied by SLOWDOWN.
+case "$BUILD" in
+*tsan*) SLOWDOWN=6 ;;
+*asan*) SLOWDOWN=3 ;;
+*) SLOWDOWN=1 ;;
+esac
+
+# scaled SECONDS: prints SECONDS * SLOWDOWN.
+scaled() { awk -v s="$1" -v f="$SLOWDOWN" 'BEGIN { print s * f }'; }
 passed=0
 failed=0
 REPLY=
@@ -26,7 +37,7 @@ talk() {
     REPLY=$(
         for cmd in "$@"; do
             case "$cmd" in
-            "sleep "*) sleep "${cmd#sleep }" ;;
+            "sleep "*) sleep "$(scaled "${cmd#sleep }")" ;;
             *) printf '%s\n' "$cmd" ;;
             esac
         done | timeout 30 "$ENGINE" 2>&1
