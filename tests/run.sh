@@ -16,8 +16,10 @@ log=build/test-log.txt
 tally() { # name, command...
     name=$1
     shift
+    started=$(date +%s)
     out=$(timeout 400 "$@" 2>&1)
     status=$?
+    seconds=$(($(date +%s) - started))
     printf '%s\n' "$out" >>"$log"
     line=$(printf '%s\n' "$out" | grep '^harness: ' | tail -n 1)
     p=$(printf '%s' "$line" | sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
@@ -32,7 +34,7 @@ tally() { # name, command...
         printf '%s\n' "$out" | grep -v '^ok\|ok$' | tail -n 40
         [ "$f" -eq 0 ] && f=1
     fi
-    echo "$name: $p passed, $f failed"
+    echo "$name: $p passed, $f failed (${seconds} s)"
     passed=$((passed + p))
     failed=$((failed + f))
 }
