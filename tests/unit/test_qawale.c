@@ -607,7 +607,7 @@ static void test_qawale_eval_sees_a_line_threat(void)
     if (!load_position(G, "nnnn,nn,n,n/.,.,.,./bw,bw,bw,./.,.,.,. w 5 5", &light) ||
         !load_position(G, "nnnn,nn,n,n/.,.,.,./bw,bw,bw,./.,.,.,. b 5 5", &dark))
         return;
-    CHECK(G->evaluate(&light) > 300);
+    CHECK(G->evaluate(&light) > 200);
     CHECK(G->evaluate(&dark) < -100);
     Position start;
     if (!load_position(G, START, &start))
