@@ -5,8 +5,9 @@
 #   expect_line  NAME REGEX         -> a line of $REPLY matches REGEX (grep -E)
 #   expect_no_line NAME REGEX
 #   finish                          -> prints the closing harness line
-# Lines given to talk may be `sleep N` to pause between commands (scaled by
-# SLOWDOWN for sanitized builds).
+# Lines given to talk may be `sleep N` to wait N seconds between commands,
+# or `pause N` to wait N * SLOWDOWN seconds (for waits that the engine's own
+# speed decides, such as a search's start-up).
 
 BUILD=${TESSERA_BUILD:-build/release}
 ENGINE=$BUILD/tessera
@@ -37,7 +38,8 @@ talk() {
     REPLY=$(
         for cmd in "$@"; do
             case "$cmd" in
-            "sleep "*) sleep "$(scaled "${cmd#sleep }")" ;;
+            "sleep "*) sleep "${cmd#sleep }" ;;
+            "pause "*) sleep "$(scaled "${cmd#pause }")" ;;
             *) printf '%s\n' "$cmd" ;;
             esac
         done | timeout 30 "$ENGINE" 2>&1

@@ -14,7 +14,7 @@ for game in roomandpillar columna qawale territoire; do
     done
 done
 
-talk 'position startpos' 'go infinite' 'sleep 0.5' isready 'sleep 0.3' stop 'sleep 0.2'
+talk 'position startpos' 'go infinite' 'pause 0.5' isready 'sleep 0.3' stop 'pause 0.2'
 expect_order "isready_answered_during_infinite_search" '^readyok$' '^bestmove'
 expect_count "infinite_search_ends_only_on_stop" '^bestmove [a-h][1-8]$' 1
 
@@ -29,7 +29,7 @@ talk 'position startpos' 'go wtime 1000 btime 1000 winc 10 binc 10'
 expect_count "clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
 talk 'position startpos' 'go p1time 1000 p2time 1000 p1inc 10 p2inc 10'
 expect_count "ugi_clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
-talk 'position startpos' 'go nodes 100' 'sleep 0.5' 'go depth 2' 'sleep 0.5'
+talk 'position startpos' 'go nodes 100' 'pause 0.5' 'go depth 2' 'pause 0.5'
 expect_count "each_go_gives_one_bestmove" '^bestmove' 2
 
 finish
