@@ -65,6 +65,8 @@ struct AbWorker {
     AbShared *shared;
     int id;
     uint64_t nodes;
+    uint64_t work;      /* nodes plus moves streamed and children looked at: what the clock polls follow */
+    uint64_t next_poll; /* work at which the clock is read next */
     uint64_t budget_end; /* a solve attempt gives up at this node count; 0 = none */
     _Atomic uint64_t published_nodes; /* nodes, as other threads may read them */
     int seldepth;
@@ -94,12 +96,14 @@ typedef struct {
 } AbChildList;
 
 /* Steps of the turn in progress, or whole turns (distinct by resulting
- * position once the list grows long, and bounded). */
-void ab_list_children(const AbShared *s, const Position *pos, AbChildList *list);
+ * position once the list grows long, and bounded).  With a worker, every
+ * move streamed is charged to it and the listing ends early (truncated)
+ * once it must stop; w is NULL where a listing must not be cut. */
+void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChildList *list);
 
 /* Fills each child's order key: TT move, killers, history and, from
  * ab_settings.eval_order_depth on, the child's evaluation. */
-void ab_order_children(const AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
+void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
                        int ply, int depth);
 
 /* Swaps the best-ordered child of [from, count) to from. */
@@ -109,8 +113,16 @@ void ab_pick_child(AbChildList *list, int from);
 
 typedef enum { CHILD_OTHER_PLAYER, CHILD_SAME_PLAYER, CHILD_GAME_OVER } ChildKind;
 
-/* Counts a node; every 1024 nodes looks at the clock and the stop flags.
- * True when this thread must stop (also when its budget_end is reached). */
+/* Charges units of work (a node, a move streamed, a child evaluated) and
+ * looks at the clock and the stop flags every AB_POLL_UNITS of them: a
+ * node's cost varies a thousandfold (a Qawale listing streams up to 50000
+ * moves; a probe of a table page not yet touched costs tens of
+ * microseconds), so counting nodes alone let the hard limit pass by
+ * seconds.  True when this thread must stop (also at its budget_end). */
+#define AB_POLL_UNITS 64
+bool ab_charge(AbWorker *w, uint64_t units);
+
+/* Counts a node and charges it; true when this thread must stop. */
 bool ab_out_of_time(AbWorker *w);
 
 void ab_play(const AbShared *s, Position *pos, Move move);

@@ -17,6 +17,7 @@
 typedef struct {
     MoveSink sink;
     const AbShared *shared;
+    AbWorker *worker; /* charged per move streamed; NULL: never cut */
     const Position *pos;
     AbChildList *list;
     uint64_t seen[SEEN_SLOTS]; /* child hashes, 0 = free */
@@ -61,7 +62,7 @@ static bool collect(MoveSink *sink, Move move)
 {
     Collector *c = (Collector *)sink;
     AbChildList *list = c->list;
-    if (++c->streamed > STREAM_LIMIT) {
+    if (++c->streamed > STREAM_LIMIT || (c->worker && ab_charge(c->worker, 1))) {
         list->truncated = true;
         return false;
     }
@@ -77,7 +78,7 @@ static bool collect(MoveSink *sink, Move move)
     return true;
 }
 
-void ab_list_children(const AbShared *s, const Position *pos, AbChildList *list)
+void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChildList *list)
 {
     list->count = 0;
     list->truncated = false;
@@ -89,12 +90,15 @@ void ab_list_children(const AbShared *s, const Position *pos, AbChildList *list)
         for (int i = 0; i < n; i++)
             list->child[i] = (AbChild){steps[i], 0};
         list->count = n;
+        if (w)
+            ab_charge(w, (uint64_t)n);
         return;
     }
     /* The collector is large; it lives on this frame only while listing. */
     Collector c;
     c.sink.emit = collect;
     c.shared = s;
+    c.worker = w;
     c.pos = pos;
     c.list = list;
     c.deduping = false;
@@ -145,7 +149,7 @@ static int child_guess(const AbShared *s, const Position *pos, Move move, int mo
     return kind == CHILD_SAME_PLAYER ? ab_static_eval(s->game, &child) : -ab_static_eval(s->game, &child);
 }
 
-void ab_order_children(const AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
+void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
                        int ply, int depth)
 {
     const AbShared *s = w->shared;
@@ -161,6 +165,8 @@ void ab_order_children(const AbWorker *w, const Position *pos, AbChildList *list
             c->order = 1 << 29;
         else {
             int history = w->history[mover][ab_history_slot(c->move)];
+            if (by_eval && ab_charge(w, 1))
+                return; /* the caller sees w->stopped */
             c->order = by_eval ? child_guess(s, pos, c->move, mover) * 16 + history / 64 : history;
         }
     }

@@ -56,6 +56,28 @@ static int score_from_tt(int score, int turns)
     return score >= SCORE_PROVEN ? score - turns : score <= -SCORE_PROVEN ? score + turns : score;
 }
 
+static void poll_clock(AbWorker *w)
+{
+    AbShared *s = w->shared;
+    w->next_poll = w->work + AB_POLL_UNITS;
+    atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
+    if (atomic_load(&s->job->stop) || tm_past_hard(&s->tm))
+        atomic_store(&s->abort, true);
+}
+
+bool ab_charge(AbWorker *w, uint64_t units)
+{
+    if (w->stopped)
+        return true;
+    w->work += units;
+    if (w->work >= w->next_poll)
+        poll_clock(w);
+    if (atomic_load_explicit(&w->shared->abort, memory_order_relaxed) ||
+        (w->budget_end && w->nodes >= w->budget_end))
+        w->stopped = true;
+    return w->stopped;
+}
+
 bool ab_out_of_time(AbWorker *w)
 {
     AbShared *s = w->shared;
@@ -64,14 +86,7 @@ bool ab_out_of_time(AbWorker *w)
     w->nodes++;
     if (s->node_limit && w->id == 0 && w->nodes >= s->node_limit)
         atomic_store(&s->abort, true);
-    if ((w->nodes & 1023) == 0) {
-        atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
-        if (atomic_load(&s->job->stop) || tm_past_hard(&s->tm))
-            atomic_store(&s->abort, true);
-    }
-    if (atomic_load_explicit(&s->abort, memory_order_relaxed) || (w->budget_end && w->nodes >= w->budget_end))
-        w->stopped = true;
-    return w->stopped;
+    return ab_charge(w, 1);
 }
 
 static bool tt_cuts(const TTEntry *e, int depth, int alpha, int beta, int score)
@@ -177,10 +192,14 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
 
     AbChildList list;
-    ab_list_children(s, pos, &list);
+    ab_list_children(s, w, pos, &list);
+    if (w->stopped)
+        return 0;
     if (list.count == 0)
         return ab_static_eval(g, pos);
     ab_order_children(w, pos, &list, tt_move, ply, depth);
+    if (w->stopped)
+        return 0;
 
     int mover = g->side_to_move(pos);
     int alpha0 = alpha, best = -SCORE_INFINITE;

@@ -105,7 +105,9 @@ static bool expand(AbWorker *w, const Position *pos, bool attacker, ProofFrame *
 {
     AbShared *s = w->shared;
     AbChildList list;
-    ab_list_children(s, pos, &list);
+    ab_list_children(s, counted ? w : NULL, pos, &list);
+    if (counted && w->stopped)
+        return false;
     frame->count = list.count;
     frame->truncated = list.truncated;
     for (int i = 0; i < list.count; i++) {
@@ -214,6 +216,8 @@ static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t
         return true;
     }
     for (;;) {
+        if (ab_charge(w, (uint64_t)frame.count)) /* the refresh probes every child */
+            return false;
         refresh(s, &frame);
         Summary sum = summarise(&frame);
         if (sum.node.proof >= max_proof || sum.node.disproof >= max_disproof) {

@@ -254,7 +254,7 @@ static Move fallback_turn(const AbShared *s)
     AbChildList *list = malloc(sizeof *list);
     Move first = MOVE_NONE;
     if (list) {
-        ab_list_children(s, root, list);
+        ab_list_children(s, NULL, root, list);
         if (list->count > 0)
             first = list->child[0].move;
         free(list);
@@ -316,11 +316,21 @@ static Move alphabeta_search(SearchJob *job)
     return best;
 }
 
+/* The size new_game makes the tables at before any search said otherwise:
+ * the protocol's default Hash. */
+#define AB_FIRST_HASH_MB 64
+
+/* Makes the tables (at the last search's Hash) and writes every page of
+ * them here, outside any clock: the first touch of a page costs tens of
+ * microseconds on some machines (half a second for 64 MB), which a first
+ * search paid out of its own time. */
 static void alphabeta_new_game(void)
 {
-    if (table.words)
+    size_t megabytes = table_mb ? table_mb : AB_FIRST_HASH_MB;
+    if (ensure_table(megabytes))
         tt_clear(&table);
-    pt_clear(&proofs);
+    if (ensure_proof_table(megabytes))
+        pt_clear(&proofs);
 }
 
 static void alphabeta_release(void)

@@ -371,6 +371,48 @@ static void test_movetime_is_kept(void)
     }
 }
 
+/* ---- the hard limit when nodes are expensive ---- */
+
+/* Qawale whose move stream costs SLOW_MOVE_US per move: what a cold table
+ * page per child, or a tall stack's deduplicated sowings, cost in a real
+ * search.  A clock read every 1024 nodes let such a search run seconds
+ * past its hard limit (an arena game lost on time after 67 ms). */
+#define SLOW_MOVE_US 20
+
+typedef struct {
+    MoveSink sink;
+    MoveSink *inner;
+} SlowSink;
+
+static bool slow_emit(MoveSink *sink, Move move)
+{
+    int64_t until = now_us() + SLOW_MOVE_US;
+    while (now_us() < until) {
+    }
+    SlowSink *slow = (SlowSink *)sink;
+    return slow->inner->emit(slow->inner, move);
+}
+
+static bool slow_generate(const Position *pos, MoveSink *sink)
+{
+    SlowSink slow = {{slow_emit}, sink};
+    return qawale_game.generate_moves(pos, &slow.sink);
+}
+
+static void test_hard_limit_kept_when_moves_stream_slowly(void)
+{
+    static Game slow_qawale;
+    slow_qawale = qawale_game;
+    slow_qawale.generate_moves = slow_generate;
+    for (int threads = 1; threads <= 2; threads++) {
+        int64_t t0 = now_ms();
+        Move best = search_movetime(&slow_qawale, NULL, 100, threads);
+        int64_t spent = now_ms() - t0;
+        CHECK(is_legal(&qawale_game, &job.record.current, best));
+        CHECK(spent < 100 + 50);
+    }
+}
+
 static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
 {
     const char *fen = "wbwb/bwbw/wbwb/bwbw b -";
@@ -401,6 +443,7 @@ int main(int argc, char **argv)
     RUN(test_depth_search_is_deterministic_with_one_thread);
     RUN(test_node_limit_is_kept);
     RUN(test_movetime_is_kept);
+    RUN(test_hard_limit_kept_when_moves_stream_slowly);
     RUN(test_two_threads_share_the_table_and_agree_on_a_proof);
     alphabeta_backend.release();
     return harness_end();
