@@ -95,7 +95,7 @@ static int bench_search(const char *backend_id, int threads)
         job.hash_mb = 16;
         job.quiet = true;
         job.start_ms = now_ms();
-        b->new_game();
+        b->new_game(job.hash_mb);
         int64_t t0 = now_us();
         b->search(&job);
         int64_t us = now_us() - t0;

@@ -187,7 +187,7 @@ static void cmd_newgame(int argc, char **argv)
     (void)argc, (void)argv;
     searcher_stop();
     searcher_wait();
-    session.backend->new_game();
+    session.backend->new_game((size_t)session.hash_mb);
 }
 
 /* ---- position ---- */

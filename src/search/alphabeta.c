@@ -29,14 +29,23 @@ static const GameParam ab_params[] = {
 
 static TransTable table;
 static size_t table_mb;
-static ProofTable proofs; /* a quarter of Hash more, allocated when first needed */
+static ProofTable proofs; /* a quarter of Hash, allocated when first needed */
 static size_t proofs_mb;
 static AbResult last_result;
 
 AbResult ab_last_result(void) { return last_result; }
 
-static bool ensure_table(size_t megabytes)
+/* Hash is split: three quarters for the main table, a quarter for the
+ * proof search's (at least 1 MB each). */
+static size_t main_table_mb(size_t hash_mb)
 {
+    size_t megabytes = hash_mb - hash_mb / 4;
+    return megabytes ? megabytes : 1;
+}
+
+static bool ensure_table(size_t hash_mb)
+{
+    size_t megabytes = main_table_mb(hash_mb);
     if (table.words && table_mb == megabytes)
         return true;
     tt_free(&table);
@@ -292,7 +301,7 @@ static Move alphabeta_search(SearchJob *job)
     tm_plan(&s.tm, job);
     s.steps = has_step_hooks(job->game);
     s.node_limit = job->limits.nodes;
-    if (!ensure_table(job->hash_mb ? job->hash_mb : 1))
+    if (!ensure_table(job->hash_mb))
         ensure_table(1);
     tt_new_search(&table);
 
@@ -316,17 +325,11 @@ static Move alphabeta_search(SearchJob *job)
     return best;
 }
 
-/* The size new_game makes the tables at before any search said otherwise:
- * the protocol's default Hash. */
-#define AB_FIRST_HASH_MB 64
-
-/* Makes the tables (at the last search's Hash) and writes every page of
- * them here, outside any clock: the first touch of a page costs tens of
- * microseconds on some machines (half a second for 64 MB), which a first
- * search paid out of its own time. */
-static void alphabeta_new_game(void)
+/* Makes the tables and writes every page of them here, outside any clock:
+ * the first touch of a page costs tens of microseconds on some machines
+ * (half a second for 64 MB), which a first search paid out of its own time. */
+static void alphabeta_new_game(size_t megabytes)
 {
-    size_t megabytes = table_mb ? table_mb : AB_FIRST_HASH_MB;
     if (ensure_table(megabytes))
         tt_clear(&table);
     if (ensure_proof_table(megabytes))

@@ -456,7 +456,11 @@ static Move mcts_search(SearchJob *job)
 
 MctsSummary mcts_last_summary(void) { return last_summary; }
 
-static void mcts_new_game(void) { tree_valid = false; }
+static void mcts_new_game(size_t hash_mb)
+{
+    (void)hash_mb; /* the pool is sized by the next search's job */
+    tree_valid = false;
+}
 
 static void mcts_release(void)
 {

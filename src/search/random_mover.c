@@ -49,7 +49,7 @@ static Move random_search(SearchJob *job)
     return r.chosen;
 }
 
-static void random_new_game(void) {}
+static void random_new_game(size_t hash_mb) { (void)hash_mb; }
 static void random_release(void) {}
 
 const Backend random_backend = {

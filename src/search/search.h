@@ -70,7 +70,10 @@ typedef struct Backend {
      * or job->stop, printing info lines with search_report; returns the move
      * to play, which must be legal. */
     Move (*search)(SearchJob *job);
-    void (*new_game)(void); /* forget what was learnt (tables, trees) */
+    /* Forget what was learnt (tables, trees) and get ready for a game at
+     * hash_mb megabytes (the Hash option): memory may be made here, outside
+     * any clock. */
+    void (*new_game)(size_t hash_mb);
     void (*release)(void);  /* free memory; the next search allocates again */
 } Backend;
 

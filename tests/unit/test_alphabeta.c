@@ -32,7 +32,7 @@ static void set_up(const Game *g, const char *fen, int threads)
     job.quiet = true;
     job.start_ms = now_ms();
     atomic_init(&job.stop, false);
-    alphabeta_backend.new_game();
+    alphabeta_backend.new_game(job.hash_mb);
 }
 
 static Move search_depth(const Game *g, const char *fen, int depth, int threads)

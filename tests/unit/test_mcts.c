@@ -38,7 +38,7 @@ static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, s
 
 static Move search_fresh(void)
 {
-    mcts_backend.new_game();
+    mcts_backend.new_game(job.hash_mb);
     return mcts_backend.search(&job);
 }
 
@@ -329,7 +329,7 @@ static void check_stop_is_quick(const Game *g, int threads)
     if (!setup(g, NULL, 0, threads, 16))
         return;
     job.limits.infinite = true;
-    mcts_backend.new_game();
+    mcts_backend.new_game(job.hash_mb);
     pthread_t stopper;
     pthread_create(&stopper, NULL, raise_stop_later, NULL);
     int64_t t0 = now_ms();
