@@ -37,7 +37,7 @@ expect_within() {
 # The stamps are taken by forked `date` commands and the machine may be
 # shared: the slack covers that (and a sanitizer's slowdown), well below
 # the overruns this guards against (hundreds of ms to seconds).
-slack=$((60 * SLOWDOWN))
+slack=$((100 * SLOWDOWN))
 
 # The arena game (dark to move): hard limit 98 ms (40% of the 222 ms left
 # plus the increment); the old search answered after 150 to 270 ms.

@@ -34,8 +34,10 @@ ms_to_bestmove() {
     rm -rf "$stamp_dir"
 }
 
-# Sanitized builds run several times slower: give them more room.
-case "$BUILD" in *release*) slack=30 ;; *) slack=200 ;; esac
+# These check that the engine answers promptly, not how fast: a shared or
+# loaded CI machine adds scheduling delays, and sanitized builds run several
+# times slower.  `tessera bench` and the closing notes report the speed.
+slack=$((250 * SLOWDOWN))
 
 for game in roomandpillar columna qawale territoire; do
     ms=$(ms_to_bestmove $game 'go infinite' 0.5)

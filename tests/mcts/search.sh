@@ -5,7 +5,9 @@
 . "$(dirname "$0")/../protocol/lib.sh"
 
 MCTS='setoption name Backend value mcts'
-case "$BUILD" in *release*) quick=0.03 ;; *) quick=0.15 ;; esac
+# "At once": bestmove must come before an isready sent this long after stop
+# (generous, as a loaded machine may be slow to schedule the search thread).
+quick=$(scaled 0.2)
 
 for game in roomandpillar columna qawale territoire; do
     talk "setoption name Game value $game" "$MCTS" 'position startpos' 'go infinite' 'sleep 0.4' stop "sleep $quick" isready
