@@ -13,10 +13,10 @@ ms_to_bestmove() {
     (
         printf '%s\n' 'setoption name Game value qawale' 'setoption name Backend value alphabeta' \
             "position fen $1" isready
-        sleep "$(scaled 0.3)"
+        sleep "$(scaled 0.2)"
         date +%s%N >"$stamp_dir/sent"
         printf '%s\n' "$2"
-        sleep "$(scaled 1.5)"
+        sleep "$(scaled 0.5)"
     ) | timeout 30 "$ENGINE" 2>&1 | while IFS= read -r line; do
         case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac
     done
