@@ -57,6 +57,10 @@ endef
 
 $(foreach v,release asan tsan,$(eval $(call variant,$(v))))
 
+# Objects are intermediate files of the pattern rules; keep them so that a
+# second make rebuilds nothing.
+.SECONDARY:
+
 .PHONY: all test demo bench clean
 .DEFAULT_GOAL := all
 
