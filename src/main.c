@@ -23,7 +23,7 @@ static void print_help(void)
            "A short session:\n"
            "  uci\n"
            "  setoption name Game value columna\n"
-           "  position startpos moves b2b3,c4c5\n"
+           "  position startpos moves b2b3,c4d4\n"
            "  go movetime 1000\n",
            TESSERA_VERSION);
 }
