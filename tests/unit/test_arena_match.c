@@ -183,6 +183,56 @@ static void test_missing_program_fails_to_start(void)
     clear_table(t);
 }
 
+static void test_handshake_keeps_option_lines(void)
+{
+    Table *t = set_table("fake_engine", "", "fake_engine", "", "tc=5+0.1");
+    Engine *engine = &t->engine[0];
+    char why[256];
+    for (int start = 0; start < 2; start++) { /* a restart starts the list afresh */
+        CHECK_EQ_INT(engine_start(engine, "roomandpillar", why, sizeof why), ENGINE_OK);
+        CHECK_EQ_INT(engine_new_game(engine, why, sizeof why), ENGINE_OK);
+        CHECK_EQ_INT(engine_option_count(engine), 1);
+        CHECK_STR(engine_option_line(engine, 0),
+                  "option name Game type combo default roomandpillar var roomandpillar");
+    }
+    clear_table(t);
+}
+
+/* An engine that lists count spin options O0, O1, ... and answers isready. */
+static void start_lister(Engine *engine, EngineSpec *spec, int count, char *why, size_t why_size)
+{
+    char err[256], token[600];
+    spec_init(spec);
+    CHECK(spec_apply_token(spec, "cmd=/bin/sh", err, sizeof err));
+    snprintf(token, sizeof token,
+             "args=-c 'read l; i=0; while [ $i -lt %d ]; do "
+             "echo \"option name O$i type spin default 1 min 0 max 9\"; i=$((i+1)); done; "
+             "echo uciok; while read l; do [ \"$l\" = isready ] && echo readyok; "
+             "[ \"$l\" = quit ] && exit 0; done'",
+             count);
+    CHECK(spec_apply_token(spec, token, err, sizeof err));
+    CHECK(spec_apply_token(spec, "tc=5+0.1", err, sizeof err));
+    CHECK(spec_finish(spec, err, sizeof err));
+    engine_init(engine, spec, NULL, NULL, "test");
+    CHECK_EQ_INT(engine_start(engine, NULL, why, why_size), ENGINE_OK);
+}
+
+static void test_option_lines_are_bounded(void)
+{
+    static EngineSpec spec;
+    static Engine engine;
+    char why[256];
+    start_lister(&engine, &spec, ENGINE_OPTION_LINES_MAX, why, sizeof why);
+    CHECK_EQ_INT(engine_option_count(&engine), ENGINE_OPTION_LINES_MAX);
+    char last[80];
+    snprintf(last, sizeof last, "option name O%d type spin default 1 min 0 max 9", ENGINE_OPTION_LINES_MAX - 1);
+    CHECK_STR(engine_option_line(&engine, ENGINE_OPTION_LINES_MAX - 1), last);
+    engine_quit(&engine);
+    start_lister(&engine, &spec, ENGINE_OPTION_LINES_MAX + 1, why, sizeof why);
+    CHECK_EQ_INT(engine_option_count(&engine), -1);
+    engine_quit(&engine);
+}
+
 /* UCI clocks go by the colour each player holds now: after p2's swap in
  * Room and Pillar, p1 plays white. */
 static void test_uci_clocks_follow_colours_after_swap(void)
@@ -233,6 +283,8 @@ int main(int argc, char **argv)
     RUN(test_silent_handshake_loses_after_timeout);
     RUN(test_neither_engine_starting_is_a_draw);
     RUN(test_missing_program_fails_to_start);
+    RUN(test_handshake_keeps_option_lines);
+    RUN(test_option_lines_are_bounded);
     RUN(test_uci_clocks_follow_colours_after_swap);
     RUN(test_ugi_clocks_and_own_limits);
     return harness_end();

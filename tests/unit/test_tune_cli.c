@@ -1,8 +1,9 @@
 /* test_tune_cli.c - the tuner's command line, the arena flags it passes
- * on, the commands it prints, and reading an engine's answer from the
- * arena's conversation log. */
+ * on, the commands it prints, and the spin options an engine lists in its
+ * handshake. */
 #include "harness.h"
 
+#include <libgen.h>
 #include <math.h>
 
 #include "tune/engine_options.h"
@@ -198,23 +199,38 @@ static void test_printed_commands_repeat_the_arena_flags(void)
     printed = NULL;
 }
 
-static void test_engine_lines_are_read_back_from_the_log(void)
+static char fakes_dir[512];
+
+/* The fakes live in build/<variant>/fakes, next to build/<variant>/tests. */
+static void find_fakes(const char *argv0)
 {
-    const char *log = "0.001 options:tessera # started tessera (pid 1)\n"
-                      "0.001 options:tessera > uci\n"
-                      "0.002 options:tessera < id name Tessera\n"
-                      "0.002 options:tessera < option name A type spin default 1 min 0 max 9\n"
-                      "0.002 other:tessera < option name B type spin default 1 min 0 max 9\n"
-                      "0.003 options:tessera ! warning on stderr\n"
-                      "0.003 options:tessera < uciok\n";
-    char out[512];
-    tune_engine_lines_from_log(log, "options:tessera", out, sizeof out);
-    CHECK_STR(out, "id name Tessera\noption name A type spin default 1 min 0 max 9\nuciok\n");
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", argv0);
+    snprintf(fakes_dir, sizeof fakes_dir, "%s/../fakes", dirname(copy));
+}
+
+static void test_spin_options_come_from_the_handshake(void)
+{
+    EngineSpec spec;
+    SpinOptionList list;
+    char token[600];
+    spec_init(&spec);
+    snprintf(token, sizeof token, "cmd=%s/tune_peak", fakes_dir);
+    CHECK(spec_apply_token(&spec, token, err, sizeof err));
+    CHECK(spec_apply_token(&spec, "tc=5+0.1", err, sizeof err));
+    CHECK(spec_finish(&spec, err, sizeof err));
+    CHECK(tune_engine_spin_options(&spec, "roomandpillar", &list, err, sizeof err));
+    CHECK_EQ_INT(list.count, 1); /* the Game combo is no spin */
+    CHECK_STR(list.option[0].name, "Knob");
+    CHECK_EQ_INT(list.option[0].default_value, 20);
+    CHECK_EQ_INT(list.option[0].min, 0);
+    CHECK_EQ_INT(list.option[0].max, 100);
 }
 
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
+    find_fakes(argv[0]);
     RUN(test_tuner_flags_are_read_and_arena_flags_passed_on);
     RUN(test_defaults_are_fishtests);
     RUN(test_gain_flags_change_the_schedule);
@@ -223,7 +239,7 @@ int main(int argc, char **argv)
     RUN(test_verify_plays_tuned_against_default);
     RUN(test_help_is_a_command);
     RUN(test_printed_commands_repeat_the_arena_flags);
-    RUN(test_engine_lines_are_read_back_from_the_log);
+    RUN(test_spin_options_come_from_the_handshake);
     tune_cli_free(&options);
     return harness_end();
 }

@@ -417,6 +417,37 @@ EngineStatus engine_send(Engine *engine, const char *text, char *why, size_t why
     return send_until(engine, text, monotonic_ms() + engine->spec->timeout_ms, why, why_size);
 }
 
+int engine_option_count(const Engine *engine)
+{
+    return engine->options_overflow ? -1 : engine->option_count;
+}
+
+const char *engine_option_line(const Engine *engine, int index)
+{
+    return engine->option_text + engine->option_start[index];
+}
+
+static void forget_options(Engine *engine)
+{
+    engine->option_count = 0;
+    engine->options_overflow = false;
+    engine->option_used = 0;
+}
+
+/* Keeps an "option ..." line of the handshake for engine_option_line. */
+static void keep_option(Engine *engine, const char *line)
+{
+    size_t size = strlen(line) + 1;
+    if (engine->option_count == ENGINE_OPTION_LINES_MAX ||
+        size > sizeof engine->option_text - engine->option_used) {
+        engine->options_overflow = true;
+        return;
+    }
+    engine->option_start[engine->option_count++] = engine->option_used;
+    memcpy(engine->option_text + engine->option_used, line, size);
+    engine->option_used += size;
+}
+
 /* Reads lines until one starts with the word expected. */
 static EngineStatus expect(Engine *engine, const char *expected, int64_t deadline,
                            const char *while_doing, char *why, size_t why_size)
@@ -433,6 +464,8 @@ static EngineStatus expect(Engine *engine, const char *expected, int64_t deadlin
             snprintf(engine->id_name, sizeof engine->id_name, "%s", line + 8);
         else if (strncmp(line, "info string error", 17) == 0)
             snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
+        else if (!engine->ready && strncmp(line, "option ", 7) == 0) /* still in the handshake */
+            keep_option(engine, line);
     }
 }
 
@@ -465,6 +498,7 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
     pthread_once(&sigpipe_once, ignore_sigpipe);
     engine_kill(engine);
     engine->id_name[0] = engine->last_error[0] = '\0';
+    forget_options(engine);
     if (!spawn(engine, why, why_size)) {
         arena_log_line(engine->log, engine->label, '#', why);
         return ENGINE_EXITED;

@@ -33,6 +33,10 @@
 #include "arena/spec.h"
 
 #define ENGINE_LINE_MAX 16384
+/* Bounds on the "option ..." lines kept from one handshake (an engine with
+ * a few dozen options prints a few kilobytes). */
+#define ENGINE_OPTION_LINES_MAX 512
+#define ENGINE_OPTION_TEXT_MAX 65536
 
 typedef enum {
     ENGINE_OK,
@@ -52,6 +56,11 @@ typedef struct {
     bool ready; /* handshake done, process alive as far as we know */
     char id_name[128];
     char last_error[256]; /* "error ..." of the last "info string error" line */
+    int option_count;     /* option lines kept from the handshake */
+    bool options_overflow; /* some did not fit the bounds above */
+    size_t option_used;
+    size_t option_start[ENGINE_OPTION_LINES_MAX]; /* offsets into option_text */
+    char option_text[ENGINE_OPTION_TEXT_MAX];     /* the lines, each NUL-terminated */
     size_t out_len, err_len;
     char out_buf[ENGINE_LINE_MAX];
     char err_buf[1024];
@@ -87,6 +96,14 @@ void engine_quit(Engine *engine);
 void engine_kill(Engine *engine);
 
 static inline bool engine_is_ready(const Engine *engine) { return engine->ready; }
+
+/* The "option ..." lines the engine printed during the handshake of its
+ * last engine_start (kept even when the handshake failed), in order and
+ * without newline: the count, or -1 when there were more than
+ * ENGINE_OPTION_LINES_MAX lines or ENGINE_OPTION_TEXT_MAX bytes. */
+int engine_option_count(const Engine *engine);
+/* The index-th option line, 0 <= index < engine_option_count(). */
+const char *engine_option_line(const Engine *engine, int index);
 
 const char *engine_status_name(EngineStatus status);
 

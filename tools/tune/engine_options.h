@@ -2,10 +2,9 @@
  * engine_options.h - the spin options an engine lists, asked of the engine
  * itself through the arena's engine handling.
  *
- * The arena's engine_start reads the `uci` answer but keeps only what a
- * match needs; its conversation log keeps every line.  So the tuner starts
- * the engine once with the log pointed at a temporary file, and reads the
- * option lines back from there: no second copy of process handling.
+ * The arena's engine_start keeps the option lines of the `uci` answer
+ * (engine_option_line), so the tuner starts the engine once and reads them
+ * there: no second copy of process handling.
  */
 #ifndef TESSERA_TUNE_ENGINE_OPTIONS_H
 #define TESSERA_TUNE_ENGINE_OPTIONS_H
@@ -17,13 +16,9 @@
 #include "tune/spin_options.h"
 
 /* Starts the engine (handshake, Game, the spec's options), quits it, and
- * fills list with its spin options.  Fills err when it does not start or
- * lists a malformed spin. */
+ * fills list with its spin options.  Fills err when it does not start,
+ * lists more options than the arena keeps, or lists a malformed spin. */
 bool tune_engine_spin_options(const EngineSpec *spec, const char *game_id, SpinOptionList *list,
                          char *err, size_t err_size);
-
-/* Extracts the engine's own lines (direction '<') of slot's conversation
- * from log text, one per line, into out (NUL-terminated, cut to fit). */
-void tune_engine_lines_from_log(const char *log_text, const char *label, char *out, size_t out_size);
 
 #endif
