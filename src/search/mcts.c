@@ -294,20 +294,31 @@ static int mate_turns(uint32_t proof)
     return 0;
 }
 
-static int mean_to_cp(double mean)
+/* A win chance back to centi-units: the inverse of eval_reward's logistic. */
+static int chance_to_cp(double chance)
 {
-    if (mean <= 0.0005)
+    if (chance <= 0.0005)
         return -9000;
-    if (mean >= 0.9995)
+    if (chance >= 0.9995)
         return 9000;
-    double cp = -mcts_params.eval_scale * log(1.0 / mean - 1.0);
+    double cp = -mcts_params.eval_scale * log(1.0 / chance - 1.0);
     return cp > 9000 ? 9000 : cp < -9000 ? -9000 : (int)lround(cp);
+}
+
+/* The score the search believes: the root's best child valued as selection
+ * values it (its mover is the side to move); 0 before the root expands. */
+static int root_cp(void)
+{
+    const Node *root = &pool.nodes[0];
+    if (atomic_load_explicit(&root->state, memory_order_acquire) != NODE_EXPANDED)
+        return 0;
+    int best = final_child(&pool, root);
+    return best < 0 ? 0 : chance_to_cp(child_q(node_child(&pool, root, best)));
 }
 
 static void report(const Search *s)
 {
     Move line[MAX_REPORTED_PV];
-    const Node *root = &pool.nodes[0];
     uint64_t playouts = atomic_load(&s->playouts);
     SearchInfo info = {0};
     info.depth = playouts ? (int)(atomic_load(&s->depth_sum) / playouts) : 0;
@@ -317,13 +328,9 @@ static void report(const Search *s)
     if (info.hashfull > 1000)
         info.hashfull = 1000;
     uint32_t proof = proof_for_actor(&pool.nodes[0]);
-    int best = atomic_load_explicit(&root->state, memory_order_acquire) == NODE_EXPANDED ? final_child(&pool, root)
-                                                                                        : -1;
     info.mate_turns = mate_turns(proof);
-    /* The root's children were chosen by the side to move: their means are
-     * its win chances. */
-    if (info.mate_turns == 0 && proof_kind(proof) != PROOF_DRAW && best >= 0)
-        info.score = mean_to_cp(node_mean(node_child(&pool, root, best)));
+    if (info.mate_turns == 0 && proof_kind(proof) != PROOF_DRAW)
+        info.score = root_cp();
     info.pv = line;
     info.pv_length = principal_line(s, line, MAX_REPORTED_PV);
     search_report(s->job, &info);
@@ -449,7 +456,8 @@ static Move mcts_search(SearchJob *job)
         action_source_free(&workers[t].source);
     job->nodes_searched = atomic_load(&s.playouts);
     uint32_t proof = proof_for_actor(&pool.nodes[0]);
-    last_summary = (MctsSummary){proof_kind(proof), mate_turns(proof), job->nodes_searched, reused,
+    int score = mate_turns(proof) == 0 && proof_kind(proof) != PROOF_DRAW ? root_cp() : 0;
+    last_summary = (MctsSummary){proof_kind(proof), mate_turns(proof), score, job->nodes_searched, reused,
                                  atomic_load(&pool.used), pool.capacity, atomic_load(&s.max_depth), started};
     return move;
 }

@@ -37,6 +37,21 @@ static double child_value(const Node *child, double mix)
     return mix > 0 ? (1 - mix) * mean + mix * minimax_chance(child) : mean;
 }
 
+/* PUCT's Q for an unproven (or drawn) child. */
+static double open_q(const Node *child, int kind, uint32_t visits, double mix)
+{
+    return kind == PROOF_DRAW ? 0.5 : visits == 0 ? minimax_chance(child) : child_value(child, mix);
+}
+
+double child_q(const Node *child)
+{
+    int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
+    if (kind == PROOF_WIN || kind == PROOF_LOSS)
+        return kind == PROOF_WIN ? 1 : 0;
+    uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed);
+    return open_q(child, kind, v, mcts_params.minimax_mix / 100.0);
+}
+
 int select_child(const NodePool *pool, const Node *node)
 {
     uint32_t parent_visits = atomic_load_explicit(&node->visits, memory_order_relaxed);
@@ -58,7 +73,7 @@ int select_child(const NodePool *pool, const Node *node)
             score = -1.0; /* only when everything else is lost too */
         else if (puct) {
             /* An untried child is worth its evaluation until tried. */
-            double q = kind == PROOF_DRAW ? 0.5 : v == 0 ? minimax_chance(child) : child_value(child, mix);
+            double q = open_q(child, kind, v, mix);
             score = q + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v);
         } else if (v == 0)
             score = 1e9 - i; /* untried children first, in prior order */

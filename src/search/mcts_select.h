@@ -27,4 +27,9 @@ bool update_minimax(const NodePool *pool, Node *node);
 /* Mean reward of node for its mover, 0..1 (0.5 when unvisited). */
 double node_mean(const Node *node);
 
+/* What the player choosing child expects from it, 0..1, as selection weighs
+ * it: proofs as certainties, the evaluation while untried, else playouts
+ * mixed with the minimax value (MctsMinimaxMix).  The reported score. */
+double child_q(const Node *child);
+
 #endif

@@ -249,6 +249,38 @@ static void test_mcts_puct_tries_the_better_evaluated_child_first(void)
     mcts_params = saved;
 }
 
+/* The reported value is the one selection weighs: playouts mixed with the
+ * minimax value, the evaluation while untried, proofs as certainties. */
+static void test_mcts_child_value_mixes_playouts_and_minimax(void)
+{
+    MctsParams saved = mcts_params;
+    mcts_params.minimax_mix = 90;
+    hand_tree(true, 0.8f, 0.3f);
+    atomic_store(&hand_nodes[1].visits, 10); /* ten lost playouts */
+    CHECK(fabs(child_q(&hand_nodes[1]) - 0.9 * 0.8) < 1e-6);
+    CHECK(fabs(child_q(&hand_nodes[2]) - 0.3) < 1e-6); /* untried */
+    atomic_store(&hand_nodes[2].proof, make_proof(PROOF_WIN, 1));
+    CHECK(child_q(&hand_nodes[2]) == 1);
+    mcts_params.minimax_mix = 0;
+    CHECK(fabs(child_q(&hand_nodes[1])) < 1e-6);
+    mcts_params = saved;
+}
+
+/* White's pawn on a height-5 stack: the score follows the side to move. */
+static void test_mcts_score_favours_the_side_the_evaluation_favours(void)
+{
+    const char *fens[2] = {"5w00001/11b1w11b1/111111/111111/11w1b1b1w1/111111 w p",
+                           "5w00001/11b1w11b1/111111/111111/11w1b1b1w1/111111 b p"};
+    for (int i = 0; i < 2; i++) {
+        if (!setup(&columna_game, fens[i], 2000, 1, 16))
+            return;
+        search_fresh();
+        MctsSummary sum = mcts_last_summary();
+        CHECK_EQ_INT(sum.proof, PROOF_NONE);
+        CHECK(i == 0 ? sum.score_cp > 50 : sum.score_cp < -50);
+    }
+}
+
 static void test_mcts_gives_legal_turns_at_every_start(void)
 {
     for (int i = 0; all_games[i]; i++) {
@@ -417,6 +449,8 @@ int main(int argc, char **argv)
     RUN(test_mcts_minimax_takes_the_best_child_for_the_actor);
     RUN(test_mcts_minimax_counts_a_proven_child_as_certain);
     RUN(test_mcts_puct_tries_the_better_evaluated_child_first);
+    RUN(test_mcts_child_value_mixes_playouts_and_minimax);
+    RUN(test_mcts_score_favours_the_side_the_evaluation_favours);
     RUN(test_mcts_gives_legal_turns_at_every_start);
     RUN(test_mcts_columna_stacking_due_at_the_root);
     RUN(test_mcts_qawale_tall_stack_does_not_stall);
