@@ -6,26 +6,11 @@
 # past a 453 ms allowance).  Each engine is fresh, without ucinewgame.
 . "$(dirname "$0")/../protocol/lib.sh"
 
-# ms_to_bestmove FEN GO-COMMAND: prints the ms from just before the go
-# command is written to the bestmove line (999999 when none came).
+# ms_to_bestmove FEN GO-COMMAND: the ms from the go command to bestmove.
 ms_to_bestmove() {
-    stamp_dir=$(mktemp -d)
-    (
-        printf '%s\n' 'setoption name Game value qawale' 'setoption name Backend value alphabeta' \
-            "position fen $1" isready
-        sleep "$(scaled 0.2)"
-        date +%s%N >"$stamp_dir/sent"
-        printf '%s\n' "$2"
-        sleep "$(scaled 0.5)"
-    ) | timeout 30 "$ENGINE" 2>&1 | while IFS= read -r line; do
-        case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac
-    done
-    if [ -f "$stamp_dir/best" ]; then
-        echo $((($(cat "$stamp_dir/best") - $(cat "$stamp_dir/sent")) / 1000000))
-    else
-        echo 999999
-    fi
-    rm -rf "$stamp_dir"
+    ms_until_bestmove "$(printf '%s\n%s\n%s\n%s' 'setoption name Game value qawale' \
+        'setoption name Backend value alphabeta' "position fen $1" isready)" \
+        "$(scaled 0.2)" "$2" "$(scaled 0.5)"
 }
 
 # expect_within NAME FEN GO-COMMAND LIMIT-MS

@@ -5,33 +5,15 @@
 
 AB='setoption name Backend value alphabeta'
 
-# ms_between_command_and_bestmove GAME GO-COMMAND DELAY-BEFORE-STOP:
-# feeds the commands with a timestamp taken just before the last one is
-# written, and prints the ms from then to the bestmove line.
+# ms_to_bestmove GAME GO-COMMAND DELAY-BEFORE-STOP: the ms from the go
+# command (DELAY "-") or from a stop sent DELAY seconds after it, to bestmove.
 ms_to_bestmove() {
-    stamp_dir=$(mktemp -d)
-    (
-        printf '%s\n%s\nposition startpos\n' "setoption name Game value $1" "$AB"
-        if [ "$3" = "-" ]; then
-            date +%s%N >"$stamp_dir/sent"
-            printf '%s\n' "$2"
-            sleep 0.8
-        else
-            printf '%s\n' "$2"
-            sleep "$3"
-            date +%s%N >"$stamp_dir/sent"
-            printf 'stop\n'
-            sleep 0.5
-        fi
-    ) | timeout 30 "$ENGINE" 2>&1 | while IFS= read -r line; do
-        case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac
-    done
-    if [ -f "$stamp_dir/best" ]; then
-        echo $((($(cat "$stamp_dir/best") - $(cat "$stamp_dir/sent")) / 1000000))
+    setup=$(printf '%s\n%s\nposition startpos' "setoption name Game value $1" "$AB")
+    if [ "$3" = "-" ]; then
+        ms_until_bestmove "$setup" 0 "$2" 0.8
     else
-        echo 999999
+        ms_until_bestmove "$(printf '%s\n%s' "$setup" "$2")" "$3" stop 0.5
     fi
-    rm -rf "$stamp_dir"
 }
 
 # These check that the engine answers promptly, not how fast: a shared or

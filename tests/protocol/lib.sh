@@ -73,6 +73,30 @@ expect_status() { # name expected-status
     if [ "$STATUS" -eq "$2" ]; then ok "$1"; else not_ok "$1" "exit status $STATUS, expected $2"; fi
 }
 
+# ms_until_bestmove SETUP WAIT TIMED AFTER: writes the lines of SETUP (one
+# string, newline-separated), waits WAIT seconds, takes a timestamp just
+# before writing the TIMED command, waits AFTER seconds before the input
+# ends, and prints the ms from the timestamp to the bestmove line (999999
+# when none came).
+ms_until_bestmove() {
+    stamp_dir=$(mktemp -d)
+    (
+        printf '%s\n' "$1"
+        sleep "$2"
+        date +%s%N >"$stamp_dir/sent"
+        printf '%s\n' "$3"
+        sleep "$4"
+    ) | timeout 30 "$ENGINE" 2>&1 | while IFS= read -r line; do
+        case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac
+    done
+    if [ -f "$stamp_dir/best" ]; then
+        echo $((($(cat "$stamp_dir/best") - $(cat "$stamp_dir/sent")) / 1000000))
+    else
+        echo 999999
+    fi
+    rm -rf "$stamp_dir"
+}
+
 finish() {
     echo "harness: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]

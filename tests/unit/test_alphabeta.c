@@ -49,16 +49,6 @@ static Move search_movetime(const Game *g, const char *fen, int movetime_ms, int
     return alphabeta_backend.search(&job);
 }
 
-static bool is_legal(const Game *g, const Position *pos, Move move)
-{
-    char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
-    Move parsed;
-    if (move == MOVE_NONE)
-        return false;
-    g->format_move(pos, move, text, sizeof text);
-    return g->parse_move(pos, text, &parsed, err, sizeof err) && parsed == move;
-}
-
 static int mate_of(int score)
 {
     return score >= SCORE_PROVEN ? SCORE_WIN - score : score <= -SCORE_PROVEN ? -(SCORE_WIN + score) : 0;
@@ -115,7 +105,7 @@ static void check_board_against_exhaustive(const char *fen)
     CHECK(truth != 0);
     Move best = search_movetime(g, fen, 20000, 1);
     AbResult r = ab_last_result();
-    CHECK(is_legal(g, &root, best));
+    CHECK(is_legal_move(g, &root, best));
     CHECK((mate_of(r.score) > 0) == (truth > 0));
     CHECK(mate_of(r.score) != 0);
     if (truth > 0) {
@@ -184,7 +174,7 @@ static bool prove_alone(const char *fen, AbProof *proof)
 static void check_proof_line(const Game *g, Position pos, const AbProof *proof)
 {
     for (int i = 0; i < proof->length; i++) {
-        CHECK(is_legal(g, &pos, proof->plies[i]));
+        CHECK(is_legal_move(g, &pos, proof->plies[i]));
         g->play(&pos, proof->plies[i]);
     }
     if (g->outcome(&pos) != OUTCOME_ONGOING)
@@ -238,7 +228,7 @@ static void test_roomandpillar_8x8_start_proven_within_a_minute(void)
         return;
     int64_t t0 = now_ms();
     Move best = search_movetime(&roomandpillar_game, NULL, 60000, 2);
-    CHECK(is_legal(&roomandpillar_game, &job.record.current, best));
+    CHECK(is_legal_move(&roomandpillar_game, &job.record.current, best));
     CHECK(mate_of(ab_last_result().score) < 0); /* the pie rule: the second player wins */
     CHECK(now_ms() - t0 < 60000);
 }
@@ -252,72 +242,66 @@ static void test_helper_proof_reaches_the_main_thread(void)
     const char *fen = "wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw b -";
     Move best = search_movetime(&roomandpillar_game, fen, 60000, 2);
     ab_settings.proof_share = share;
-    CHECK(is_legal(&roomandpillar_game, &job.record.current, best));
+    CHECK(is_legal_move(&roomandpillar_game, &job.record.current, best));
     CHECK(mate_of(ab_last_result().score) < 0);
 }
 
 /* ---- forced results in the other games ---- */
 
-/* The side to move wins with its next turn (one of three pawn moves ends
- * the game in its favour). */
-static void test_columna_win_in_one_turn_found(void)
+/* The side to move wins with its next turn: the exhaustive search says so,
+ * the search reports mate 1 and its move ends the game for the mover. */
+static void check_win_in_one_found(const Game *g, const char *fen, int depth)
 {
-    const char *fen = "01b2w020/030003/000400/03003b0/501b003w/02w03b01w w p";
-    const Game *g = &columna_game;
     Position root;
     char err[ERROR_TEXT_MAX];
     CHECK(g->parse_position(fen, &root, err, sizeof err));
     CHECK_EQ_INT(exhaustive(g, &root, 1), 1);
-    Move best = search_depth(g, fen, 4, 1);
+    Move best = search_depth(g, fen, depth, 1);
     CHECK_EQ_INT(mate_of(ab_last_result().score), 1);
     Position child = root;
     g->play(&child, best);
-    CHECK(g->outcome(&child) == OUTCOME_WHITE_WINS);
+    Outcome mover_wins = g->side_to_move(&root) == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
+    CHECK(g->outcome(&child) == mover_wins);
+}
+
+/* The side to move loses within turns turns whatever it does: the search
+ * reports the exhaustive search's negative mate and still plays legally. */
+static void check_loss_reported(const Game *g, const char *fen, int turns, int depth)
+{
+    Position root;
+    char err[ERROR_TEXT_MAX];
+    CHECK(g->parse_position(fen, &root, err, sizeof err));
+    int truth = exhaustive(g, &root, turns);
+    CHECK(truth < 0);
+    Move best = search_depth(g, fen, depth, 1);
+    CHECK(is_legal_move(g, &root, best));
+    CHECK_EQ_INT(mate_of(ab_last_result().score), truth);
+}
+
+/* One of three pawn moves ends the game in white's favour. */
+static void test_columna_win_in_one_turn_found(void)
+{
+    check_win_in_one_found(&columna_game, "01b2w020/030003/000400/03003b0/501b003w/02w03b01w w p", 4);
 }
 
 /* Every black turn lets white end the game in its favour. */
 static void test_columna_loss_in_two_turns_reported(void)
 {
-    const char *fen = "030003/001w01b0/4b01w000/001b000/300035w/0505w1b0 b p";
-    const Game *g = &columna_game;
-    Position root;
-    char err[ERROR_TEXT_MAX];
-    CHECK(g->parse_position(fen, &root, err, sizeof err));
-    int truth = exhaustive(g, &root, 2);
-    CHECK(truth < 0);
-    search_depth(g, fen, 6, 1);
-    CHECK_EQ_INT(mate_of(ab_last_result().score), truth);
+    check_loss_reported(&columna_game, "030003/001w01b0/4b01w000/001b000/300035w/0505w1b0 b p", 2, 6);
 }
 
 /* Black completes a line of dark tops at once (one move of 136 does). */
 static void test_qawale_win_in_one_turn_found(void)
 {
-    const char *fen = ".,n,n,w/b,.,bw,n/nww,.,n,./w,nbb,.,nn b 3 4";
-    const Game *g = &qawale_game;
-    Position root;
-    char err[ERROR_TEXT_MAX];
-    CHECK(g->parse_position(fen, &root, err, sizeof err));
-    CHECK_EQ_INT(exhaustive(g, &root, 1), 1);
-    Move best = search_depth(g, fen, 3, 1);
-    CHECK_EQ_INT(mate_of(ab_last_result().score), 1);
-    Position child = root;
-    g->play(&child, best);
-    CHECK(g->outcome(&child) == OUTCOME_BLACK_WINS);
+    check_win_in_one_found(&qawale_game, ".,n,n,w/b,.,bw,n/nww,.,n,./w,nbb,.,nn b 3 4", 3);
 }
 
 /* Dark's last turns cannot overturn light's lead. */
 static void test_territoire_lost_ending_reported(void)
 {
-    const char *fen = "3b6w2w5x1x4w4x5w1w6w3.2.1.2.5b3b4b6w6x3w4w2w5w1w5w1.3w4w2b6b2b4b6b1b5b3. 19 b 300 300 0 4";
-    const Game *g = &territoire_game;
-    Position root;
-    char err[ERROR_TEXT_MAX];
-    CHECK(g->parse_position(fen, &root, err, sizeof err));
-    int truth = exhaustive(g, &root, 2);
-    CHECK(truth < 0);
-    Move best = search_depth(g, fen, 12, 1);
-    CHECK(is_legal(g, &root, best));
-    CHECK_EQ_INT(mate_of(ab_last_result().score), truth);
+    check_loss_reported(&territoire_game,
+                        "3b6w2w5x1x4w4x5w1w6w3.2.1.2.5b3b4b6w6x3w4w2w5w1w5w1.3w4w2b6b2b4b6b1b5b3. 19 b 300 300 0 4",
+                        2, 12);
 }
 
 /* ---- limits, legality, determinism, threads ---- */
@@ -331,7 +315,7 @@ static void test_stopped_at_once_still_plays_a_legal_turn(void)
         set_up(g, NULL, 1);
         atomic_store(&job.stop, true);
         Move best = alphabeta_backend.search(&job);
-        CHECK(is_legal(g, &job.record.current, best));
+        CHECK(is_legal_move(g, &job.record.current, best));
     }
 }
 
@@ -342,7 +326,7 @@ static void test_depth_search_is_deterministic_with_one_thread(void)
         int depth = i == 2 ? 3 : 5;
         Move first = search_depth(g, NULL, depth, 1);
         uint64_t nodes = job.nodes_searched;
-        CHECK(is_legal(g, &job.record.current, first));
+        CHECK(is_legal_move(g, &job.record.current, first));
         Move again = search_depth(g, NULL, depth, 1);
         CHECK_EQ_U64(again, first);
         CHECK_EQ_U64(job.nodes_searched, nodes);
@@ -355,7 +339,7 @@ static void test_node_limit_is_kept(void)
     set_up(&columna_game, NULL, 1);
     job.limits.nodes = 5000;
     Move best = alphabeta_backend.search(&job);
-    CHECK(is_legal(&columna_game, &job.record.current, best));
+    CHECK(is_legal_move(&columna_game, &job.record.current, best));
     CHECK(job.nodes_searched <= 5000);
     CHECK(job.nodes_searched >= 4000);
 }
@@ -366,7 +350,7 @@ static void test_movetime_is_kept(void)
         int64_t t0 = now_ms();
         Move best = search_movetime(every_game[i], NULL, 150, 1);
         int64_t spent = now_ms() - t0;
-        CHECK(is_legal(every_game[i], &job.record.current, best));
+        CHECK(is_legal_move(every_game[i], &job.record.current, best));
         CHECK(spent < 150 + 100);
     }
 }
@@ -408,7 +392,7 @@ static void test_hard_limit_kept_when_moves_stream_slowly(void)
         int64_t t0 = now_ms();
         Move best = search_movetime(&slow_qawale, NULL, 100, threads);
         int64_t spent = now_ms() - t0;
-        CHECK(is_legal(&qawale_game, &job.record.current, best));
+        CHECK(is_legal_move(&qawale_game, &job.record.current, best));
         CHECK(spent < 100 + 50);
     }
 }
@@ -419,11 +403,11 @@ static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
     search_movetime(&roomandpillar_game, fen, 10000, 1);
     int alone = mate_of(ab_last_result().score);
     Move best = search_movetime(&roomandpillar_game, fen, 10000, 2);
-    CHECK(is_legal(&roomandpillar_game, &job.record.current, best));
+    CHECK(is_legal_move(&roomandpillar_game, &job.record.current, best));
     CHECK_EQ_INT(mate_of(ab_last_result().score) < 0, alone < 0);
     for (int i = 0; i < 4; i++) {
         Move m = search_movetime(every_game[i], NULL, 100, 2);
-        CHECK(is_legal(every_game[i], &job.record.current, m));
+        CHECK(is_legal_move(every_game[i], &job.record.current, m));
     }
 }
 

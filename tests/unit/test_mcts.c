@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "harness.h"
+
+#include "games/gameutil.h"
 #include "gametest.h"
 #include "search/backends.h"
 #include "search/mcts.h"
@@ -40,16 +42,6 @@ static Move search_fresh(void)
 {
     mcts_backend.new_game(job.hash_mb);
     return mcts_backend.search(&job);
-}
-
-static bool is_legal(const Game *g, const Position *pos, Move move)
-{
-    char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
-    Move parsed;
-    if (move == MOVE_NONE)
-        return false;
-    g->format_move(pos, move, text, sizeof text);
-    return g->parse_move(pos, text, &parsed, err, sizeof err) && parsed == move;
 }
 
 /* ---- an exact whole-turn search to check the proofs against ---- */
@@ -107,14 +99,14 @@ static void check_proof(const Game *g, const char *fen, int expected, int within
         return;
     Move move = search_fresh();
     MctsSummary sum = mcts_last_summary();
-    CHECK(is_legal(g, &job.record.current, move));
+    CHECK(is_legal_move(g, &job.record.current, move));
     CHECK_EQ_INT(sum.proof, expected > 0 ? PROOF_WIN : expected < 0 ? PROOF_LOSS : PROOF_DRAW);
     CHECK(expected > 0 ? sum.mate_turns > 0 : expected < 0 ? sum.mate_turns < 0 : sum.mate_turns == 0);
     /* The solver proves some line, not always the shortest: a win's
      * length is bounded by the first proof it found. */
     CHECK(expected <= 0 || sum.mate_turns <= (within_turns + 1) / 2);
     CHECK_EQ_INT(exact_value(g, &job.record.current, within_turns), expected);
-    if (expected > 0 && is_legal(g, &job.record.current, move)) {
+    if (expected > 0 && is_legal_move(g, &job.record.current, move)) {
         Position after = job.record.current;
         g->play(&after, move);
         /* The chosen move must keep the win: the opponent loses from there. */
@@ -288,7 +280,7 @@ static void test_mcts_gives_legal_turns_at_every_start(void)
             if (!setup(all_games[i], NULL, nodes, 1, 16))
                 return;
             Move move = search_fresh();
-            CHECK(is_legal(all_games[i], &job.record.current, move));
+            CHECK(is_legal_move(all_games[i], &job.record.current, move));
         }
     }
 }
@@ -297,7 +289,7 @@ static void test_mcts_columna_stacking_due_at_the_root(void)
 {
     if (!setup(&columna_game, "111111/11b1w1w1b1/111111/111111/11w1b1b1w1/111111 w s", 2000, 1, 16))
         return;
-    CHECK(is_legal(&columna_game, &job.record.current, search_fresh()));
+    CHECK(is_legal_move(&columna_game, &job.record.current, search_fresh()));
 }
 
 /* A single stack of every pebble: tens of millions of sowings. */
@@ -310,7 +302,7 @@ static void test_mcts_qawale_tall_stack_does_not_stall(void)
     int64_t t0 = now_ms();
     Move move = search_fresh();
     CHECK(now_ms() - t0 < 1500);
-    CHECK(is_legal(&qawale_game, &job.record.current, move));
+    CHECK(is_legal_move(&qawale_game, &job.record.current, move));
 }
 
 /* ---- determinism, memory, stop, reuse, threads ---- */
@@ -341,7 +333,7 @@ static void test_mcts_tiny_hash_keeps_searching(void)
         return;
     Move move = search_fresh();
     MctsSummary sum = mcts_last_summary();
-    CHECK(is_legal(&roomandpillar_game, &job.record.current, move));
+    CHECK(is_legal_move(&roomandpillar_game, &job.record.current, move));
     CHECK_EQ_U64(sum.playouts, playouts);
     CHECK(sum.capacity <= 1024 * 1024 / sizeof(Node));
     CHECK(sum.nodes_used >= sum.capacity - 64); /* it did fill up */
@@ -368,7 +360,7 @@ static void check_stop_is_quick(const Game *g, int threads)
     Move move = mcts_backend.search(&job);
     int64_t took = now_ms() - t0;
     pthread_join(stopper, NULL);
-    CHECK(is_legal(g, &job.record.current, move));
+    CHECK(is_legal_move(g, &job.record.current, move));
     CHECK(took >= 140);
     CHECK(took < (harness_slow_allowed() ? 200 : 400)); /* slack for a loaded machine */
 }
@@ -396,7 +388,7 @@ static void test_mcts_reuses_the_subtree_of_played_moves(void)
     Move next = mcts_backend.search(&job);
     MctsSummary sum = mcts_last_summary();
     CHECK(sum.reused_visits > 0);
-    CHECK(is_legal(g, &job.record.current, next));
+    CHECK(is_legal_move(g, &job.record.current, next));
 }
 
 static void test_mcts_new_game_forgets_the_tree(void)
@@ -417,7 +409,7 @@ static void test_mcts_two_threads_share_the_tree(void)
             return;
         Move move = search_fresh();
         MctsSummary sum = mcts_last_summary();
-        CHECK(is_legal(all_games[i], &job.record.current, move));
+        CHECK(is_legal_move(all_games[i], &job.record.current, move));
         CHECK_EQ_INT(sum.threads, 2);
         CHECK(sum.playouts >= job.limits.nodes);
     }
@@ -429,7 +421,7 @@ static void test_mcts_two_threads_prove_a_win(void)
     if (!setup(&qawale_game, "b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2", 3000000, 2, 16))
         return;
     Move move = search_fresh();
-    CHECK(is_legal(&qawale_game, &job.record.current, move));
+    CHECK(is_legal_move(&qawale_game, &job.record.current, move));
     CHECK_EQ_INT(mcts_last_summary().proof, PROOF_WIN);
 }
 
