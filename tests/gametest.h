@@ -65,6 +65,21 @@ static inline uint64_t perft_of(const Game *g, const char *fen, int depth)
     return perft(g, &pos, depth);
 }
 
+/* The game's own text for the move it parses from text: a round trip gives
+ * text back; a rejected move gives "rejected: <error>". */
+static inline const char *reformatted_move(const Game *g, const Position *pos, const char *text)
+{
+    static char out[MOVE_TEXT_MAX + ERROR_TEXT_MAX];
+    char err[ERROR_TEXT_MAX] = "";
+    Move m;
+    if (!g->parse_move(pos, text, &m, err, sizeof err)) {
+        snprintf(out, sizeof out, "rejected: %s", err);
+        return out;
+    }
+    g->format_move(pos, m, out, MOVE_TEXT_MAX);
+    return out;
+}
+
 /* Is text a legal move here? */
 static inline bool is_legal_text(const Game *g, const Position *pos, const char *text)
 {

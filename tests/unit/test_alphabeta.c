@@ -7,8 +7,7 @@
  */
 #include "harness.h"
 
-#include "games/gameutil.h"
-#include "games/registry.h"
+#include "gametest.h"
 #include "search/ab_internal.h"
 #include "search/backends.h"
 #include "util/clock.h"
@@ -96,11 +95,8 @@ static void check_board_against_exhaustive(const char *fen)
 {
     const Game *g = &roomandpillar_game;
     Position root;
-    char err[ERROR_TEXT_MAX];
-    if (!g->parse_position(fen, &root, err, sizeof err)) {
-        harness_fail(__FILE__, __LINE__, err);
+    if (!load_position(g, fen, &root))
         return;
-    }
     int truth = exhaustive(g, &root, 64);
     CHECK(truth != 0);
     Move best = search_movetime(g, fen, 20000, 1);
@@ -185,11 +181,8 @@ static void check_proof_against_exhaustive(const char *fen)
 {
     const Game *g = &roomandpillar_game;
     Position root;
-    char err[ERROR_TEXT_MAX];
-    if (!g->parse_position(fen, &root, err, sizeof err)) {
-        harness_fail(__FILE__, __LINE__, err);
+    if (!load_position(g, fen, &root))
         return;
-    }
     int truth = exhaustive(g, &root, 64);
     AbProof proof;
     CHECK(prove_alone(fen, &proof));

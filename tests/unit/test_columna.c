@@ -534,11 +534,7 @@ static void test_columna_move_notation(void)
     Position pos;
     if (!load_position(G, START, &pos))
         return;
-    Move m;
-    char err[ERROR_TEXT_MAX], text[MOVE_TEXT_MAX];
-    CHECK(G->parse_move(&pos, "b2b1,c3c4", &m, err, sizeof err));
-    G->format_move(&pos, m, text, sizeof text);
-    CHECK_STR(text, "b2b1,c3c4");
+    CHECK_STR(reformatted_move(G, &pos, "b2b1,c3c4"), "b2b1,c3c4");
     CHECK_CONTAINS(move_error(START, "b2b1;c4c5"), "expected a pawn move");
     CHECK_CONTAINS(move_error(START, "b2b1,c3c4,"), "expected a pawn move");
     CHECK_CONTAINS(move_error(START, "B2B1,c4c5"), "expected a pawn move");

@@ -701,11 +701,7 @@ static void test_territoire_move_text_round_trips(void)
     Position pos;
     if (!load_position(G, START, &pos))
         return;
-    Move move;
-    char err[ERROR_TEXT_MAX], text[MOVE_TEXT_MAX];
-    CHECK(G->parse_move(&pos, "19,30,8", &move, err, sizeof err));
-    G->format_move(&pos, move, text, sizeof text);
-    CHECK_STR(text, "19,30,8");
+    CHECK_STR(reformatted_move(G, &pos, "19,30,8"), "19,30,8");
 }
 
 int main(int argc, char **argv)
