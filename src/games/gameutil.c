@@ -9,6 +9,11 @@ bool is_game_over(const Game *game, const Position *pos)
     return game->outcome(pos) != OUTCOME_ONGOING;
 }
 
+bool has_step_hooks(const Game *game)
+{
+    return game->generate_steps && game->play_step && game->turn_in_progress && game->join_steps;
+}
+
 bool is_legal_move(const Game *game, const Position *pos, Move move)
 {
     char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];

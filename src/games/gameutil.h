@@ -24,6 +24,10 @@ bool find_move_by_text(const Game *game, const Position *pos, const char *text,
 
 bool is_game_over(const Game *game, const Position *pos);
 
+/* Does the game offer the step hooks, so that a turn can be played a step
+ * at a time? */
+bool has_step_hooks(const Game *game);
+
 /* Is move legal in pos?  Checked by a text round trip through the game's own
  * parser, so it holds for moves from any source (a shared table another
  * thread overwrote, an engine's answer). */

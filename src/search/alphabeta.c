@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/gameutil.h"
 #include "search/ab_internal.h"
 #include "search/backends.h"
 #include "search/report.h"
@@ -269,11 +270,6 @@ static Move fallback_turn(const AbShared *s)
         free(list);
     }
     return first;
-}
-
-static bool has_step_hooks(const Game *g)
-{
-    return g->generate_steps && g->play_step && g->turn_in_progress && g->join_steps;
 }
 
 static void run_workers(AbShared *s)

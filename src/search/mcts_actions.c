@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/gameutil.h"
 #include "search/mcts_params.h"
 
 /* A playout reads at most this much of one move stream: a tall Qawale
@@ -12,8 +13,7 @@
 
 bool actions_use_steps(const Game *game)
 {
-    return mcts_params.step_tree && game->generate_steps && game->play_step && game->turn_in_progress &&
-           game->join_steps;
+    return mcts_params.step_tree && has_step_hooks(game);
 }
 
 bool turn_goes_on(const Game *game, bool steps, const Position *after)

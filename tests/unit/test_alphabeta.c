@@ -127,6 +127,16 @@ static void test_roomandpillar_small_boards_match_exhaustive(void)
         check_board_against_exhaustive("wbwbw/bwbwb/wbwbw/bwbwb b -");
 }
 
+/* The same proofs from the iterations alone (no proof search beside
+ * them): what the table keeps of won and lost nodes must hold. */
+static void test_iterations_alone_prove_small_boards_exactly(void)
+{
+    AbSettings saved = ab_settings;
+    ab_settings.proof_share = 0;
+    test_roomandpillar_small_boards_match_exhaustive();
+    ab_settings = saved;
+}
+
 static void test_roomandpillar_6x6_proven_at_once(void)
 {
     if (!harness_slow_allowed())
@@ -297,6 +307,184 @@ static void test_territoire_lost_ending_reported(void)
                         2, 12);
 }
 
+/* ---- the table changes no value: fixed-depth search against a plain negamax ---- */
+
+static int table_disagreements; /* table entries plain_negamax found wrong */
+
+/* Does a table entry for a node whose plain value is truth say something
+ * true about it?  Only entries of exactly this depth are judged (a deeper
+ * one holds another value); proofs are judged by the exhaustive tests. */
+static bool entry_holds(const TTEntry *e, int depth, int truth)
+{
+    if (e->depth != depth || abs(e->score) >= SCORE_PROVEN)
+        return true;
+    return e->bound == TT_BOUND_EXACT   ? e->score == truth
+           : e->bound == TT_BOUND_LOWER ? truth >= e->score
+                                        : truth <= e->score;
+}
+
+/* Minimax over the same children, leaf evaluation and game-over scores as
+ * ab_search, but without a table, windows, ordering or reductions: what a
+ * fixed-depth search must return whatever its table holds.  When s->tt is
+ * set, every entry met on the way is judged against the value found. */
+static int plain_negamax(const AbShared *s, const Position *pos, int depth, int turns)
+{
+    const Game *g = s->game;
+    if (depth <= 0)
+        return ab_static_eval(g, pos);
+    AbChildList *list = malloc(sizeof *list);
+    ab_list_children(s, NULL, pos, list);
+    int mover = g->side_to_move(pos);
+    int best = list->count == 0 ? ab_static_eval(g, pos) : -SCORE_INFINITE;
+    for (int i = 0; i < list->count; i++) {
+        Position child = *pos;
+        ab_play(s, &child, list->child[i].move);
+        int score;
+        switch (ab_child_kind(s, &child)) {
+        case CHILD_GAME_OVER: score = ab_game_over_score(g, &child, mover, turns + 1); break;
+        case CHILD_SAME_PLAYER: score = plain_negamax(s, &child, depth - 1, turns); break;
+        default: score = -plain_negamax(s, &child, depth - 1, turns + 1); break;
+        }
+        if (score > best)
+            best = score;
+    }
+    if (list->truncated && best <= -SCORE_PROVEN)
+        best = -AB_EVAL_LIMIT;
+    bool leaf = list->count == 0;
+    free(list);
+    TTEntry e;
+    if (s->tt && !leaf && tt_probe(s->tt, g->hash(pos), &e) && !entry_holds(&e, depth, best))
+        table_disagreements++;
+    return best;
+}
+
+/* A position some random turns into a game (deterministic by seed). */
+static bool random_position(const Game *g, uint64_t seed, int turns, Position *pos)
+{
+    if (!load_position(g, g->start_fen, pos))
+        return false;
+    if (g->random_start)
+        g->random_start(pos, seed);
+    for (int t = 0; t < turns && g->outcome(pos) == OUTCOME_ONGOING; t++) {
+        Move moves[512];
+        bool overflow;
+        int n = collect_moves(g, pos, moves, 512, &overflow);
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        g->play(pos, moves[(seed >> 33) % (uint64_t)n]);
+    }
+    return g->outcome(pos) == OUTCOME_ONGOING;
+}
+
+/* The fixed-depth value of fen, searched on a fresh table and then again
+ * on the table the first search filled (as a game's next `go` does); with
+ * reductions off, both must be the plain negamax value. */
+static void check_value_with_table(const Game *g, const char *fen, int depth, int truth)
+{
+    for (int round = 0; round < 2; round++) {
+        if (round == 0) {
+            search_depth(g, fen, depth, 1);
+        } else {
+            atomic_store(&job.stop, false);
+            job.start_ms = now_ms();
+            alphabeta_backend.search(&job);
+        }
+        int found = ab_last_result().score;
+        if (found != truth) {
+            char m[POSITION_TEXT_MAX + 128];
+            snprintf(m, sizeof m, "%s at depth %d (%s table): search %d, plain negamax %d", fen, depth,
+                     round ? "filled" : "fresh", found, truth);
+            harness_fail(__FILE__, __LINE__, m);
+        }
+    }
+}
+
+/* Fail-soft alpha-beta's promise for one window: a value at or below
+ * alpha bounds the truth from above, one at or above beta from below, and
+ * one inside is the truth. */
+static bool keeps_window_promise(int value, int alpha, int beta, int truth)
+{
+    return value <= alpha ? truth <= value : value >= beta ? truth >= value : truth == value;
+}
+
+/* ab_search itself on one table over many windows (fail-highs and
+ * fail-lows of one window are read back under another, which is where a
+ * bound stored the wrong way round gives a wrong cut). */
+static void check_windows_share_a_table(const Game *g, const Position *pos, int depth, int truth)
+{
+    static const int offsets[][2] = {{-1, 1},   {-300, -100}, {100, 300}, {-30, -29}, {29, 30},
+                                     {-1, 0},   {0, 1},       {-5, 5},    {-60, -20}, {20, 60},
+                                     {-1, 1},   {-30, -29},   {29, 30},   {-300, 300}};
+    static TransTable table;
+    if (!table.words && !tt_allocate(&table, 4))
+        return;
+    tt_clear(&table);
+    set_up(g, NULL, 1);
+    AbShared s = {.job = &job, .game = g, .tt = &table, .steps = has_step_hooks(g)};
+    atomic_init(&s.abort, false);
+    tm_plan(&s.tm, &job);
+    AbWorker *w = calloc(1, sizeof *w);
+    s.workers = w, s.worker_count = 1;
+    w->shared = &s;
+    for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
+        int alpha = truth + offsets[i][0], beta = truth + offsets[i][1];
+        int value = ab_search(w, pos, alpha, beta, depth, 0, 0, false);
+        if (!keeps_window_promise(value, alpha, beta, truth)) {
+            char m[POSITION_TEXT_MAX + 160];
+            char fen[POSITION_TEXT_MAX];
+            g->format_position(pos, fen, sizeof fen);
+            snprintf(m, sizeof m, "%s at depth %d, window (%d, %d): %d, but the negamax value is %d", fen,
+                     depth, alpha, beta, value, truth);
+            harness_fail(__FILE__, __LINE__, m);
+        }
+    }
+    free(w);
+    /* And every entry the windows left must be true of its node. */
+    table_disagreements = 0;
+    plain_negamax(&s, pos, depth, 0);
+    CHECK_EQ_INT(table_disagreements, 0);
+}
+
+static void check_table_keeps_minimax(const Game *g, int depth, int positions, int turns)
+{
+    AbSettings saved = ab_settings;
+    ab_settings.late_move_reduction = 0; /* the one thing that may change a value */
+    AbShared plain = {.game = g, .steps = has_step_hooks(g)};
+    int compared = 0;
+    for (uint64_t seed = 1; compared < positions && seed < 1000; seed++) {
+        Position pos;
+        if (!random_position(g, seed, turns + (int)(seed % 3), &pos))
+            continue;
+        char fen[POSITION_TEXT_MAX];
+        g->format_position(&pos, fen, sizeof fen);
+        int truth = plain_negamax(&plain, &pos, depth, 0);
+        check_value_with_table(g, fen, depth, truth);
+        check_windows_share_a_table(g, &pos, depth, truth);
+        compared++;
+    }
+    CHECK_EQ_INT(compared, positions);
+    ab_settings = saved;
+}
+
+static void test_table_keeps_the_minimax_value_roomandpillar(void)
+{
+    check_table_keeps_minimax(&roomandpillar_game, 7, 24, 6);
+}
+
+static void test_table_keeps_the_minimax_value_columna(void)
+{
+    check_table_keeps_minimax(&columna_game, 4, 24, 4);
+}
+
+static void test_table_keeps_the_minimax_value_qawale(void)
+{
+    check_table_keeps_minimax(&qawale_game, 2, 16, 4);
+}
+
+static void test_table_keeps_the_minimax_value_territoire(void)
+{
+    check_table_keeps_minimax(&territoire_game, 5, 24, 6);
+}
+
 /* ---- limits, legality, determinism, threads ---- */
 
 static const Game *const every_game[] = {&roomandpillar_game, &columna_game, &qawale_game, &territoire_game};
@@ -408,6 +596,7 @@ int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
     RUN(test_roomandpillar_small_boards_match_exhaustive);
+    RUN(test_iterations_alone_prove_small_boards_exactly);
     RUN(test_roomandpillar_6x6_proven_at_once);
     RUN(test_proof_search_matches_exhaustive_on_small_boards);
     RUN(test_roomandpillar_8x8_start_proven_within_a_minute);
@@ -416,6 +605,10 @@ int main(int argc, char **argv)
     RUN(test_columna_loss_in_two_turns_reported);
     RUN(test_qawale_win_in_one_turn_found);
     RUN(test_territoire_lost_ending_reported);
+    RUN(test_table_keeps_the_minimax_value_roomandpillar);
+    RUN(test_table_keeps_the_minimax_value_columna);
+    RUN(test_table_keeps_the_minimax_value_qawale);
+    RUN(test_table_keeps_the_minimax_value_territoire);
     RUN(test_stopped_at_once_still_plays_a_legal_turn);
     RUN(test_depth_search_is_deterministic_with_one_thread);
     RUN(test_node_limit_is_kept);
