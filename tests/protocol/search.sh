@@ -32,4 +32,19 @@ expect_count "ugi_clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
 talk 'position startpos' 'go nodes 100' 'pause 0.5' 'go depth 2' 'pause 0.5'
 expect_count "each_go_gives_one_bestmove" '^bestmove' 2
 
+# The engine plans with its own clock, never the opponent's: white to move
+# with 200 ms left answers within them; with 600 s left (the opponent
+# short) it is still thinking a second later, when its input ends.
+columna_start=$(printf '%s\n%s\n%s' 'setoption name Game value columna' 'position startpos' isready)
+for go in 'go wtime 200 btime 600000' 'go p1time 200 p2time 600000'; do
+    ms=$(ms_until_bestmove "$columna_start" "$(scaled 0.2)" "$go" "$(scaled 1)")
+    name="own_short_clock_kept_$(echo "$go" | cut -d' ' -f2)"
+    if [ "$ms" -le $((200 + 100 * SLOWDOWN)) ]; then ok "$name"; else not_ok "$name" "bestmove ${ms} ms after '$go'"; fi
+done
+for go in 'go wtime 600000 btime 200' 'go p1time 600000 p2time 200'; do
+    ms=$(ms_until_bestmove "$columna_start" "$(scaled 0.2)" "$go" "$(scaled 1)")
+    name="own_long_clock_used_$(echo "$go" | cut -d' ' -f2)"
+    if [ "$ms" -ge 700 ] && [ "$ms" -ne 999999 ]; then ok "$name"; else not_ok "$name" "bestmove ${ms} ms after '$go', expected the search to go on past 700 ms"; fi
+done
+
 finish
