@@ -53,6 +53,19 @@ void options_print(void)
     }
 }
 
+void options_print_values(void)
+{
+    for (int i = 0; i < count; i++) {
+        const Option *o = &table[i];
+        if (o->type == OPTION_SPIN)
+            out_line("option name %s value %d", o->name, *o->value);
+        else if (o->type == OPTION_CHECK)
+            out_line("option name %s value %s", o->name, *o->value ? "true" : "false");
+        else
+            out_line("option name %s value %s", o->name, o->choices[*o->choice]);
+    }
+}
+
 static bool parse_int(const char *text, long *out)
 {
     char *end;

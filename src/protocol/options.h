@@ -23,6 +23,7 @@ typedef struct {
 void options_clear(void);
 void options_add(const Option *option); /* copies it; sets the live value to the default */
 void options_print(void);               /* one `option name ...` line each */
+void options_print_values(void);        /* one `option name X value V` line each: the live values */
 bool options_set(const char *name, const char *value, char *err, size_t err_size);
 const Option *options_find(const char *name);
 

@@ -476,6 +476,12 @@ static void cmd_eval(int argc, char **argv)
         out_line("info string eval %d (centi-units, side to move's view)", g->evaluate(&session.record.current));
 }
 
+static void cmd_options(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    options_print_values();
+}
+
 /* ---- dispatch ---- */
 
 typedef struct {
@@ -488,7 +494,7 @@ static const Command commands[] = {
     {"setoption", cmd_setoption}, {"ucinewgame", cmd_newgame}, {"uginewgame", cmd_newgame},
     {"position", cmd_position},  {"go", cmd_go},           {"stop", cmd_stop},
     {"perft", cmd_perft},        {"moves", cmd_moves},     {"d", cmd_display},
-    {"query", cmd_query},        {"eval", cmd_eval},
+    {"query", cmd_query},        {"eval", cmd_eval},       {"options", cmd_options},
 };
 
 static int tokenize(char *line, char **argv, int max)

@@ -39,7 +39,8 @@ expect_line "roomandpillar_4x4_proven_as_a_loss" '^info depth [0-9]+ .*score mat
 
 # seconds_to_mate THREADS LIMIT POSITION: `go infinite` on a Room and Pillar
 # position; prints the whole seconds until the first `score mate` line (or
-# 999999 when none came within LIMIT seconds), then stops the search.
+# 999999 when none came within LIMIT seconds), then stops the search; the
+# engine must then quit cleanly.
 seconds_to_mate() {
     stamp_dir=$(mktemp -d)
     date +%s >"$stamp_dir/sent"
@@ -51,11 +52,14 @@ seconds_to_mate() {
             sleep 1
             waited=$((waited + 1))
         done
-        printf 'stop\n'
-        sleep 0.3
-    ) | timeout $(($2 + 10)) "$ENGINE" 2>&1 | while IFS= read -r line; do
+        printf 'stop\nquit\n'
+    ) | {
+        timeout $(($2 + 10)) "$ENGINE" 2>&1
+        echo $? >"$stamp_dir/status"
+    } | while IFS= read -r line; do
         case "$line" in *" score mate "*) [ -f "$stamp_dir/mate" ] || date +%s >"$stamp_dir/mate" ;; esac
     done
+    expect_clean_exit "$(cat "$stamp_dir/status")" "stop after go infinite"
     if [ -f "$stamp_dir/mate" ]; then
         echo $(($(cat "$stamp_dir/mate") - $(cat "$stamp_dir/sent")))
     else

@@ -32,6 +32,8 @@ arena() {
     STATUS=$?
 }
 
+# check NAME COMMAND...: the whole condition is one command, e.g.
+# `check N [ A -a B ]`; in `check N [ A ] && [ B ]` B runs after the verdict.
 check() { # name command...
     name=$1
     shift

@@ -20,7 +20,7 @@ expect_status "first slice completes" 0
 expect_out "first slice plays games 1..5" "games 1\.\.5"
 slice "$WORK/second.pgn" 6..12
 expect_status "second slice completes" 0
-check "slices hold 5 and 7 games" [ "$(games_in "$WORK/first.pgn")" -eq 5 ] && [ "$(games_in "$WORK/second.pgn")" -eq 7 ]
+check "slices hold 5 and 7 games" [ "$(games_in "$WORK/first.pgn")" -eq 5 -a "$(games_in "$WORK/second.pgn")" -eq 7 ]
 
 # Game k's opening and players depend only on the seed and k.
 headers() { cat "$@" | grep -E '^\[(Round|White|Black|FEN) ' | paste - - - - | sort -t'"' -k2,2n; }

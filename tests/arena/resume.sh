@@ -45,12 +45,12 @@ wait_for_games "$WORK/killed.pgn" 3
 kill -9 $pid
 wait $pid 2>/dev/null
 before=$(games_in "$WORK/killed.pgn")
-check "the kill left part of the run ($before games)" [ "$before" -ge 3 ] && [ "$before" -lt $GAMES ]
+check "the kill left part of the run ($before games)" [ "$before" -ge 3 -a "$before" -lt $GAMES ]
 printf '[Event "torn"]\n[Round "99"]\n[White "Alpha"]\n\n1. d4 {0.0' >>"$WORK/killed.pgn"
 resume_run "$WORK/killed.pgn" 0 -seed 9
 expect_status "resumed run completes" 0
 expect_out "resume says what it found" "^Resuming: $before of $GAMES games already in"
-check "every game once after resume" [ "$(rounds_of "$WORK/killed.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/killed.pgn")" -eq $GAMES ]
+check "every game once after resume" [ "$(rounds_of "$WORK/killed.pgn" | uniq | wc -l)" -eq $GAMES -a "$(games_in "$WORK/killed.pgn")" -eq $GAMES ]
 check "the torn game was cut off" [ "$(grep -c 'Event "torn"' "$WORK/killed.pgn")" -eq 0 ]
 OUT_RESUMED=$(report_block "$OUT")
 check "resumed statistics equal the uninterrupted run's" [ "$OUT_RESUMED" = "$reference" ]
@@ -64,11 +64,11 @@ wait $pid
 STATUS=$?
 expect_status "Ctrl-C exits with 130" 130
 kept=$(games_in "$WORK/interrupted.pgn")
-check "Ctrl-C kept the finished games ($kept)" [ "$kept" -ge 2 ] && [ "$kept" -lt $GAMES ]
+check "Ctrl-C kept the finished games ($kept)" [ "$kept" -ge 2 -a "$kept" -lt $GAMES ]
 check "Ctrl-C still printed the standings" grep -q '^Rank ' "$WORK/interrupted.out"
 resume_run "$WORK/interrupted.pgn" 0 -seed 9
 expect_status "run resumed after Ctrl-C completes" 0
-check "every game once after Ctrl-C and resume" [ "$(rounds_of "$WORK/interrupted.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/interrupted.pgn")" -eq $GAMES ]
+check "every game once after Ctrl-C and resume" [ "$(rounds_of "$WORK/interrupted.pgn" | uniq | wc -l)" -eq $GAMES -a "$(games_in "$WORK/interrupted.pgn")" -eq $GAMES ]
 check "statistics equal the uninterrupted run's" [ "$(report_block "$OUT")" = "$reference" ]
 
 # A finished run resumed plays nothing more.

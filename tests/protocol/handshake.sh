@@ -34,6 +34,30 @@ expect_line "game_option_switches_game" '^Game: columna$'
 talk 'setoption name game value QAWALE' d
 expect_line "option_names_and_combo_values_ignore_case" '^Game: qawale$'
 
+# Every spin of every game and backend refuses max+1 and min-1 (one error
+# each, the value unchanged: read back with `options`) and takes max and min.
+for backend in alphabeta mcts; do
+    for game in roomandpillar columna qawale territoire; do
+        setup="setoption name Backend value $backend
+setoption name Game value $game"
+        talk "$setup" uci
+        spins=$(printf '%s\n' "$REPLY" | sed -n 's/^option name \([^ ]*\) type spin default \(-\{0,1\}[0-9]*\) min \(-\{0,1\}[0-9]*\) max \(-\{0,1\}[0-9]*\)$/\1 \2 \3 \4/p')
+        count=$(printf '%s\n' "$spins" | grep -c .)
+        refused=$(printf '%s\n' "$spins" | while read -r name default min max; do
+            printf 'setoption name %s value %s\nsetoption name %s value %s\n' "$name" $((max + 1)) "$name" $((min - 1))
+        done)
+        expected=$(printf '%s\n' "$spins" | while read -r name default min max; do echo "option name $name value $default"; done)
+        talk "$setup" "$refused" 'setoption name Threads value 100000' options
+        expect_count "${backend}_${game}_each_spin_out_of_range_refused_once" '^info string error setoption: option .* is outside ' $((2 * count + 1))
+        missing=$(printf '%s\n' "$expected" | while IFS= read -r line; do printf '%s\n' "$REPLY" | grep -qxF "$line" || echo "$line"; done)
+        if [ "$count" -ge 6 ] && [ -z "$missing" ]; then ok "${backend}_${game}_refused_spins_keep_their_values"; else not_ok "${backend}_${game}_refused_spins_keep_their_values" "$count spins; not read back: $missing"; fi
+        accepted=$(printf '%s\n' "$spins" | while read -r name default min max; do printf 'setoption name %s value %s\n' "$name" "$max"; done)
+        talk "$setup" "$accepted" options
+        expect_no_line "${backend}_${game}_spin_max_accepted" '^info string error'
+        expect_count "${backend}_${game}_spin_max_read_back" "$(printf '%s\n' "$spins" | while read -r name default min max; do printf '^option name %s value %s$|' "$name" "$max"; done | sed 's/|$//')" "$count"
+    done
+done
+
 STATUS=0
 out=$("$ENGINE" --version 2>&1) || STATUS=$?
 REPLY=$out

@@ -33,10 +33,12 @@ not_ok() {
     for line in "$@"; do echo "    $line"; done
 }
 
-# talk CMD... : runs one engine on these commands (then quit), 30 s at most.
+# talk CMD... : runs one engine on these commands, then quit, 30 s at most.
+# An engine that hangs (killed by timeout: status 124) or does not exit 0
+# after quit is a failure of its own, whatever the replies were.
 talk() {
     REPLY=$(
-        for cmd in "$@"; do
+        for cmd in "$@" quit; do
             case "$cmd" in
             "sleep "*) sleep "${cmd#sleep }" ;;
             "pause "*) sleep "$(scaled "${cmd#pause }")" ;;
@@ -45,6 +47,21 @@ talk() {
         done | timeout 30 "$ENGINE" 2>&1
     )
     STATUS=$?
+    expect_clean_exit "$STATUS" "$*"
+}
+
+# expect_clean_exit STATUS WHAT: a failure unless STATUS is 0.  Recorded
+# in a file, since it is also called in the subshells of $(...).
+EXIT_FAILURES=$(mktemp)
+expect_clean_exit() {
+    case "$1" in
+    0) return ;;
+    124 | 137) why="the engine hung and was killed by timeout (status $1) after: $2" ;;
+    *) why="the engine exited with status $1 after: $2" ;;
+    esac
+    echo "FAIL engine_exits_after_quit" >&2
+    echo "    $why" >&2
+    echo "$why" >>"$EXIT_FAILURES"
 }
 
 expect_line() { # name regex
@@ -75,9 +92,9 @@ expect_status() { # name expected-status
 
 # ms_until_bestmove SETUP WAIT TIMED AFTER: writes the lines of SETUP (one
 # string, newline-separated), waits WAIT seconds, takes a timestamp just
-# before writing the TIMED command, waits AFTER seconds before the input
-# ends, and prints the ms from the timestamp to the bestmove line (999999
-# when none came).
+# before writing the TIMED command, waits AFTER seconds, sends quit, and
+# prints the ms from the timestamp to the bestmove line (999999 when none
+# came).  An engine that then hangs or exits non-zero is a failure.
 ms_until_bestmove() {
     stamp_dir=$(mktemp -d)
     (
@@ -86,9 +103,14 @@ ms_until_bestmove() {
         date +%s%N >"$stamp_dir/sent"
         printf '%s\n' "$3"
         sleep "$4"
-    ) | timeout 30 "$ENGINE" 2>&1 | while IFS= read -r line; do
+        printf 'quit\n'
+    ) | {
+        timeout 30 "$ENGINE" 2>&1
+        echo $? >"$stamp_dir/status"
+    } | while IFS= read -r line; do
         case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac
     done
+    expect_clean_exit "$(cat "$stamp_dir/status")" "$3"
     if [ -f "$stamp_dir/best" ]; then
         echo $((($(cat "$stamp_dir/best") - $(cat "$stamp_dir/sent")) / 1000000))
     else
@@ -98,6 +120,8 @@ ms_until_bestmove() {
 }
 
 finish() {
+    failed=$((failed + $(wc -l <"$EXIT_FAILURES")))
+    rm -f "$EXIT_FAILURES"
     echo "harness: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }

@@ -14,8 +14,10 @@ expect_line "bad_position_string_is_reported" "^info string error position: bad 
 expect_count "each_bad_position_gives_one_error" '^info string error' 3
 expect_line "position_unchanged_after_bad_string" '^Fen: .*/wbw\.wbwb/.* w s$'
 
-talk "position fen $START moves a1 b2" d
-expect_line "fen_with_moves" '^Fen: .*/b\.bwbwbw b -$|^Fen: .* b -$'
+# Black removes a1, White then b1 (b2 is not White's to take).
+talk "position fen $START moves a1 b1" d
+expect_line "fen_with_moves" '^Fen: wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/\.\.bwbwbw b -$'
+expect_no_line "fen_with_legal_moves_gives_no_error" '^info string error'
 
 talk 'go perft 2'
 expect_line "perft_divide_line_format" '^[a-h][1-8]: [0-9]+$'

@@ -47,4 +47,12 @@ for go in 'go wtime 600000 btime 200' 'go p1time 600000 p2time 200'; do
     if [ "$ms" -ge 700 ] && [ "$ms" -ne 999999 ]; then ok "$name"; else not_ok "$name" "bestmove ${ms} ms after '$go', expected the search to go on past 700 ms"; fi
 done
 
+# A search that ended by itself under `go infinite` (the 4x4 Room and
+# Pillar board is proven at once) still answers a later stop at once.
+for backend in alphabeta mcts; do
+    setup=$(printf '%s\n%s\n%s' "setoption name Backend value $backend" 'position fen wbwb/bwbw/wbwb/bwbw b -' 'go infinite')
+    ms=$(ms_until_bestmove "$setup" "$(scaled 1)" stop "$(scaled 0.5)")
+    if [ "$ms" -le $((100 * SLOWDOWN)) ]; then ok "${backend}_stop_after_proven_infinite"; else not_ok "${backend}_stop_after_proven_infinite" "bestmove ${ms} ms after stop"; fi
+done
+
 finish

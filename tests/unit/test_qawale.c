@@ -5,7 +5,6 @@
 #include "games/qawale.h"
 #include "util/rng.h"
 
-#include <time.h>
 
 static const Game *const G = &qawale_game;
 
@@ -624,36 +623,6 @@ static void test_qawale_eval_of_finished_game_is_bounded(void)
     CHECK(score < -1000 && score > -20000);
 }
 
-/* How fast perft 4 from the start runs (printed, never checked). */
-static void test_qawale_perft_4_speed(void)
-{
-    if (!harness_slow_allowed() || !getenv("TESSERA_QAWALE_SPEED"))
-        return;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint64_t n = perft_of(G, START, 4);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("[perft 4 = %" PRIu64 " in %.3f s, %.0f leaves/s] ", n, s, (double)n / s);
-    Game streamed_leaves = qawale_game;
-    streamed_leaves.count_moves = NULL;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    n = perft_of(&streamed_leaves, START, 4);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("[without count_moves: %.3f s, %.0f leaves/s] ", s, (double)n / s);
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    n = table_count(TALL);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("[stack of 20: %" PRIu64 " moves counted in %.1f us] ", n, s * 1e6);
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    n = streamed_count(TALL);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("[streamed in %.3f s] ", s);
-}
-
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -712,6 +681,5 @@ int main(int argc, char **argv)
     RUN(test_qawale_params_are_exposed);
     RUN(test_qawale_eval_sees_a_line_threat);
     RUN(test_qawale_eval_of_finished_game_is_bounded);
-    RUN(test_qawale_perft_4_speed);
     return harness_end();
 }
