@@ -32,7 +32,12 @@ tally() { # name, command...
         echo "CRASHED $name (exit status $status)"
     elif [ "$f" -ne 0 ] || [ "$status" -ne 0 ]; then
         printf '%s\n' "$out" | grep -v '^ok\|ok$' | tail -n 40
-        [ "$f" -eq 0 ] && f=1
+        if [ "$f" -eq 0 ]; then
+            # Every check passed, yet the program failed (killed, crashed
+            # at exit, a sanitizer report): that is a failure too.
+            echo "FAILED $name: exit status $status"
+            f=1
+        fi
     fi
     echo "$name: $p passed, $f failed (${seconds} s)"
     passed=$((passed + p))

@@ -106,6 +106,24 @@ static void test_clock_charges_time_and_adds_increment(void)
     CHECK_EQ_INT(clock_moves_to_go(&c, &tc), 0);
 }
 
+/* The increment is earned by a move made in time, never spent on it:
+ * with 1 s left and 1 s increment, 1.5 s is a time forfeit, 0.99 s is not. */
+static void test_increment_comes_after_the_flag_check(void)
+{
+    TimeControl tc = clock_of("1+1");
+    tc.margin_ms = 0;
+    Clock c;
+    clock_start(&c, &tc);
+    CHECK(!clock_spend(&c, &tc, 1500));
+    clock_start(&c, &tc);
+    CHECK(!clock_spend(&c, &tc, 1001));
+    clock_start(&c, &tc);
+    CHECK(clock_spend(&c, &tc, 990));
+    CHECK_EQ_INT(c.left_ms, 1010);
+    CHECK(clock_spend(&c, &tc, 1010));
+    CHECK_EQ_INT(c.left_ms, 1000);
+}
+
 /* A flag falls only past the clock plus the timemargin. */
 static void test_timemargin_forgives_a_late_move(void)
 {
@@ -170,6 +188,7 @@ int main(int argc, char **argv)
     RUN(test_bad_clocks_are_rejected);
     RUN(test_time_controls_format_back);
     RUN(test_clock_charges_time_and_adds_increment);
+    RUN(test_increment_comes_after_the_flag_check);
     RUN(test_timemargin_forgives_a_late_move);
     RUN(test_moves_per_period_refill_the_clock);
     RUN(test_fixed_time_per_move_limits_each_move);
