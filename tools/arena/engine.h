@@ -51,7 +51,9 @@ typedef struct {
     ArenaLog *log;
     const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
     char label[SPEC_NAME_MAX + 24];
-    pid_t pid; /* 0 when no process */
+    pid_t pid;   /* 0 when no process, or once it is reaped */
+    pid_t group; /* its process group, killed with the engine; 0 when none */
+    char ended_how[160]; /* how the reaped process ended */
     int to_engine, from_engine, from_stderr;
     bool ready; /* handshake done, process alive as far as we know */
     char id_name[128];
