@@ -60,4 +60,74 @@ arena -engine $GOOD -engine cmd="$FAKES/fake_hang" name=Hanger args="--after 2 -
 check "hang with a child: a time forfeit" [ "$(terminations "$WORK/hang.pgn")" = " 1 time forfeit;" ]
 check "hang with a child: the child is gone after the kill" none_alive "$WORK/hang.pids"
 
+# ---- item 1: every engine is checked before the first game ----
+# refused NAME ENGINE-ARGS... REGEX: the run stops before any game with exit
+# 4 and a message that matches REGEX (it names the engine and why).
+refused() {
+    name=$1
+    regex=$2
+    shift 2
+    rm -f "$WORK/refused.pgn"
+    arena -each tc=2+0.05 timeout=2 -game roomandpillar -games 4 -pgnout "$WORK/refused.pgn" "$@"
+    expect_status "$name: exit 4" 4
+    expect_out "$name: says which engine and why" "$regex"
+    check "$name: no game played" [ "$(games_in "$WORK/refused.pgn")" -eq 0 ]
+}
+
+refused "missing binary" "engine New \(cmd=$BUILD/tessera-new\): cannot run .*not found" \
+    -engine cmd="$BUILD/tessera-new" name=New -engine $GOOD
+refused "both missing" "engine A \(cmd=$WORK/a\): cannot run .*not found" \
+    -engine cmd="$WORK/a" name=A -engine cmd="$WORK/b" name=B
+printf '#!/bin/sh\nexit 0\n' >"$WORK/noexec"
+chmod 644 "$WORK/noexec"
+refused "not executable" "engine NoExec \(cmd=$WORK/noexec\): cannot run .*not executable" \
+    -engine $GOOD -engine cmd="$WORK/noexec" name=NoExec
+refused "no handshake" "engine Quits \(cmd=$FAKES/fake_noshake\): no handshake: exited with status 3" \
+    -engine $GOOD -engine cmd="$FAKES/fake_noshake" name=Quits
+refused "mute" "engine Mute \(cmd=$FAKES/fake_mute\): no handshake: did not answer in time" \
+    -engine $GOOD -engine cmd="$FAKES/fake_mute" name=Mute
+
+# An engine that started fine, played, then stops starting (its third
+# handshake on, counted over its processes): three of its games in a row
+# lost by "no handshake" stop the run; every finished game stays in the PGN
+# and the report is printed.
+arena -engine $GOOD -engine cmd="$FAKES/fake_noshake" name=Vanishes \
+    args="--one-game --after 3 --count-file $WORK/starts" \
+    -each tc=2+0.05 timeout=2 -game roomandpillar -games 10 -pgnout "$WORK/vanish.pgn"
+expect_status "stops starting: exit 4" 4
+expect_out "stops starting: says why" "engine Vanishes \(cmd=.*\) failed to start for 3 games in a row"
+check "stops starting: the finished games are kept" \
+    [ "$(terminations "$WORK/vanish.pgn")" = " 3 no handshake; 1 normal;" ]
+expect_out "stops starting: the report is printed" "^Games: 4,"
+
+# ---- item 2: options are checked against what the engine offers ----
+OPTS="cmd=$FAKES/fake_engine name=Opts args=--options"
+arena -engine $GOOD -engine $OPTS "option.depth limit=64" option.PONDER=true "option.style=wild ride" \
+    "option.Book File=/no/such/book" -each tc=2+0.05 timeout=2 -game roomandpillar -games 2
+expect_status "options it offers, any case: the run completes" 0
+refused "unknown option" "engine Opts \(cmd=.*\): refuses option.Depth=3: has no option 'Depth'" \
+    -engine $GOOD -engine $OPTS option.Depth=3
+refused "spin out of range" "refuses option.Depth Limit=65: '65' is not a whole number from 1 to 64" \
+    -engine $GOOD -engine $OPTS "option.Depth Limit=65"
+refused "spin not a number" "refuses option.Depth Limit=0x10: .* from 1 to 64" \
+    -engine $GOOD -engine $OPTS "option.Depth Limit=0x10"
+refused "check not true/false" "refuses option.Ponder=yes: 'yes' is not true or false" \
+    -engine $GOOD -engine $OPTS option.Ponder=yes
+refused "combo value unknown" "refuses option.Style=Calm: 'Calm' is not one of Solid, Wild Ride" \
+    -engine $GOOD -engine $OPTS option.Style=Calm
+refused "button given a value" "refuses option.Clear Hash=1: Clear Hash is a button" \
+    -engine $GOOD -engine $OPTS "option.Clear Hash=1"
+refused "game it does not play" "engine Good .*: does not play qawale" -engine $GOOD -engine $OPTS -game qawale
+refused "typo in a real engine's option" "engine New .*: refuses option.QawaelOpenLine=5: has no option" \
+    -engine cmd="$ENGINE" name=New option.QawaelOpenLine=5 -engine cmd="$ENGINE" name=Base -game qawale
+
+# The tuner: its -engine options are checked the same way, before any game.
+TUNE_OUT=$(timeout 60 "$BUILD/tessera-tune" -engine cmd="$FAKES/tune_peak" option.Knbo=3 -each depth=1 \
+    -game roomandpillar -tune Knob -iterations 2 -csv "$WORK/tune.csv" 2>&1)
+TUNE_STATUS=$?
+check "tuner: a misspelled -engine option is a bad argument (exit 2)" [ "$TUNE_STATUS" -eq 2 ]
+OUT=$TUNE_OUT
+expect_out "tuner: says which option" "refuses option.Knbo=3: has no option 'Knbo'"
+check "tuner: no CSV row written" [ ! -s "$WORK/tune.csv" ]
+
 finish

@@ -23,7 +23,7 @@
  *
  *   fake_engine [--mode M] [--after K] [--seed S] [--name NAME] [--delay MS]
  *               [--style tab|pad|crlf] [--spawn PIDFILE] [--options]
- *               [--count-file FILE]
+ *               [--count-file FILE] [--one-game]
  *
  * --delay makes every legal answer take MS milliseconds (slow enough games
  * for a test to interrupt a run).  --style writes every line with the
@@ -33,6 +33,8 @@
  * may outlive it).  --options lists a spin, a check, a combo, a string and
  * a button option beside Game (the arena checks option.NAME= against
  * them).  --count-file appends a line to FILE at each handshake.
+ * --one-game exits quietly at its second ucinewgame, so the arena has to
+ * start it again for every game.
  *
  * The other fakes in this folder are this program with another default
  * mode, so each misbehaviour has its own executable.
@@ -65,6 +67,8 @@ typedef struct {
     const char *spawn_pidfile;
     bool options;
     const char *count_file;
+    bool one_game;
+    long new_games;
     long gos;
     Position pos;
 } Fake;
@@ -267,6 +271,8 @@ static void serve(Fake *fake)
             handshake(fake, line[1] == 'g');
         else if (strcmp(line, "isready") == 0)
             say("readyok");
+        else if (strcmp(line, "ucinewgame") == 0 && ++fake->new_games == 2 && fake->one_game)
+            return;
         else if (strncmp(line, "position ", 9) == 0)
             position(fake, line + 9);
         else if (strncmp(line, "go", 2) == 0 && (line[2] == ' ' || line[2] == '\0'))
@@ -278,11 +284,16 @@ static void serve(Fake *fake)
 
 int main(int argc, char **argv)
 {
-    Fake fake = {FAKE_DEFAULT_MODE, 1, 0, "fake", 0, "plain", NULL, false, NULL, 0, {{0}}};
+    Fake fake = {FAKE_DEFAULT_MODE, 1, 0, "fake", 0, "plain", NULL, false, NULL, false, 0, 0, {{0}}};
     char err[ERROR_TEXT_MAX];
     for (int i = 1; i < argc; i++) {
+        /* Flags without a value first. */
         if (strcmp(argv[i], "--options") == 0) {
             fake.options = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--one-game") == 0) {
+            fake.one_game = true;
             continue;
         }
         if (i + 1 == argc)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "arena/monotonic.h"
+#include "arena/uci_option.h"
 
 /* Longest single wait inside poll, so that the abort flag is seen soon. */
 #define POLL_SLICE_MS 50
@@ -34,7 +36,8 @@ static void ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 const char *engine_status_name(EngineStatus status)
 {
-    static const char *const names[] = {"ok", "timeout", "exited", "malformed", "aborted"};
+    static const char *const names[] = {"ok",      "timeout",    "exited", "malformed",
+                                        "aborted", "cannot run", "refused"};
     return names[status];
 }
 
@@ -261,7 +264,8 @@ static bool spawn(Engine *engine, char *why, size_t why_size)
     int code = exec_error(p.status[0]);
     close_pipes(&p);
     if (code) {
-        snprintf(why, why_size, "cannot run '%s': %s", path, strerror(code));
+        snprintf(why, why_size, "cannot run '%s': %s (%s)", path,
+                 code == ENOENT ? "not found" : code == EACCES ? "not executable" : "exec failed", strerror(code));
         engine_kill(engine);
         return false;
     }
@@ -509,6 +513,54 @@ static EngineStatus expect(Engine *engine, const char *expected, int64_t deadlin
     }
 }
 
+/* Finds the declaration of option name among the handshake's option lines.
+ * False (why filled) when there is none, or it cannot be read. */
+static bool find_declaration(const Engine *engine, const char *name, UciOption *option, char *why,
+                             size_t why_size)
+{
+    char err[300];
+    if (engine_option_count(engine) < 0) {
+        snprintf(why, why_size, "lists more than %d options or %d bytes of them: option %s cannot be checked",
+                 ENGINE_OPTION_LINES_MAX, ENGINE_OPTION_TEXT_MAX, name);
+        return false;
+    }
+    for (int i = 0; i < engine->option_count; i++) {
+        UciLineKind kind = uci_option_parse(engine_option_line(engine, i), option, err, sizeof err);
+        if (strcasecmp(option->name, name) != 0)
+            continue;
+        if (kind == UCI_LINE_OPTION)
+            return true;
+        snprintf(why, why_size, "declares option %s in a way that cannot be read: %s", name, err);
+        return false;
+    }
+    snprintf(why, why_size, "has no option '%s' (names are case-insensitive; its uci answer lists %d)", name,
+             engine->option_count);
+    return false;
+}
+
+/* Refuses, before anything is set, a spec option the engine does not
+ * offer or a value it does not allow: an engine that ignored it would
+ * play with its default, and the run would not test what was asked. */
+static EngineStatus check_requested_options(Engine *engine, const char *game_id, char *why, size_t why_size)
+{
+    UciOption option;
+    char err[700], text[900];
+    if (game_id && find_declaration(engine, "Game", &option, err, sizeof err) &&
+        !uci_option_accepts(&option, game_id, err, sizeof err)) {
+        snprintf(text, sizeof text, "does not play %s: %s", game_id, err);
+        return fail(engine, ENGINE_REFUSED, why, why_size, text);
+    }
+    for (int i = 0; i < engine->spec->option_count; i++) {
+        const EngineOption *wanted = &engine->spec->options[i];
+        if (!find_declaration(engine, wanted->name, &option, err, sizeof err) ||
+            !uci_option_accepts(&option, wanted->value, err, sizeof err)) {
+            snprintf(text, sizeof text, "refuses option.%s=%s: %s", wanted->name, wanted->value, err);
+            return fail(engine, ENGINE_REFUSED, why, why_size, text);
+        }
+    }
+    return ENGINE_OK;
+}
+
 static EngineStatus handshake(Engine *engine, const char *game_id, char *why, size_t why_size)
 {
     bool ugi = engine->spec->proto == PROTO_UGI;
@@ -517,6 +569,8 @@ static EngineStatus handshake(Engine *engine, const char *game_id, char *why, si
     EngineStatus status = send_until(engine, ugi ? "ugi" : "uci", deadline, why, why_size);
     if (status == ENGINE_OK)
         status = expect(engine, ugi ? "ugiok" : "uciok", deadline, "during the handshake", why, why_size);
+    if (status == ENGINE_OK)
+        status = check_requested_options(engine, game_id, why, why_size);
     if (status == ENGINE_OK && game_id) {
         snprintf(text, sizeof text, "setoption name Game value %s", game_id);
         status = send_until(engine, text, deadline, why, why_size);
@@ -541,7 +595,7 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
     forget_options(engine);
     if (!spawn(engine, why, why_size)) {
         arena_log_line(engine->log, engine->label, '#', why);
-        return ENGINE_EXITED;
+        return ENGINE_CANNOT_RUN;
     }
     char text[SPEC_TEXT_MAX + 300];
     snprintf(text, sizeof text, "started %s (pid %d)", engine->spec->cmd, (int)engine->pid);

@@ -43,7 +43,10 @@ typedef enum {
     ENGINE_TIMEOUT,   /* no answer before the deadline */
     ENGINE_EXITED,    /* the process ended (crash, exit, or could not start) */
     ENGINE_MALFORMED, /* output that is not protocol text */
-    ENGINE_ABORTED    /* the abort flag was raised (Ctrl-C, SPRT stop) */
+    ENGINE_ABORTED,   /* the abort flag was raised (Ctrl-C, SPRT stop) */
+    ENGINE_CANNOT_RUN, /* the program is not found or not executable */
+    ENGINE_REFUSED     /* the spec sets an option the engine does not offer,
+                          or a value the option does not allow */
 } EngineStatus;
 
 typedef struct {
@@ -75,14 +78,19 @@ void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const at
 
 /* Spawns the process (killing any previous one), says uci or ugi, waits for
  * uciok/ugiok, selects the game (setoption name Game), sends the spec's
- * options and waits for readyok, all within spec->timeout_ms. */
+ * options and waits for readyok, all within spec->timeout_ms.  Before any
+ * setoption, each option of the spec (and the game, when the engine
+ * declares a Game option) is checked against the engine's own option
+ * lines: an unknown name or a value the declaration does not allow is
+ * ENGINE_REFUSED, with why naming the option and what it allows. */
 EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t why_size);
 
 /* ucinewgame (uginewgame under UGI) then isready/readyok within the timeout. */
 EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size);
 
-/* Sends the position and go lines and waits for bestmove at most
- * allowance_ms after go was sent.  move receives the move text (not yet
+/* Synchronises (isready, everything up to readyok dropped: a stale
+ * bestmove never answers this go), sends the position and go lines and
+ * waits for bestmove, all within allowance_ms of the isready.  move receives the move text (not yet
  * checked for legality), elapsed_ms the think time the arena measured. */
 EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *go_cmd,
                           int64_t allowance_ms, char *move, size_t move_size, int64_t *elapsed_ms,
