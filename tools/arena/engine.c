@@ -70,15 +70,27 @@ static void describe_exit(int status, char *out, size_t out_size)
 }
 
 /* Reaps the process if it has ended, keeping how in ended_how.  True
- * when no process is left. */
+ * when no process is left.  What it left behind in its group is killed
+ * first, while its unreaped zombie still holds the group id (once reaped,
+ * the id could be reused by an unrelated process). */
 static bool has_ended(Engine *engine)
 {
     if (engine->pid <= 0)
         return true;
-    int status;
-    pid_t got = waitpid(engine->pid, &status, WNOHANG);
-    if (got == 0 || (got < 0 && errno == EINTR))
+    siginfo_t info;
+    info.si_pid = 0;
+    int peeked = waitid(P_PID, (id_t)engine->pid, &info, WEXITED | WNOHANG | WNOWAIT);
+    if (peeked != 0 && errno == EINTR)
         return false;
+    if (peeked == 0 && info.si_pid == 0) /* still running */
+        return false;
+    if (engine->group > 0)
+        kill(-engine->group, SIGKILL);
+    engine->group = 0;
+    int status;
+    pid_t got;
+    while ((got = waitpid(engine->pid, &status, 0)) < 0 && errno == EINTR)
+        ;
     if (got == engine->pid)
         describe_exit(status, engine->ended_how, sizeof engine->ended_how);
     else
@@ -109,9 +121,8 @@ void engine_kill(Engine *engine)
     close_fd(&engine->from_stderr);
     engine->out_len = engine->err_len = 0;
     /* The engine leads its own process group: what it started (a wrapper
-     * script's engine, helper processes) dies with it, even after the
-     * engine itself has ended.  The group id is not reused while any
-     * member lives. */
+     * script's engine, helper processes) dies with it.  Killed before the
+     * leader is reaped, so the group id is still ours. */
     if (engine->group > 0)
         kill(-engine->group, SIGKILL);
     engine->group = 0;
