@@ -78,6 +78,9 @@ refused "missing binary" "engine New \(cmd=$BUILD/tessera-new\): cannot run .*no
     -engine cmd="$BUILD/tessera-new" name=New -engine $GOOD
 refused "both missing" "engine A \(cmd=$WORK/a\): cannot run .*not found" \
     -engine cmd="$WORK/a" name=A -engine cmd="$WORK/b" name=B
+expect_out "both missing: names the second one too" "^engine B \(cmd=$WORK/b\): cannot run .*not found"
+refused "not in PATH" "engine Typo \(cmd=tessera-no-such-engine\): cannot run .*not found in PATH" \
+    -engine $GOOD -engine cmd=tessera-no-such-engine name=Typo
 printf '#!/bin/sh\nexit 0\n' >"$WORK/noexec"
 chmod 644 "$WORK/noexec"
 refused "not executable" "engine NoExec \(cmd=$WORK/noexec\): cannot run .*not executable" \

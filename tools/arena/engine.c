@@ -224,7 +224,7 @@ static bool build_argv(const EngineSpec *spec, char *path, size_t path_size, cha
                        size_t storage_size, char **argv, char *why, size_t why_size)
 {
     if (!resolve_command(spec->cmd, path, path_size)) {
-        snprintf(why, why_size, "cannot find '%s' in PATH", spec->cmd);
+        snprintf(why, why_size, "cannot run '%s': not found in PATH", spec->cmd);
         return false;
     }
     argv[0] = (char *)spec->cmd;

@@ -5,7 +5,11 @@
  * output without blocking and with a deadline on every wait, and never
  * trusts what it says: a line with control characters or longer than
  * ENGINE_LINE_MAX is malformed, silence past the deadline is a timeout, end
- * of output is an exit.  Every verb returns an EngineStatus and, when it is
+ * of output or the end of the process (watched by its pid: a child may hold
+ * the pipe open) is an exit.  Lines are read with the whitespace UCI allows
+ * (blanks and tabs around and between tokens, CRLF), reduced to single
+ * blanks.  The engine leads its own process group, which is killed when
+ * the engine is quit or killed.  Every verb returns an EngineStatus and, when it is
  * not ENGINE_OK, fills why (one line) and leaves the process killed, so the
  * caller simply starts it again for the next game.
  *

@@ -10,7 +10,7 @@
 static int run(const ArenaOptions *options)
 {
     ResultTable results;
-    char err[1400];
+    char err[4096];
     atomic_int *interrupted = catch_interrupts();
     TournamentStatus status = tournament_run(&options->run, interrupted, stdout, &results, err, sizeof err);
     results_free(&results);

@@ -22,16 +22,21 @@ PreflightStatus preflight_engines(const EngineSpec *engines, int count, const ch
         snprintf(err, err_size, "out of memory");
         return PREFLIGHT_FAILED;
     }
+    /* Every engine is checked, so that one run names every typo. */
     PreflightStatus result = PREFLIGHT_OK;
-    for (int i = 0; i < count && result == PREFLIGHT_OK; i++) {
-        char why[700];
+    size_t used = 0;
+    err[0] = '\0';
+    for (int i = 0; i < count && result != PREFLIGHT_ABORTED; i++) {
+        char why[700], line[1200];
         engine_init(engine, &engines[i], log, abort, "check");
         EngineStatus status = engine_start(engine, game_id, why, sizeof why);
         engine_quit(engine);
         if (status == ENGINE_ABORTED)
             result = PREFLIGHT_ABORTED;
         else if (status != ENGINE_OK) {
-            preflight_describe(&engines[i], status, why, err, err_size);
+            preflight_describe(&engines[i], status, why, line, sizeof line);
+            if (used < err_size)
+                used += (size_t)snprintf(err + used, err_size - used, "%s%s", used ? "\n" : "", line);
             result = PREFLIGHT_FAILED;
         }
     }

@@ -22,7 +22,8 @@ typedef enum {
 } PreflightStatus;
 
 /* Checks engines[0..count-1] one after the other for the game game_id;
- * the conversations go to log (may be NULL). */
+ * the conversations go to log (may be NULL).  err gets one line per engine
+ * that cannot be used. */
 PreflightStatus preflight_engines(const EngineSpec *engines, int count, const char *game_id, ArenaLog *log,
                                   const atomic_int *abort, char *err, size_t err_size);
 
