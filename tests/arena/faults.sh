@@ -20,8 +20,10 @@ check "crash_mid_game: crashed after moves were played" grep -q '^\[PlyCount "[4
 fault_case hang fake_hang "--after 3" "time forfeit"
 fault_case illegal_move fake_illegal "" "illegal move"
 fault_case garbage fake_garbage "--after 2" "malformed output"
-fault_case exit_in_handshake fake_noshake "" "no handshake"
-fault_case silent_handshake fake_mute "" "no handshake"
+# Engines that never complete the handshake are refused before the first
+# game (engines.sh); this one passes that check (its first handshake) and
+# fails every later one.
+fault_case exit_in_handshake fake_noshake "--after 2 --count-file $WORK/noshake.starts" "no handshake"
 
 # Concurrency: faults in two game threads at once still finish the run.
 arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/fake_crash" name=Bad args="--after 2" \

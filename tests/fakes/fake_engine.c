@@ -14,13 +14,27 @@
  *   hang      stops answering and ignores everything, quit included
  *   illegal   answers a well-formed but illegal move
  *   garbage   answers control characters and a bestmove without text
- *   noshake   exits during the handshake, right after `uci`/`ugi`
+ *   noshake   exits during the handshake, right after `uci`/`ugi` (with
+ *             --count-file: only from the K'th handshake on, counted over
+ *             every process that shares the file)
  *   mute      never answers anything, the handshake included
+ *   twice     answers every go with a legal bestmove, then a stale second
+ *             one (the same move again, illegal in the next position)
  *
  *   fake_engine [--mode M] [--after K] [--seed S] [--name NAME] [--delay MS]
+ *               [--style tab|pad|crlf] [--spawn PIDFILE] [--options]
+ *               [--count-file FILE] [--one-game]
  *
  * --delay makes every legal answer take MS milliseconds (slow enough games
- * for a test to interrupt a run).
+ * for a test to interrupt a run).  --style writes every line with the
+ * whitespace UCI allows: tabs between tokens, blanks around the line, or
+ * CRLF endings.  --spawn forks, at start, a child that holds our output
+ * pipe and sleeps, and appends its pid to PIDFILE (nothing an engine starts
+ * may outlive it).  --options lists a spin, a check, a combo, a string and
+ * a button option beside Game (the arena checks option.NAME= against
+ * them).  --count-file appends a line to FILE at each handshake.
+ * --one-game exits quietly at its second ucinewgame, so the arena has to
+ * start it again for every game.
  *
  * The other fakes in this folder are this program with another default
  * mode, so each misbehaviour has its own executable.
@@ -49,15 +63,59 @@ typedef struct {
     uint64_t seed;
     const char *name;
     long delay_ms;
+    const char *style;
+    const char *spawn_pidfile;
+    bool options;
+    const char *count_file;
+    bool one_game;
+    long new_games;
     long gos;
     Position pos;
 } Fake;
 
+static const char *output_style = "plain";
+
+/* One line out, in the --style chosen. */
 static void say(const char *text)
 {
-    fputs(text, stdout);
-    fputc('\n', stdout);
+    bool tabs = strcmp(output_style, "tab") == 0, pad = strcmp(output_style, "pad") == 0;
+    if (pad)
+        fputs("  ", stdout);
+    for (const char *c = text; *c; c++)
+        fputc(tabs && *c == ' ' ? '\t' : *c, stdout);
+    fputs(pad ? "  \n" : strcmp(output_style, "crlf") == 0 ? "\r\n" : "\n", stdout);
     fflush(stdout);
+}
+
+/* A child that keeps our stdout open and sleeps until killed; its pid is
+ * appended to pidfile so that a test can see whether it outlived us. */
+static void spawn_child(const char *pidfile)
+{
+    pid_t child = fork();
+    if (child == 0)
+        for (;;)
+            pause();
+    FILE *file = fopen(pidfile, "a");
+    if (file) {
+        fprintf(file, "%d\n", (int)child);
+        fclose(file);
+    }
+}
+
+/* Appends a line to the file and returns how many lines it now has. */
+static long count_in_file(const char *path)
+{
+    FILE *file = fopen(path, "a+");
+    if (!file)
+        return 1;
+    fputs("start\n", file);
+    fflush(file);
+    rewind(file);
+    long lines = 0;
+    for (int c; (c = fgetc(file)) != EOF;)
+        lines += c == '\n';
+    fclose(file);
+    return lines;
 }
 
 /* Blocks for ever, reading nothing: the arena has to kill us. */
@@ -139,7 +197,9 @@ static void go(Fake *fake)
 {
     char move[64], text[128];
     fake->gos++;
-    if (strcmp(fake->mode, "legal") != 0 && fake->gos >= fake->after) {
+    bool misbehaves = strcmp(fake->mode, "legal") != 0 && strcmp(fake->mode, "twice") != 0 &&
+                      strcmp(fake->mode, "noshake") != 0;
+    if (misbehaves && fake->gos >= fake->after) {
         misbehave(fake);
         return;
     }
@@ -152,6 +212,8 @@ static void go(Fake *fake)
     say(text);
     snprintf(text, sizeof text, "bestmove %s", move);
     say(text);
+    if (strcmp(fake->mode, "twice") == 0)
+        say(text);
 }
 
 /* position startpos|fen <string> [moves m1 m2 ...] */
@@ -179,7 +241,8 @@ static void position(Fake *fake, char *args)
 static void handshake(const Fake *fake, bool ugi)
 {
     char text[160];
-    if (strcmp(fake->mode, "noshake") == 0) {
+    long handshakes = fake->count_file ? count_in_file(fake->count_file) : 1;
+    if (strcmp(fake->mode, "noshake") == 0 && handshakes >= fake->after) {
         say("id name half-started fake");
         exit(3);
     }
@@ -187,6 +250,13 @@ static void handshake(const Fake *fake, bool ugi)
     say(text);
     say("id author the Tessera tests");
     say("option name Game type combo default roomandpillar var roomandpillar");
+    if (fake->options) {
+        say("option name Depth Limit type spin default 5 min 1 max 64");
+        say("option name Ponder type check default false");
+        say("option name Style type combo default Solid var Solid var Wild Ride");
+        say("option name Book File type string default <empty>");
+        say("option name Clear Hash type button");
+    }
     say(ugi ? "ugiok" : "uciok");
 }
 
@@ -201,6 +271,8 @@ static void serve(Fake *fake)
             handshake(fake, line[1] == 'g');
         else if (strcmp(line, "isready") == 0)
             say("readyok");
+        else if (strcmp(line, "ucinewgame") == 0 && ++fake->new_games == 2 && fake->one_game)
+            return;
         else if (strncmp(line, "position ", 9) == 0)
             position(fake, line + 9);
         else if (strncmp(line, "go", 2) == 0 && (line[2] == ' ' || line[2] == '\0'))
@@ -212,20 +284,41 @@ static void serve(Fake *fake)
 
 int main(int argc, char **argv)
 {
-    Fake fake = {FAKE_DEFAULT_MODE, 1, 0, "fake", 0, 0, {{0}}};
+    Fake fake = {FAKE_DEFAULT_MODE, 1, 0, "fake", 0, "plain", NULL, false, NULL, false, 0, 0, {{0}}};
     char err[ERROR_TEXT_MAX];
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--mode") == 0)
-            fake.mode = argv[i + 1];
-        else if (strcmp(argv[i], "--after") == 0)
-            fake.after = strtol(argv[i + 1], NULL, 10);
-        else if (strcmp(argv[i], "--seed") == 0)
-            fake.seed = strtoull(argv[i + 1], NULL, 10);
-        else if (strcmp(argv[i], "--name") == 0)
-            fake.name = argv[i + 1];
-        else if (strcmp(argv[i], "--delay") == 0)
-            fake.delay_ms = strtol(argv[i + 1], NULL, 10);
+    for (int i = 1; i < argc; i++) {
+        /* Flags without a value first. */
+        if (strcmp(argv[i], "--options") == 0) {
+            fake.options = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--one-game") == 0) {
+            fake.one_game = true;
+            continue;
+        }
+        if (i + 1 == argc)
+            break;
+        const char *flag = argv[i], *value = argv[++i];
+        if (strcmp(flag, "--mode") == 0)
+            fake.mode = value;
+        else if (strcmp(flag, "--after") == 0)
+            fake.after = strtol(value, NULL, 10);
+        else if (strcmp(flag, "--seed") == 0)
+            fake.seed = strtoull(value, NULL, 10);
+        else if (strcmp(flag, "--name") == 0)
+            fake.name = value;
+        else if (strcmp(flag, "--delay") == 0)
+            fake.delay_ms = strtol(value, NULL, 10);
+        else if (strcmp(flag, "--style") == 0)
+            fake.style = value;
+        else if (strcmp(flag, "--spawn") == 0)
+            fake.spawn_pidfile = value;
+        else if (strcmp(flag, "--count-file") == 0)
+            fake.count_file = value;
     }
+    output_style = fake.style;
+    if (fake.spawn_pidfile)
+        spawn_child(fake.spawn_pidfile);
     roomandpillar_game.parse_position(roomandpillar_game.start_fen, &fake.pos, err, sizeof err);
     serve(&fake);
     return 0;

@@ -269,6 +269,37 @@ static void test_ugi_clocks_and_own_limits(void)
     CHECK_STR(go, "go btime 7000 binc 0 movetime 250");
 }
 
+/* The spec's options are checked against the engine's option lines before
+ * anything is set: a misspelt name or a value out of range is refused. */
+static void test_start_refuses_options_the_engine_does_not_offer(void)
+{
+    static const char *const wrong[][2] = {{"Depht Limit", "5"}, {"Depth Limit", "65"}, {"Ponder", "on"}};
+    char why[512], err[256];
+    for (int i = 0; i < 3; i++) {
+        Table *t = set_table("fake_engine", "--options", "fake_engine", "", "tc=5+0.1");
+        CHECK(spec_set_option(&t->spec[0], wrong[i][0], wrong[i][1], err, sizeof err));
+        CHECK_EQ_INT(engine_start(&t->engine[0], "roomandpillar", why, sizeof why), ENGINE_REFUSED);
+        CHECK_CONTAINS(why, wrong[i][0]);
+        CHECK(!engine_is_ready(&t->engine[0]));
+        clear_table(t);
+    }
+    Table *t = set_table("fake_engine", "--options", "fake_engine", "", "tc=5+0.1");
+    CHECK(spec_set_option(&t->spec[0], "depth limit", "64", err, sizeof err));
+    CHECK_EQ_INT(engine_start(&t->engine[0], "roomandpillar", why, sizeof why), ENGINE_OK);
+    CHECK_EQ_INT(engine_start(&t->engine[0], "qawale", why, sizeof why), ENGINE_REFUSED);
+    CHECK_CONTAINS(why, "does not play qawale");
+    clear_table(t);
+}
+
+static void test_missing_program_cannot_run(void)
+{
+    Table *t = set_table("no_such_fake", "", "fake_engine", "", "tc=5+0.1");
+    char why[512];
+    CHECK_EQ_INT(engine_start(&t->engine[0], "roomandpillar", why, sizeof why), ENGINE_CANNOT_RUN);
+    CHECK_CONTAINS(why, "not found");
+    clear_table(t);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -287,5 +318,7 @@ int main(int argc, char **argv)
     RUN(test_option_lines_are_bounded);
     RUN(test_uci_clocks_follow_colours_after_swap);
     RUN(test_ugi_clocks_and_own_limits);
+    RUN(test_start_refuses_options_the_engine_does_not_offer);
+    RUN(test_missing_program_cannot_run);
     return harness_end();
 }

@@ -17,6 +17,9 @@ enum {
     ARENA_EXIT_FAILED = 1,      /* the run could not go on: PGN or log trouble */
     ARENA_EXIT_BAD_ARGS = 2,    /* bad command line, game, engine spec or openings */
     ARENA_EXIT_BAD_SPRT = 3,    /* the SPRT could not start: bad or unusable -sprt */
+    ARENA_EXIT_ENGINE = 4,      /* an engine cannot be used: not found, not executable, no
+                                   handshake or a refused option before the first game, or it
+                                   stopped starting during the run */
     ARENA_EXIT_INTERRUPTED = 130 /* Ctrl-C: finished games are kept in the PGN */
 };
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "arena/monotonic.h"
+#include "arena/uci_option.h"
 
 /* Longest single wait inside poll, so that the abort flag is seen soon. */
 #define POLL_SLICE_MS 50
@@ -34,7 +36,8 @@ static void ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 const char *engine_status_name(EngineStatus status)
 {
-    static const char *const names[] = {"ok", "timeout", "exited", "malformed", "aborted"};
+    static const char *const names[] = {"ok",      "timeout",    "exited", "malformed",
+                                        "aborted", "cannot run", "refused"};
     return names[status];
 }
 
@@ -66,27 +69,48 @@ static void describe_exit(int status, char *out, size_t out_size)
         snprintf(out, out_size, "ended (wait status %d)", status);
 }
 
-/* Waits up to grace_ms for the process to end by itself; fills how it
- * ended.  Returns false (nothing reaped) when it is still running. */
-static bool reap_within(Engine *engine, int64_t grace_ms, char *how, size_t how_size)
+/* Reaps the process if it has ended, keeping how in ended_how.  True
+ * when no process is left.  What it left behind in its group is killed
+ * first, while its unreaped zombie still holds the group id (once reaped,
+ * the id could be reused by an unrelated process). */
+static bool has_ended(Engine *engine)
+{
+    if (engine->pid <= 0)
+        return true;
+    siginfo_t info;
+    info.si_pid = 0;
+    int peeked = waitid(P_PID, (id_t)engine->pid, &info, WEXITED | WNOHANG | WNOWAIT);
+    if (peeked != 0 && errno == EINTR)
+        return false;
+    if (peeked == 0 && info.si_pid == 0) /* still running */
+        return false;
+    if (engine->group > 0)
+        kill(-engine->group, SIGKILL);
+    engine->group = 0;
+    int status;
+    pid_t got;
+    while ((got = waitpid(engine->pid, &status, 0)) < 0 && errno == EINTR)
+        ;
+    if (got == engine->pid)
+        describe_exit(status, engine->ended_how, sizeof engine->ended_how);
+    else
+        snprintf(engine->ended_how, sizeof engine->ended_how, "ended");
+    engine->pid = 0;
+    return true;
+}
+
+/* Waits up to grace_ms for the process to end by itself.  Returns false
+ * (nothing reaped) when it is still running. */
+static bool reap_within(Engine *engine, int64_t grace_ms)
 {
     int64_t until = monotonic_ms() + grace_ms;
-    for (;;) {
-        int status;
-        pid_t got = waitpid(engine->pid, &status, WNOHANG);
-        if (got == engine->pid || (got < 0 && errno != EINTR)) {
-            if (got == engine->pid)
-                describe_exit(status, how, how_size);
-            else
-                snprintf(how, how_size, "ended");
-            engine->pid = 0;
-            return true;
-        }
+    while (!has_ended(engine)) {
         if (monotonic_ms() >= until)
             return false;
         struct timespec pause = {0, 5 * 1000000};
         nanosleep(&pause, NULL);
     }
+    return true;
 }
 
 void engine_kill(Engine *engine)
@@ -96,11 +120,14 @@ void engine_kill(Engine *engine)
     close_fd(&engine->from_engine);
     close_fd(&engine->from_stderr);
     engine->out_len = engine->err_len = 0;
+    /* The engine leads its own process group: what it started (a wrapper
+     * script's engine, helper processes) dies with it.  Killed before the
+     * leader is reaped, so the group id is still ours. */
+    if (engine->group > 0)
+        kill(-engine->group, SIGKILL);
+    engine->group = 0;
     if (engine->pid <= 0)
         return;
-    /* The engine leads its own process group: a wrapper script's children
-     * die with it. */
-    kill(-engine->pid, SIGKILL);
     kill(engine->pid, SIGKILL);
     int status;
     while (waitpid(engine->pid, &status, 0) < 0 && errno == EINTR)
@@ -197,7 +224,7 @@ static bool build_argv(const EngineSpec *spec, char *path, size_t path_size, cha
                        size_t storage_size, char **argv, char *why, size_t why_size)
 {
     if (!resolve_command(spec->cmd, path, path_size)) {
-        snprintf(why, why_size, "cannot find '%s' in PATH", spec->cmd);
+        snprintf(why, why_size, "cannot run '%s': not found in PATH", spec->cmd);
         return false;
     }
     argv[0] = (char *)spec->cmd;
@@ -238,7 +265,8 @@ static bool spawn(Engine *engine, char *why, size_t why_size)
         return false;
     }
     /* Keep the parent's ends; the child's copies are the child's. */
-    engine->pid = pid;
+    engine->pid = engine->group = pid;
+    engine->ended_how[0] = '\0';
     engine->to_engine = p.in[1];
     engine->from_engine = p.out[0];
     engine->from_stderr = p.err[0];
@@ -247,7 +275,8 @@ static bool spawn(Engine *engine, char *why, size_t why_size)
     int code = exec_error(p.status[0]);
     close_pipes(&p);
     if (code) {
-        snprintf(why, why_size, "cannot run '%s': %s", path, strerror(code));
+        snprintf(why, why_size, "cannot run '%s': %s (%s)", path,
+                 code == ENOENT ? "not found" : code == EACCES ? "not executable" : "exec failed", strerror(code));
         engine_kill(engine);
         return false;
     }
@@ -317,11 +346,28 @@ static bool take_line(Engine *engine, bool *bad)
 /* The process closed its output: find out how it ended. */
 static EngineStatus exited(Engine *engine, char *why, size_t why_size, const char *while_doing)
 {
-    char how[160], text[320];
-    if (!reap_within(engine, EXIT_GRACE_MS, how, sizeof how))
-        snprintf(how, sizeof how, "closed its output");
-    snprintf(text, sizeof text, "%s %s", how, while_doing);
+    char text[320];
+    bool reaped = reap_within(engine, EXIT_GRACE_MS);
+    snprintf(text, sizeof text, "%s %s", reaped ? engine->ended_how : "closed its output", while_doing);
     return fail(engine, ENGINE_EXITED, why, why_size, text);
+}
+
+/* UCI lets tokens be separated by any run of blanks and tabs, and lines
+ * be padded: reduce the line to single blanks between tokens, so that
+ * every reader compares plain words. */
+static void normalise_blanks(char *line)
+{
+    char *to = line;
+    for (const char *from = line; *from; from++) {
+        bool blank = *from == ' ' || *from == '\t';
+        if (!blank)
+            *to++ = *from;
+        else if (to > line && to[-1] != ' ')
+            *to++ = ' ';
+    }
+    if (to > line && to[-1] == ' ')
+        to--;
+    *to = '\0';
 }
 
 /* Waits for the next line until deadline (monotonic ms). */
@@ -333,6 +379,7 @@ static EngineStatus read_line(Engine *engine, int64_t deadline, const char *whil
         bool bad;
         if (take_line(engine, &bad)) {
             arena_log_line(engine->log, engine->label, '<', engine->line);
+            normalise_blanks(engine->line);
             if (!bad)
                 return ENGINE_OK;
             snprintf(text, sizeof text, "sent a line with control characters %s", while_doing);
@@ -349,19 +396,21 @@ static EngineStatus read_line(Engine *engine, int64_t deadline, const char *whil
             snprintf(text, sizeof text, "did not answer in time %s", while_doing);
             return fail(engine, ENGINE_TIMEOUT, why, why_size, text);
         }
+        /* Watch the process, not only the end of its output: a child
+         * it forked may hold the pipe open after it died.  Output it
+         * wrote before it ended is still read first. */
+        bool ended = has_ended(engine);
         struct pollfd fds[2] = {{engine->from_engine, POLLIN, 0}, {engine->from_stderr, POLLIN, 0}};
-        int64_t wait = deadline - now < POLL_SLICE_MS ? deadline - now : POLL_SLICE_MS;
-        if (poll(fds, engine->from_stderr >= 0 ? 2 : 1, (int)wait) <= 0)
-            continue;
+        int64_t wait = ended ? 0 : deadline - now < POLL_SLICE_MS ? deadline - now : POLL_SLICE_MS;
+        poll(fds, engine->from_stderr >= 0 ? 2 : 1, (int)wait);
         if (engine->from_stderr >= 0 && fds[1].revents)
             drain_stderr(engine);
-        if (!fds[0].revents)
-            continue;
-        ssize_t n = read(engine->from_engine, engine->out_buf + engine->out_len,
-                         sizeof engine->out_buf - engine->out_len);
+        ssize_t n = fds[0].revents ? read(engine->from_engine, engine->out_buf + engine->out_len,
+                                          sizeof engine->out_buf - engine->out_len)
+                                   : -1;
         if (n > 0)
             engine->out_len += (size_t)n;
-        else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+        else if (ended || n == 0 || (fds[0].revents && errno != EAGAIN && errno != EINTR))
             return exited(engine, why, why_size, while_doing);
     }
 }
@@ -448,17 +497,23 @@ static void keep_option(Engine *engine, const char *line)
     engine->option_used += size;
 }
 
+/* Whether a (normalised) line's first word is word. */
+static bool starts_with_word(const char *line, const char *word)
+{
+    size_t len = strlen(word);
+    return strncmp(line, word, len) == 0 && (line[len] == '\0' || line[len] == ' ');
+}
+
 /* Reads lines until one starts with the word expected. */
 static EngineStatus expect(Engine *engine, const char *expected, int64_t deadline,
                            const char *while_doing, char *why, size_t why_size)
 {
-    size_t len = strlen(expected);
     for (;;) {
         EngineStatus status = read_line(engine, deadline, while_doing, why, why_size);
         if (status != ENGINE_OK)
             return status;
         const char *line = engine->line;
-        if (strncmp(line, expected, len) == 0 && (line[len] == '\0' || line[len] == ' '))
+        if (starts_with_word(line, expected))
             return ENGINE_OK;
         if (strncmp(line, "id name ", 8) == 0)
             snprintf(engine->id_name, sizeof engine->id_name, "%s", line + 8);
@@ -469,6 +524,54 @@ static EngineStatus expect(Engine *engine, const char *expected, int64_t deadlin
     }
 }
 
+/* Finds the declaration of option name among the handshake's option lines.
+ * False (why filled) when there is none, or it cannot be read. */
+static bool find_declaration(const Engine *engine, const char *name, UciOption *option, char *why,
+                             size_t why_size)
+{
+    char err[300];
+    if (engine_option_count(engine) < 0) {
+        snprintf(why, why_size, "lists more than %d options or %d bytes of them: option %s cannot be checked",
+                 ENGINE_OPTION_LINES_MAX, ENGINE_OPTION_TEXT_MAX, name);
+        return false;
+    }
+    for (int i = 0; i < engine->option_count; i++) {
+        UciLineKind kind = uci_option_parse(engine_option_line(engine, i), option, err, sizeof err);
+        if (strcasecmp(option->name, name) != 0)
+            continue;
+        if (kind == UCI_LINE_OPTION)
+            return true;
+        snprintf(why, why_size, "declares option %s in a way that cannot be read: %s", name, err);
+        return false;
+    }
+    snprintf(why, why_size, "has no option '%s' (names are case-insensitive; its uci answer lists %d)", name,
+             engine->option_count);
+    return false;
+}
+
+/* Refuses, before anything is set, a spec option the engine does not
+ * offer or a value it does not allow: an engine that ignored it would
+ * play with its default, and the run would not test what was asked. */
+static EngineStatus check_requested_options(Engine *engine, const char *game_id, char *why, size_t why_size)
+{
+    UciOption option;
+    char err[700], text[900];
+    if (game_id && find_declaration(engine, "Game", &option, err, sizeof err) &&
+        !uci_option_accepts(&option, game_id, err, sizeof err)) {
+        snprintf(text, sizeof text, "does not play %s: %s", game_id, err);
+        return fail(engine, ENGINE_REFUSED, why, why_size, text);
+    }
+    for (int i = 0; i < engine->spec->option_count; i++) {
+        const EngineOption *wanted = &engine->spec->options[i];
+        if (!find_declaration(engine, wanted->name, &option, err, sizeof err) ||
+            !uci_option_accepts(&option, wanted->value, err, sizeof err)) {
+            snprintf(text, sizeof text, "refuses option.%s=%s: %s", wanted->name, wanted->value, err);
+            return fail(engine, ENGINE_REFUSED, why, why_size, text);
+        }
+    }
+    return ENGINE_OK;
+}
+
 static EngineStatus handshake(Engine *engine, const char *game_id, char *why, size_t why_size)
 {
     bool ugi = engine->spec->proto == PROTO_UGI;
@@ -477,6 +580,8 @@ static EngineStatus handshake(Engine *engine, const char *game_id, char *why, si
     EngineStatus status = send_until(engine, ugi ? "ugi" : "uci", deadline, why, why_size);
     if (status == ENGINE_OK)
         status = expect(engine, ugi ? "ugiok" : "uciok", deadline, "during the handshake", why, why_size);
+    if (status == ENGINE_OK)
+        status = check_requested_options(engine, game_id, why, why_size);
     if (status == ENGINE_OK && game_id) {
         snprintf(text, sizeof text, "setoption name Game value %s", game_id);
         status = send_until(engine, text, deadline, why, why_size);
@@ -501,7 +606,7 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
     forget_options(engine);
     if (!spawn(engine, why, why_size)) {
         arena_log_line(engine->log, engine->label, '#', why);
-        return ENGINE_EXITED;
+        return ENGINE_CANNOT_RUN;
     }
     char text[SPEC_TEXT_MAX + 300];
     snprintf(text, sizeof text, "started %s (pid %d)", engine->spec->cmd, (int)engine->pid);
@@ -530,9 +635,8 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
 static bool bestmove_token(const char *line, char *move, size_t move_size)
 {
     const char *p = line + 8;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t len = strcspn(p, " \t");
+    p += *p == ' ';
+    size_t len = strcspn(p, " ");
     if (len == 0 || len >= move_size)
         return false;
     memcpy(move, p, len);
@@ -548,11 +652,18 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
     if (!engine->ready)
         return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
     /* The clock runs from here: a slow reader of a long position line is
-     * charged for it. */
+     * charged for it, and so is a slow readyok. */
     int64_t start = monotonic_ms();
     int64_t deadline = allowance_ms > INT64_MAX - start ? INT64_MAX : start + allowance_ms;
+    /* Synchronise first: whatever the engine said since its last answer (a
+     * second, stale bestmove) comes before readyok and is dropped, so the
+     * bestmove read below answers this go. */
+    EngineStatus status = send_until(engine, "isready", deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = expect(engine, "readyok", deadline, "before its move (isready)", why, why_size);
     const char *lines[2] = {position_cmd, go_cmd};
-    EngineStatus status = send_lines(engine, lines, 2, deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = send_lines(engine, lines, 2, deadline, why, why_size);
     while (status == ENGINE_OK) {
         status = read_line(engine, deadline, "while thinking", why, why_size);
         *elapsed_ms = monotonic_ms() - start;
@@ -561,7 +672,7 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
         const char *line = engine->line;
         if (strncmp(line, "info string error", 17) == 0)
             snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
-        if (strncmp(line, "bestmove", 8) != 0 || (line[8] != ' ' && line[8] != '\0'))
+        if (!starts_with_word(line, "bestmove"))
             continue;
         if (!bestmove_token(line, move, move_size))
             return fail(engine, ENGINE_MALFORMED, why, why_size, "sent bestmove without a move");
@@ -576,11 +687,11 @@ void engine_quit(Engine *engine)
         engine_kill(engine);
         return;
     }
-    char ignored[64], how[160];
+    char ignored[64];
     if (engine->ready && send_until(engine, "quit", monotonic_ms() + 100, ignored, sizeof ignored) != ENGINE_OK)
         return; /* send_until already killed it */
     close_fd(&engine->to_engine);
-    if (reap_within(engine, EXIT_GRACE_MS, how, sizeof how))
-        arena_log_line(engine->log, engine->label, '#', how);
-    engine_kill(engine);
+    if (reap_within(engine, EXIT_GRACE_MS))
+        arena_log_line(engine->log, engine->label, '#', engine->ended_how);
+    engine_kill(engine); /* and whatever it left behind */
 }

@@ -5,7 +5,11 @@
  * output without blocking and with a deadline on every wait, and never
  * trusts what it says: a line with control characters or longer than
  * ENGINE_LINE_MAX is malformed, silence past the deadline is a timeout, end
- * of output is an exit.  Every verb returns an EngineStatus and, when it is
+ * of output or the end of the process (watched by its pid: a child may hold
+ * the pipe open) is an exit.  Lines are read with the whitespace UCI allows
+ * (blanks and tabs around and between tokens, CRLF), reduced to single
+ * blanks.  The engine leads its own process group, which is killed when
+ * the engine is quit or killed.  Every verb returns an EngineStatus and, when it is
  * not ENGINE_OK, fills why (one line) and leaves the process killed, so the
  * caller simply starts it again for the next game.
  *
@@ -43,7 +47,10 @@ typedef enum {
     ENGINE_TIMEOUT,   /* no answer before the deadline */
     ENGINE_EXITED,    /* the process ended (crash, exit, or could not start) */
     ENGINE_MALFORMED, /* output that is not protocol text */
-    ENGINE_ABORTED    /* the abort flag was raised (Ctrl-C, SPRT stop) */
+    ENGINE_ABORTED,   /* the abort flag was raised (Ctrl-C, SPRT stop) */
+    ENGINE_CANNOT_RUN, /* the program is not found or not executable */
+    ENGINE_REFUSED     /* the spec sets an option the engine does not offer,
+                          or a value the option does not allow */
 } EngineStatus;
 
 typedef struct {
@@ -51,7 +58,9 @@ typedef struct {
     ArenaLog *log;
     const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
     char label[SPEC_NAME_MAX + 24];
-    pid_t pid; /* 0 when no process */
+    pid_t pid;   /* 0 when no process, or once it is reaped */
+    pid_t group; /* its process group, killed with the engine; 0 when none */
+    char ended_how[160]; /* how the reaped process ended */
     int to_engine, from_engine, from_stderr;
     bool ready; /* handshake done, process alive as far as we know */
     char id_name[128];
@@ -73,14 +82,19 @@ void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const at
 
 /* Spawns the process (killing any previous one), says uci or ugi, waits for
  * uciok/ugiok, selects the game (setoption name Game), sends the spec's
- * options and waits for readyok, all within spec->timeout_ms. */
+ * options and waits for readyok, all within spec->timeout_ms.  Before any
+ * setoption, each option of the spec (and the game, when the engine
+ * declares a Game option) is checked against the engine's own option
+ * lines: an unknown name or a value the declaration does not allow is
+ * ENGINE_REFUSED, with why naming the option and what it allows. */
 EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t why_size);
 
 /* ucinewgame (uginewgame under UGI) then isready/readyok within the timeout. */
 EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size);
 
-/* Sends the position and go lines and waits for bestmove at most
- * allowance_ms after go was sent.  move receives the move text (not yet
+/* Synchronises (isready, everything up to readyok dropped: a stale
+ * bestmove never answers this go), sends the position and go lines and
+ * waits for bestmove, all within allowance_ms of the isready.  move receives the move text (not yet
  * checked for legality), elapsed_ms the think time the arena measured. */
 EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *go_cmd,
                           int64_t allowance_ms, char *move, size_t move_size, int64_t *elapsed_ms,

@@ -10,7 +10,7 @@
 static int run(const ArenaOptions *options)
 {
     ResultTable results;
-    char err[700];
+    char err[4096];
     atomic_int *interrupted = catch_interrupts();
     TournamentStatus status = tournament_run(&options->run, interrupted, stdout, &results, err, sizeof err);
     results_free(&results);
@@ -18,6 +18,9 @@ static int run(const ArenaOptions *options)
     case TOURNAMENT_FAILED:
         fprintf(stderr, "tessera-arena: %s\n", err);
         return ARENA_EXIT_FAILED;
+    case TOURNAMENT_ENGINE_FAILED:
+        fprintf(stderr, "tessera-arena: %s\n", err);
+        return ARENA_EXIT_ENGINE;
     case TOURNAMENT_INTERRUPTED:
         fprintf(stderr, "tessera-arena: interrupted; finished games are kept%s\n",
                 options->run.pgn_path ? " (-resume continues)" : "");

@@ -73,8 +73,10 @@ static bool prepare_players(const MatchSetup *s, MatchResult *r)
 {
     char why[2][300];
     EngineStatus status[2];
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         status[i] = get_ready(s, i, why[i], sizeof why[i]);
+        r->start_failed[i] = status[i] != ENGINE_OK && status[i] != ENGINE_ABORTED;
+    }
     for (int i = 0; i < 2; i++)
         if (status[i] == ENGINE_ABORTED) {
             lose(r, s, i, TERM_ABORTED, "");
@@ -251,6 +253,7 @@ void match_play(const MatchSetup *s, MatchResult *r)
     r->result = RESULT_NONE;
     r->termination = TERM_NORMAL;
     r->culprit = -1;
+    r->start_failed[0] = r->start_failed[1] = false;
     r->detail[0] = '\0';
     record_start(&r->record, s->game, &s->opening);
     if (s->show) {

@@ -50,6 +50,7 @@ typedef struct {
     PlayerResult result;
     Termination termination;
     int culprit;      /* 0 = p1, 1 = p2 broke a rule of play; -1 = none */
+    bool start_failed[2]; /* p1, p2 did not start or become ready for this game */
     char detail[1280]; /* one line: what ended the game */
     GameRecord record;
     int32_t think_ms[RECORD_MAX_MOVES]; /* per move, as the arena timed it */

@@ -12,6 +12,7 @@
 #include "arena/match.h"
 #include "arena/monotonic.h"
 #include "arena/pgn.h"
+#include "arena/preflight.h"
 #include "arena/report.h"
 
 #define PROGRESS_INTERVAL_MS 1000
@@ -31,8 +32,9 @@ typedef struct {
     FILE *pgn;
     int64_t last_progress_ms;
     uint64_t last_progress_games; /* games counted by the last progress line */
-    bool sprt_concluded, failed;
-    char error[600];
+    bool sprt_concluded, failed, engine_stopped;
+    int start_failures[ARENA_MAX_ENGINES]; /* games in a row each engine failed to start */
+    char error[1400];
     char date[16];
     char tc_text[ARENA_MAX_ENGINES][96];
 } Tournament;
@@ -91,6 +93,28 @@ static void check_sprt(Tournament *t)
     }
 }
 
+/* Stops the run when an engine has failed to start for
+ * TOURNAMENT_START_FAILURES_MAX of its games in a row.  Called under the
+ * lock. */
+static void count_start_failures(Tournament *t, const ScheduledGame *sg, const MatchResult *r)
+{
+    const TournamentConfig *c = t->config;
+    int players[2] = {sg->p1, sg->p2};
+    for (int i = 0; i < 2; i++) {
+        int *count = &t->start_failures[players[i]];
+        *count = r->start_failed[i] ? *count + 1 : 0;
+        if (*count < TOURNAMENT_START_FAILURES_MAX || t->engine_stopped)
+            continue;
+        const EngineSpec *spec = &c->engines[players[i]];
+        snprintf(t->error, sizeof t->error,
+                 "engine %s (cmd=%.300s) failed to start for %d games in a row, the last time: %.700s; "
+                 "the run stops (finished games are kept%s)",
+                 spec->name, spec->cmd, *count, r->detail, c->pgn_path ? ", -resume continues" : "");
+        t->engine_stopped = true;
+        stop_all(t);
+    }
+}
+
 /* Records a finished game: table, PGN, messages.  Called under the lock. */
 static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg, const MatchResult *r)
 {
@@ -122,6 +146,7 @@ static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg,
         fprintf(t->out, "Game %llu (%s vs %s): %s, %s: %s\n", (unsigned long long)number,
                 c->engines[sg->p1].name, c->engines[sg->p2].name, pgn_result_token(r->result),
                 termination_name(r->termination), r->detail);
+    count_start_failures(t, sg, r);
     check_sprt(t);
 }
 
@@ -338,6 +363,10 @@ static TournamentStatus final_status(Tournament *t, char *err, size_t err_size)
         snprintf(err, err_size, "%s", t->error);
         return TOURNAMENT_FAILED;
     }
+    if (t->engine_stopped) {
+        snprintf(err, err_size, "%s", t->error);
+        return TOURNAMENT_ENGINE_FAILED;
+    }
     if (t->sprt_concluded)
         return TOURNAMENT_SPRT_DONE;
     if (atomic_load(t->abort))
@@ -354,6 +383,12 @@ TournamentStatus tournament_run(const TournamentConfig *c, atomic_int *abort, FI
         return TOURNAMENT_FAILED;
     }
     describe_start(&t);
+    PreflightStatus checked = preflight_engines(c->engines, c->engine_count, c->game->id, &t.log, abort, err,
+                                                err_size);
+    if (checked != PREFLIGHT_OK) {
+        tournament_close(&t);
+        return checked == PREFLIGHT_ABORTED ? TOURNAMENT_INTERRUPTED : TOURNAMENT_ENGINE_FAILED;
+    }
     check_sprt(&t); /* a resumed run may have concluded already */
     int threads = c->concurrency < 1 ? 1 : c->concurrency;
     Worker *workers = calloc((size_t)threads, sizeof *workers);

@@ -21,6 +21,10 @@
 #include "arena/stats.h"
 
 #define TOURNAMENT_MAX_CONCURRENCY 256
+/* An engine that fails to start for this many of its games in a row (a
+ * binary deleted or replaced mid-run, a machine out of memory) stops the
+ * run: going on would only score forfeits. */
+#define TOURNAMENT_START_FAILURES_MAX 3
 
 typedef struct {
     const Game *game;
@@ -43,7 +47,11 @@ typedef enum {
     TOURNAMENT_DONE,        /* every game played */
     TOURNAMENT_SPRT_DONE,   /* the SPRT concluded */
     TOURNAMENT_INTERRUPTED, /* the abort flag was raised from outside */
-    TOURNAMENT_FAILED       /* PGN or log trouble; err says what */
+    TOURNAMENT_FAILED,      /* PGN or log trouble; err says what */
+    TOURNAMENT_ENGINE_FAILED /* an engine cannot be used: it failed its check
+                                before the first game, or stopped starting
+                                (TOURNAMENT_START_FAILURES_MAX games in a
+                                row); err says which and why */
 } TournamentStatus;
 
 /* Values of the abort flag: 0 run on, TOURNAMENT_ABORT_INTERRUPT (set by
@@ -51,7 +59,8 @@ typedef enum {
  * TOURNAMENT_ABORT_STOP when the SPRT concludes or the PGN fails. */
 enum { TOURNAMENT_ABORT_INTERRUPT = 1, TOURNAMENT_ABORT_STOP = 2 };
 
-/* Runs the tournament, printing progress and reports to out.  The finished
+/* Checks every engine first (preflight.h); then runs the tournament,
+ * printing progress and reports to out.  The finished
  * games end up in *results (owned by the caller: results_free). */
 TournamentStatus tournament_run(const TournamentConfig *config, atomic_int *abort, FILE *out,
                                 ResultTable *results, char *err, size_t err_size);

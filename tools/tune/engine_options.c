@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "arena/engine.h"
+#include "arena/preflight.h"
 
 /* The engine's option lines, one per line (to free); NULL and err filled
  * when they did not all fit in what the engine keeps. */
@@ -45,7 +46,9 @@ static char *handshake_options(const EngineSpec *spec, const char *game_id, char
     EngineStatus status = engine_start(engine, game_id, why, sizeof why);
     engine_quit(engine);
     char *text = NULL;
-    if (status != ENGINE_OK)
+    if (status == ENGINE_REFUSED) /* it started, but an option.NAME= is wrong */
+        preflight_describe(spec, status, why, err, err_size);
+    else if (status != ENGINE_OK)
         snprintf(err, err_size, "engine %s did not start: %s", spec->name, why);
     else
         text = option_text(engine, err, err_size);

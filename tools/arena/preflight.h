@@ -1,0 +1,35 @@
+/*
+ * preflight.h - every engine of a run is started once and checked before
+ * the first game: the program exists and runs, it completes the handshake
+ * (uci/ugi, Game, the options of its spec, isready), and every option.NAME=
+ * is one it offers with a value it allows.  A run that cannot test what it
+ * was asked must not start: a missing binary would otherwise lose every
+ * game by forfeit and the statistics would conclude on nothing.
+ */
+#ifndef TESSERA_ARENA_PREFLIGHT_H
+#define TESSERA_ARENA_PREFLIGHT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "arena/arena_log.h"
+#include "arena/spec.h"
+
+typedef enum {
+    PREFLIGHT_OK,
+    PREFLIGHT_FAILED, /* err names the engine, its command and why */
+    PREFLIGHT_ABORTED /* the abort flag was raised while checking */
+} PreflightStatus;
+
+/* Checks engines[0..count-1] one after the other for the game game_id;
+ * the conversations go to log (may be NULL).  err gets one line per engine
+ * that cannot be used. */
+PreflightStatus preflight_engines(const EngineSpec *engines, int count, const char *game_id, ArenaLog *log,
+                                  const atomic_int *abort, char *err, size_t err_size);
+
+/* The one-line reason an engine cannot be used, as preflight and the run's
+ * "stopped starting" message say it: names the engine and its command,
+ * then what failed (status) and why. */
+void preflight_describe(const EngineSpec *spec, int status, const char *why, char *out, size_t out_size);
+
+#endif
