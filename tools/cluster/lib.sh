@@ -181,9 +181,10 @@ sprt_words=$(quote "$sprt_words")
 EOF
 }
 
-# Checks the arguments against the run folder and writes run.conf: a new
-# run needs a folder that is absent or empty, --resume the same run.conf.
-prepare_run() {
+# Checks the arguments against the run folder (a new run needs a folder
+# that is absent or empty, --resume the same run.conf); write_run then
+# writes run.conf.
+check_run() {
     [ -n "$run_dir" ] || die_usage "--dir DIR is required"
     start_dir=$(pwd)
     plan_slices
@@ -204,9 +205,15 @@ prepare_run() {
         rm -f "$run_dir/run.conf.new"
         return 0
     fi
-    [ -z "$(ls -A "$run_dir")" ] ||
+    # What --dry-run leaves (this run's run.conf, the sbatch scripts) is no run yet.
+    if [ -n "$(ls -A "$run_dir" | grep -v -x -e run.conf -e slices.sbatch -e merge.sbatch)" ] ||
+        { [ -f "$conf" ] && ! run_conf | cmp -s "$conf" -; }; then
         die_usage "$run_dir is not empty: give --resume to continue the run there, or another --dir"
-    run_conf >"$conf" || die "cannot write $conf"
+    fi
+}
+
+write_run() {
+    [ "$resume" = true ] || run_conf >"$conf" || die "cannot write $conf"
 }
 
 # What the run will do, for the user, before it starts.
@@ -229,4 +236,16 @@ slice_range() { # k
     slice_first=$((first + ($1 - 1) * slice_games))
     slice_last=$((slice_first + slice_games - 1))
     [ "$slice_last" -le "$last" ] || slice_last=$last
+}
+
+# For --dry-run: each slice's arena command and the merge command, as
+# comments after the front-end's own.
+print_slice_commands() {
+    slice=1
+    while [ "$slice" -le "$slices" ]; do
+        printf '# slice %s: ' "$slice"
+        sh "$CLUSTER_TOOLS/slice.sh" --print "$run_dir" "$slice" || exit 1
+        slice=$((slice + 1))
+    done
+    printf '# then: sh %s %s\n' "$(quote "$CLUSTER_TOOLS/merge.sh")" "$(quote "$run_dir")"
 }

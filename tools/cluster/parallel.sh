@@ -69,10 +69,11 @@ while [ $# -gt 0 ]; do
     [ $# -gt 0 ] || die_usage "no arena arguments: give them after --"
 done
 read_arena_arguments "$@"
+check_run
 if [ "$dry_run" = false ] && ! command -v parallel >/dev/null 2>&1; then
     die "GNU parallel is not installed (Debian, Ubuntu: apt-get install parallel)"
 fi
-prepare_run
+write_run
 describe_run
 
 # The GNU parallel command, as words: one job per slice number on stdin.
@@ -85,13 +86,7 @@ if [ "$dry_run" = true ]; then
     line="seq 1 $slices |"
     for word in "$@"; do line="$line $(quote "$word")"; done
     printf '%s\n' "$line"
-    slice=1
-    while [ "$slice" -le "$slices" ]; do
-        printf '# slice %s: ' "$slice"
-        sh "$CLUSTER_TOOLS/slice.sh" --print "$run_dir" "$slice" || exit 1
-        slice=$((slice + 1))
-    done
-    printf 'sh %s %s\n' "$(quote "$CLUSTER_TOOLS/merge.sh")" "$(quote "$run_dir")"
+    print_slice_commands
     exit 0
 fi
 
