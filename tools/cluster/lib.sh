@@ -206,10 +206,19 @@ check_run() {
         return 0
     fi
     # What --dry-run leaves (this run's run.conf, the sbatch scripts) is no run yet.
-    if [ -n "$(ls -A "$run_dir" | grep -v -x -e run.conf -e slices.sbatch -e merge.sbatch)" ] ||
-        { [ -f "$conf" ] && ! run_conf | cmp -s "$conf" -; }; then
+    if ! holds_only_dry_run_files || { [ -f "$conf" ] && ! run_conf | cmp -s "$conf" -; }; then
         die_usage "$run_dir is not empty: give --resume to continue the run there, or another --dir"
     fi
+}
+
+holds_only_dry_run_files() {
+    for entry in "$run_dir"/* "$run_dir"/.[!.]* "$run_dir"/..?*; do
+        [ -e "$entry" ] || continue
+        case ${entry##*/} in
+        run.conf | slices.sbatch | merge.sbatch) ;;
+        *) return 1 ;;
+        esac
+    done
 }
 
 write_run() {
