@@ -50,8 +50,8 @@ expect_whole_run() {
 if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing GNU parallel: apt-get install -y parallel"
     export DEBIAN_FRONTEND=noninteractive
-    timeout 150 apt-get install -y parallel >"$WORK/apt.log" 2>&1 ||
-        { timeout 150 apt-get update && timeout 150 apt-get install -y parallel; } >>"$WORK/apt.log" 2>&1
+    timeout 100 apt-get install -y parallel >"$WORK/apt.log" 2>&1 ||
+        { timeout 100 apt-get update && timeout 100 apt-get install -y parallel; } >>"$WORK/apt.log" 2>&1
 fi
 
 run="$WORK/run one" # a space: quoted through parallel and the slices
@@ -108,6 +108,11 @@ expect_status "--dry-run succeeds" 0
 expect_out "slice 2 gets the arena arguments, its games and its PGN" \
     "^# slice 2: cd .* && $ARENA -engine cmd=$FAKES/fake_engine name=Alpha 'args=--seed 3' -engine cmd=$FAKES/fake_engine name=Beta 'args=--seed 4' -each tc=10\+0\.1 -game roomandpillar -openings random plies=3 -seed 21 -games 4\.\.6 -pgnout $WORK/dry/part-2\.pgn -resume$"
 expect_no_out "no slice gets -sprt" "^# slice.*-sprt"
+cluster parallel.sh --dir "$WORK/dry-range" --slices 3 --arena "$ARENA" --dry-run -- "$@" -games 5..12
+expect_out "a range is split from its first game" "games 5\.\.12 in 3 slices of 3"
+expect_out "the last slice ends at the range's end" "^# slice 3: .* -games 11\.\.12 -pgnout "
+cluster parallel.sh --dir "$WORK/dry-many" --slices 20 --arena "$ARENA" --dry-run -- "$@"
+expect_out "no more slices than games" "games 1\.\.12 in 12 slices of 1"
 
 # Refusals: every one before anything runs, with exit status 2.
 refused() { # name regex script args...

@@ -95,10 +95,11 @@ rm -f "$run_dir/joblog"
 seq 1 "$slices" | "$@"
 failed=$?
 if [ "$failed" -ne 0 ]; then
-    echo "$PROGRAM: slices failed (output in $run_dir/slice-K.log):" >&2
+    echo "$PROGRAM: GNU parallel exit status $failed; the slices that failed (output in $run_dir/slice-K.log):" >&2
     # joblog columns: Seq Host Starttime JobRuntime Send Receive Exitval Signal Command...
-    awk 'NR > 1 && ($7 != 0 || $8 != 0) { print "  slice " $NF ": exit status " $7 ", signal " $8 }' \
-        "$run_dir/joblog" >&2
+    [ ! -f "$run_dir/joblog" ] ||
+        awk 'NR > 1 && ($7 != 0 || $8 != 0) { print "  slice " $NF ": exit status " $7 ", signal " $8 }' \
+            "$run_dir/joblog" >&2
     die "nothing merged; run the same command with --resume to finish the run"
 fi
 exec sh "$CLUSTER_TOOLS/merge.sh" "$run_dir"
