@@ -5,8 +5,10 @@
 # A run folder (--dir) holds run.conf, the run's one description (written
 # here, read by slice.sh and merge.sh on whichever host runs them), and per
 # slice K: part-K.pgn (its games) and slice-K.log (its arena output); at the
-# end report.txt (merge's output).  Every path in run.conf is absolute, so
-# the folder must be at the same path on every host: a shared filesystem.
+# end report.txt (merge's output).  run.conf names the folder the run was
+# started in (where relative paths are taken from) and the run folder by
+# absolute paths, so both must be at the same path on every host: a shared
+# filesystem.
 
 CLUSTER_TOOLS=$(cd "$(dirname "$0")" && pwd)
 
@@ -72,11 +74,7 @@ The arena arguments after -- are passed to every slice unchanged, except:
   -sprt ...            moved to the merge: a slice cannot stop on the whole
                        run'"'"'s LLR, so every game is played and the LLR is
                        computed over all of them
-  -rounds, -pgnout, -resume   refused: give -games, --dir, --resume instead
-
-Exit status: 0 every slice finished and the report is printed; 1 a slice or
-the merge failed (the report is not printed; --resume continues); 2 bad
-arguments.'
+  -rounds, -pgnout, -resume   refused: give -games, --dir, --resume instead'
 
 # One common option at $1 (its value at $2); sets `consumed` to the number
 # of words it took, or returns 1 when $1 is not a common option.

@@ -34,6 +34,10 @@ GNU parallel options:
   Each slice's exit status and time are in DIR/joblog.
 
 $COMMON_HELP
+
+Exit status: 0 every slice finished and the report is printed; 1 a slice or
+the merge failed (nothing merged: --resume continues), or GNU parallel is
+missing; 2 bad arguments.
 EOF
 }
 

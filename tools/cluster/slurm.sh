@@ -37,6 +37,10 @@ Slurm options:
   prints the commands without submitting.
 
 $COMMON_HELP
+
+Exit status: 0 both jobs submitted (or --dry-run printed them); 1 sbatch is
+missing or refused a job; 2 bad arguments.  The merge job's own output is in
+DIR/slurm-merge.out, the report in DIR/report.txt.
 EOF
 }
 
