@@ -130,6 +130,10 @@ refused "-resume among the arena arguments" "give --resume" parallel.sh --dir "$
 refused "a leading zero" "--slices '010': expected a whole number" parallel.sh --dir "$WORK/r1" --slices 010 -- "$@"
 refused "-games 0" "-games '0': expected a whole number" parallel.sh --dir "$WORK/r1" -- -games 0
 refused "both slice sizes" "--slices or --slice-games, not both" parallel.sh --dir "$WORK/r1" --slices 2 --slice-games 3 --arena "$ARENA" -- "$@"
+refused "bad -sprt values, before any game" "-sprt: elo0 must be less than elo1" parallel.sh --dir "$WORK/r1" --arena "$ARENA" -- "$@" -sprt elo0=5 elo1=0
+refused "-sprt with three engines, before any game" "-sprt needs exactly two engines, not 3" \
+    parallel.sh --dir "$WORK/r1" --arena "$ARENA" -- "$@" -engine cmd="$FAKES/fake_engine" name=Gamma
+check "nothing ran for a refused run" [ ! -e "$WORK/r1" ]
 refused "an unknown option" "unknown option '--slice'" parallel.sh --slice 3 -- "$@"
 refused "arena arguments without --" "unknown option '-engine'" parallel.sh --dir "$WORK/r1" -engine cmd=x
 refused "a missing arena" "--arena $WORK/none: no executable file" parallel.sh --dir "$WORK/r1" --arena "$WORK/none" -- "$@"

@@ -73,7 +73,8 @@ The arena arguments after -- are passed to every slice unchanged, except:
                        again, e.g. requeued, keeps its finished games)
   -sprt ...            moved to the merge: a slice cannot stop on the whole
                        run'"'"'s LLR, so every game is played and the LLR is
-                       computed over all of them
+                       computed over all of them (its values, and two
+                       engines, are checked before any slice starts)
   -rounds, -pgnout, -resume   refused: give -games, --dir, --resume instead'
 
 # One common option at $1 (its value at $2); sets `consumed` to the number
@@ -188,6 +189,7 @@ check_run() {
     plan_slices
     (cd "$start_dir" && [ -f "$arena_program" ] && [ -x "$arena_program" ]) ||
         die_usage "--arena $arena_program: no executable file there (build it with make, or give --arena PATH)"
+    check_sprt
     mkdir -p "$run_dir" || die "cannot create $run_dir"
     run_dir=$(cd "$run_dir" && pwd) || die "cannot enter $run_dir"
     conf=$run_dir/run.conf
@@ -207,6 +209,19 @@ check_run() {
     if ! holds_only_dry_run_files || { [ -f "$conf" ] && ! run_conf | cmp -s "$conf" -; }; then
         die_usage "$run_dir is not empty: give --resume to continue the run there, or another --dir"
     fi
+}
+
+# The merge computes the LLR after every game is played: bad -sprt values,
+# or a run that is not of two engines, must be refused before, as the arena
+# refuses them before its first game.  The arena itself checks the values
+# (exit status 3), on no games.
+check_sprt() {
+    [ -n "$sprt_words" ] || return 0
+    complaint=$(cd "$start_dir" && eval "set -- $sprt_words" &&
+        "$arena_program" merge -sprt "$@" /dev/null 2>&1 >/dev/null)
+    [ $? -ne 3 ] || die_usage "$(printf '%s\n' "$complaint" | head -n 1)"
+    engines=$(eval "set -- $slice_words" && for word in "$@"; do [ "$word" != -engine ] || echo; done | wc -l)
+    [ "$engines" -eq 2 ] || die_usage "-sprt needs exactly two engines, not $((engines))"
 }
 
 holds_only_dry_run_files() {
