@@ -1,0 +1,273 @@
+# lib.sh - what the cluster front-ends (parallel.sh, slurm.sh) share: their
+# common options, reading the arena's arguments, and the run folder.
+# Sourced, never run.
+#
+# A run folder (--dir) holds run.conf, the run's one description (written
+# here, read by slice.sh and merge.sh on whichever host runs them), and per
+# slice K: part-K.pgn (its games) and slice-K.log (its arena output); at the
+# end report.txt (merge's output).  run.conf names the folder the run was
+# started in (where relative paths are taken from) and the run folder by
+# absolute paths, so both must be at the same path on every host: a shared
+# filesystem.
+
+CLUSTER_TOOLS=$(cd "$(dirname "$0")" && pwd)
+
+# Defaults of the common options; the front-end's own options are its own.
+run_dir=""
+arena_program=build/tessera-arena
+slices=""
+slice_games=""
+resume=false
+dry_run=false
+DEFAULT_SLICES=16
+
+die_usage() { # message
+    echo "$PROGRAM: $1" >&2
+    echo "$PROGRAM: see $PROGRAM --help" >&2
+    exit 2
+}
+
+die() { # message
+    echo "$PROGRAM: $1" >&2
+    exit 1
+}
+
+# A word as sh reads it back: as it is when it is plain, else quoted
+# ('it'\''s').
+quote() {
+    case $1 in
+    '' | *[!A-Za-z0-9_./=:,+@%-]*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+    *) printf '%s' "$1" ;;
+    esac
+}
+
+# Fails unless VALUE is a whole decimal number from 1 to 999999999 (no
+# leading zero: sh arithmetic would read 010 as octal).
+check_count() { # name value
+    case $2 in
+    [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9] | [1-9][0-9][0-9][0-9][0-9] | \
+        [1-9][0-9][0-9][0-9][0-9][0-9] | [1-9][0-9][0-9][0-9][0-9][0-9][0-9] | \
+        [1-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9] | [1-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]) return 0 ;;
+    esac
+    die_usage "$1 '$2': expected a whole number from 1 to 999999999 (decimal, no leading zero)"
+}
+
+COMMON_HELP='Options both front-ends take:
+  --dir DIR            the run folder (required): part-K.pgn and slice-K.log per
+                       slice, run.conf, and report.txt at the end; it must be at
+                       the same path on every host (a shared filesystem)
+  --slices K           split the games into K slices of equal size (default 16,
+                       at most one per game)
+  --slice-games G      or: G games per slice (the last may have fewer)
+  --arena PATH         the arena program (default build/tessera-arena); relative
+                       paths, here and in the arena arguments, are taken from
+                       the folder the script was started in
+  --resume             continue the run in DIR: the same arguments are required;
+                       each slice keeps its finished games and plays the rest
+  --dry-run            write DIR/run.conf and print what would run; run nothing
+  --help               this text
+
+The arena arguments after -- are passed to every slice unchanged, except:
+  -games N | A..B      required; split into slices, each run with -games A..B
+                       -pgnout DIR/part-K.pgn -resume (so a slice that is run
+                       again, e.g. requeued, keeps its finished games)
+  -sprt ...            moved to the merge: a slice cannot stop on the whole
+                       run'"'"'s LLR, so every game is played and the LLR is
+                       computed over all of them (its values, and two
+                       engines, are checked before any slice starts)
+  -rounds, -pgnout, -resume   refused: give -games, --dir, --resume instead'
+
+# One common option at $1 (its value at $2); sets `consumed` to the number
+# of words it took, or returns 1 when $1 is not a common option.
+common_option() {
+    consumed=2
+    case $1 in
+    --dir | --slices | --slice-games | --arena)
+        [ $# -ge 2 ] || die_usage "$1 needs a value"
+        ;;
+    esac
+    case $1 in
+    --dir) run_dir=$2 ;;
+    --slices) check_count "$1" "$2" && slices=$2 ;;
+    --slice-games) check_count "$1" "$2" && slice_games=$2 ;;
+    --arena) arena_program=$2 ;;
+    --resume) resume=true consumed=1 ;;
+    --dry-run) dry_run=true consumed=1 ;;
+    *) return 1 ;;
+    esac
+}
+
+# Reads the arena arguments ("$@"): sets games_first, games_last, the quoted
+# words every slice gets (slice_words) and the -sprt words (sprt_words).
+read_arena_arguments() {
+    games_first="" games_last="" slice_words="" sprt_words=""
+    [ $# -gt 0 ] || die_usage "no arena arguments: give them after --"
+    [ "$1" != merge ] || die_usage "the arena arguments must describe a run, not a merge"
+    while [ $# -gt 0 ]; do
+        case $1 in
+        -games)
+            [ $# -ge 2 ] || die_usage "-games needs a value"
+            read_games "$2"
+            shift 2
+            ;;
+        -sprt)
+            shift
+            # The arena's own rule: KEY=VALUE words up to the next flag.
+            while [ $# -gt 0 ]; do
+                case $1 in
+                -*) break ;;
+                *=*) sprt_words="$sprt_words $(quote "$1")" && shift ;;
+                *) break ;;
+                esac
+            done
+            ;;
+        -rounds) die_usage "-rounds: give -games N instead (the slices are ranges of game numbers)" ;;
+        -pgnout) die_usage "-pgnout: the slices write DIR/part-K.pgn; give --dir DIR instead" ;;
+        -resume) die_usage "-resume: give --resume (with the same arguments) instead" ;;
+        -help | --help) die_usage "$1 among the arena arguments: see tessera-arena -help" ;;
+        *)
+            slice_words="$slice_words $(quote "$1")"
+            shift
+            ;;
+        esac
+    done
+    [ -n "$games_first" ] || die_usage "the arena arguments need -games N or -games A..B: the games to split"
+}
+
+read_games() { # value
+    case $1 in
+    *..*)
+        check_count "-games A" "${1%%..*}"
+        check_count "-games B" "${1#*..}"
+        games_first=${1%%..*} games_last=${1#*..}
+        [ "$games_first" -le "$games_last" ] || die_usage "-games $1: expected A..B with A <= B"
+        ;;
+    *)
+        check_count "-games" "$1"
+        games_first=1 games_last=$1
+        ;;
+    esac
+}
+
+# Slice sizes from --slices or --slice-games (not both); sets slices and
+# slice_games consistently.
+plan_slices() {
+    total=$((games_last - games_first + 1))
+    if [ -n "$slices" ] && [ -n "$slice_games" ]; then
+        die_usage "give --slices or --slice-games, not both"
+    fi
+    if [ -z "$slice_games" ]; then
+        wanted=${slices:-$DEFAULT_SLICES}
+        [ "$wanted" -le "$total" ] || wanted=$total
+        slice_games=$(((total + wanted - 1) / wanted))
+    fi
+    slices=$(((total + slice_games - 1) / slice_games))
+}
+
+# The run.conf text of this run, on stdout.
+run_conf() {
+    cat <<EOF
+# A run of tessera-arena in slices, written by tools/cluster ($PROGRAM).
+# Read by slice.sh and merge.sh; --resume requires it unchanged.
+workdir=$(quote "$start_dir")
+arena=$(quote "$arena_program")
+first=$games_first
+last=$games_last
+slice_games=$slice_games
+slices=$slices
+arena_words=$(quote "$slice_words")
+sprt_words=$(quote "$sprt_words")
+EOF
+}
+
+# Checks the arguments against the run folder (a new run needs a folder
+# that is absent or empty, --resume the same run.conf); write_run then
+# writes run.conf.
+check_run() {
+    [ -n "$run_dir" ] || die_usage "--dir DIR is required"
+    start_dir=$(pwd)
+    plan_slices
+    (cd "$start_dir" && [ -f "$arena_program" ] && [ -x "$arena_program" ]) ||
+        die_usage "--arena $arena_program: no executable file there (build it with make, or give --arena PATH)"
+    check_sprt
+    mkdir -p "$run_dir" || die "cannot create $run_dir"
+    run_dir=$(cd "$run_dir" && pwd) || die "cannot enter $run_dir"
+    conf=$run_dir/run.conf
+    if [ "$resume" = true ]; then
+        [ -f "$conf" ] || die_usage "--resume: $run_dir holds no run (no run.conf)"
+        run_conf >"$run_dir/run.conf.new" || die "cannot write in $run_dir"
+        if ! cmp -s "$conf" "$run_dir/run.conf.new"; then
+            echo "$PROGRAM: --resume: the arguments differ from the run in $run_dir:" >&2
+            diff "$conf" "$run_dir/run.conf.new" | sed -n 's/^</  was:/p; s/^>/  now:/p' >&2
+            rm -f "$run_dir/run.conf.new"
+            exit 2
+        fi
+        rm -f "$run_dir/run.conf.new"
+        return 0
+    fi
+    # What --dry-run leaves (this run's run.conf, the sbatch scripts) is no run yet.
+    if ! holds_only_dry_run_files || { [ -f "$conf" ] && ! run_conf | cmp -s "$conf" -; }; then
+        die_usage "$run_dir is not empty: give --resume to continue the run there, or another --dir"
+    fi
+}
+
+# The merge computes the LLR after every game is played: bad -sprt values,
+# or a run that is not of two engines, must be refused before, as the arena
+# refuses them before its first game.  The arena itself checks the values
+# (exit status 3), on no games.
+check_sprt() {
+    [ -n "$sprt_words" ] || return 0
+    complaint=$(cd "$start_dir" && eval "set -- $sprt_words" &&
+        "$arena_program" merge -sprt "$@" /dev/null 2>&1 >/dev/null)
+    [ $? -ne 3 ] || die_usage "$(printf '%s\n' "$complaint" | head -n 1)"
+    engines=$(eval "set -- $slice_words" && for word in "$@"; do [ "$word" != -engine ] || echo; done | wc -l)
+    [ "$engines" -eq 2 ] || die_usage "-sprt needs exactly two engines, not $((engines))"
+}
+
+holds_only_dry_run_files() {
+    for entry in "$run_dir"/* "$run_dir"/.[!.]* "$run_dir"/..?*; do
+        [ -e "$entry" ] || continue
+        case ${entry##*/} in
+        run.conf | slices.sbatch | merge.sbatch) ;;
+        *) return 1 ;;
+        esac
+    done
+}
+
+write_run() {
+    [ "$resume" = true ] || run_conf >"$conf" || die "cannot write $conf"
+}
+
+# What the run will do, for the user, before it starts.
+describe_run() {
+    echo "$PROGRAM: games $games_first..$games_last in $slices slices of $slice_games in $run_dir"
+    [ -z "$sprt_words" ] || echo "$PROGRAM: -sprt$sprt_words is computed at the merge; the slices play every game"
+}
+
+# Loads DIR's run.conf; sets run_dir (absolute) and the run's variables.
+load_run() { # dir
+    run_dir=$(cd "$1" 2>/dev/null && pwd) || die_usage "no run folder $1"
+    [ -f "$run_dir/run.conf" ] || die_usage "$run_dir holds no run (no run.conf)"
+    . "$run_dir/run.conf"
+}
+
+# Slice K's games: sets slice_first and slice_last.
+slice_range() { # k
+    check_count "slice" "$1"
+    [ "$1" -le "$slices" ] || die_usage "slice $1: the run has $slices slices"
+    slice_first=$((first + ($1 - 1) * slice_games))
+    slice_last=$((slice_first + slice_games - 1))
+    [ "$slice_last" -le "$last" ] || slice_last=$last
+}
+
+# For --dry-run: each slice's arena command and the merge command, as
+# comments after the front-end's own.
+print_slice_commands() {
+    slice=1
+    while [ "$slice" -le "$slices" ]; do
+        printf '# slice %s: ' "$slice"
+        sh "$CLUSTER_TOOLS/slice.sh" --print "$run_dir" "$slice" || exit 1
+        slice=$((slice + 1))
+    done
+    printf '# then: sh %s %s\n' "$(quote "$CLUSTER_TOOLS/merge.sh")" "$(quote "$run_dir")"
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# merge.sh - the last step of a run prepared by parallel.sh or slurm.sh:
+#
+#   sh tools/cluster/merge.sh DIR
+#
+# Checks that every slice's PGN holds exactly its games (each of A..B once),
+# then runs `tessera-arena merge` (with the run's -sprt, if any) on all of
+# them, writes its output to DIR/report.txt and prints it.  An incomplete
+# slice is named and nothing is merged: a report of part of a run would
+# read as the whole run's.  Exit status 0, or 1 when a slice is incomplete
+# or the merge fails.
+PROGRAM=merge.sh
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 1 ] || die_usage "usage: merge.sh DIR"
+load_run "$1"
+
+# The game numbers in a PGN file, sorted, one a line.
+rounds_in() { sed -n 's/^\[Round "\([0-9]*\)"\]\r*$/\1/p' "$1" 2>/dev/null | sort -n; }
+
+incomplete=0
+slice=1
+while [ "$slice" -le "$slices" ]; do
+    slice_range "$slice"
+    part=$run_dir/part-$slice.pgn
+    if [ "$(rounds_in "$part")" != "$(seq "$slice_first" "$slice_last")" ]; then
+        echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete:" \
+            "$(rounds_in "$part" | wc -l | tr -d ' ') games in $part (see $run_dir/slice-$slice.log)" >&2
+        incomplete=$((incomplete + 1))
+    fi
+    slice=$((slice + 1))
+done
+if [ "$incomplete" -gt 0 ]; then
+    die "$incomplete of $slices slices are incomplete; nothing merged. Run the same command with --resume to finish them"
+fi
+
+cd "$workdir" || die "cannot enter $workdir"
+eval "set -- $sprt_words"
+[ $# -eq 0 ] || set -- -sprt "$@"
+slice=1
+while [ "$slice" -le "$slices" ]; do
+    set -- "$@" "$run_dir/part-$slice.pgn"
+    slice=$((slice + 1))
+done
+"$arena" merge "$@" >"$run_dir/report.txt" 2>&1
+status=$?
+cat "$run_dir/report.txt"
+[ "$status" -eq 0 ] || die "tessera-arena merge failed (exit status $status)"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# slice.sh - runs one slice of a run prepared by parallel.sh or slurm.sh:
+#
+#   sh tools/cluster/slice.sh DIR K           plays slice K of the run in DIR
+#   sh tools/cluster/slice.sh --print DIR K   prints that command instead
+#
+# The slice is the arena with the run's arguments and -games A..B -pgnout
+# DIR/part-K.pgn -resume, started in the folder the run was prepared in; its
+# output is appended to DIR/slice-K.log.  -resume makes running a slice
+# again (a retry, a requeued job) keep its finished games and play the rest.
+# The exit status is the arena's.
+PROGRAM=slice.sh
+. "$(dirname "$0")/lib.sh"
+
+print=false
+if [ "${1:-}" = --print ]; then
+    print=true
+    shift
+fi
+[ $# -eq 2 ] || die_usage "usage: slice.sh [--print] DIR K"
+load_run "$1"
+slice=$2
+slice_range "$slice"
+eval "set -- $arena_words"
+set -- "$arena" "$@" -games "$slice_first..$slice_last" -pgnout "$run_dir/part-$slice.pgn" -resume
+
+if [ "$print" = true ]; then
+    line="cd $(quote "$workdir") &&"
+    for word in "$@"; do line="$line $(quote "$word")"; done
+    printf '%s\n' "$line"
+    exit 0
+fi
+cd "$workdir" || die "cannot enter $workdir"
+exec >>"$run_dir/slice-$slice.log" 2>&1
+echo "== slice $slice: games $slice_first..$slice_last, started $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(uname -n)"
+exec "$@"
