@@ -47,7 +47,7 @@ wait $pid 2>/dev/null
 before=$(games_in "$WORK/killed.pgn")
 check "the kill left part of the run ($before games)" [ "$before" -ge 3 ] && [ "$before" -lt $GAMES ]
 printf '[Event "torn"]\n[Round "99"]\n[White "Alpha"]\n\n1. d4 {0.0' >>"$WORK/killed.pgn"
-resume_run "$WORK/killed.pgn" 0 -seed 9
+resume_run "$WORK/killed.pgn" 15 -seed 9
 expect_status "resumed run completes" 0
 expect_out "resume says what it found" "^Resuming: $before of $GAMES games already in"
 check "every game once after resume" [ "$(rounds_of "$WORK/killed.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/killed.pgn")" -eq $GAMES ]
@@ -66,7 +66,7 @@ expect_status "Ctrl-C exits with 130" 130
 kept=$(games_in "$WORK/interrupted.pgn")
 check "Ctrl-C kept the finished games ($kept)" [ "$kept" -ge 2 ] && [ "$kept" -lt $GAMES ]
 check "Ctrl-C still printed the standings" grep -q '^Rank ' "$WORK/interrupted.out"
-resume_run "$WORK/interrupted.pgn" 0 -seed 9
+resume_run "$WORK/interrupted.pgn" 15 -seed 9
 expect_status "run resumed after Ctrl-C completes" 0
 check "every game once after Ctrl-C and resume" [ "$(rounds_of "$WORK/interrupted.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/interrupted.pgn")" -eq $GAMES ]
 check "statistics equal the uninterrupted run's" [ "$(report_block "$OUT")" = "$reference" ]
@@ -79,6 +79,6 @@ check "a finished run stays as it was" [ "$(games_in "$WORK/reference.pgn")" -eq
 # A PGN from another run is refused, not silently mixed in.
 resume_run "$WORK/reference.pgn" 0 -seed 10
 expect_status "resuming with another seed is refused" 1
-expect_out "the refusal says why" "started from another opening"
+expect_out "the refusal says what differs" "another configuration: seed 9, now 10"
 
 finish

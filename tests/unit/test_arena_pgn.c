@@ -47,6 +47,16 @@ static bool write_game(FILE *f, int64_t round, const char *white, const char *bl
     return pgn_write_game(f, &g, err, sizeof err);
 }
 
+/* A PGN file begun by a run with this seed and -repeat setting. */
+static FILE *open_run(const char *path, const char *mode, int seed, bool repeat)
+{
+    char config[200], err[256];
+    FILE *f = fopen(path, mode);
+    snprintf(config, sizeof config, "game=roomandpillar\nseed=%d\nrepeat=%s\n", seed, repeat ? "on" : "off");
+    CHECK(f && pgn_write_config(f, config, err, sizeof err));
+    return f;
+}
+
 static bool collect_one(const PgnRecord *record, void *ctx, char *err, size_t err_size)
 {
     (void)err;
@@ -127,7 +137,7 @@ static void test_game_cut_short_is_not_counted(void)
 
 static GameOutcome outcome(int64_t round, int p1, int p2, PlayerResult result)
 {
-    return (GameOutcome){round, p1, p2, result, TERM_NORMAL, 77};
+    return (GameOutcome){round, p1, p2, result, TERM_NORMAL, 77, 1, true};
 }
 
 /* Rounds 1+2 and 3+4 are pairs; 5 is alone.  From A's (0) side: round 1
@@ -180,7 +190,7 @@ static void test_standings_rank_by_points_and_charge_failures(void)
     results_engine(&t, "A");
     results_engine(&t, "B");
     results_engine(&t, "C");
-    GameOutcome crash = {1, 0, 2, RESULT_P2_WINS, TERM_CRASH, 1};
+    GameOutcome crash = {1, 0, 2, RESULT_P2_WINS, TERM_CRASH, 1, 1, true};
     GameOutcome win = outcome(2, 1, 2, RESULT_P1_WINS), draw = outcome(3, 0, 1, RESULT_DRAW);
     results_add(&t, &crash);
     results_add(&t, &win);
@@ -205,7 +215,8 @@ static void report_text(ResultTable *t, char *text, size_t size)
 /* Two slices merged report exactly what the whole file reports. */
 static void test_merge_of_slices_equals_the_whole(void)
 {
-    FILE *a = fopen(path_a, "w"), *b = fopen(path_b, "w"), *all = fopen(path_all, "w");
+    FILE *a = open_run(path_a, "w", 1, true), *b = open_run(path_b, "w", 1, true);
+    FILE *all = open_run(path_all, "w", 1, true);
     PlayerResult results[6] = {RESULT_P1_WINS, RESULT_P1_WINS, RESULT_DRAW, RESULT_P2_WINS, RESULT_P2_WINS,
                                RESULT_DRAW};
     for (int k = 0; k < 6; k++) {
@@ -236,7 +247,7 @@ static void test_merge_of_slices_equals_the_whole(void)
 
 static void test_merge_refuses_a_game_twice(void)
 {
-    FILE *a = fopen(path_a, "w");
+    FILE *a = open_run(path_a, "w", 1, true);
     CHECK(write_game(a, 1, "A", "B", RESULT_DRAW));
     fclose(a);
     ResultTable t;

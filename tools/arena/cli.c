@@ -1,6 +1,8 @@
 /* cli.c - command line parsing and help. */
 #include "arena/cli.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,10 +53,12 @@ static const char help_text[] =
     "  -repeat / -norepeat     play each opening twice with colours reversed (default on)\n"
     "\n"
     "Statistics and output:\n"
-    "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]\n"
-    "                          generalised SPRT on pentanomial pairs (two engines only;\n"
-    "                          logistic Elo bounds; alpha and beta default 0.05); the\n"
-    "                          run stops when the LLR leaves its bounds\n"
+    "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]\n"
+    "                          generalised SPRT (two engines only; alpha and beta\n"
+    "                          default 0.05): bounds in normalized Elo (default, as\n"
+    "                          fishtest and fastchess) or logistic Elo; pentanomial\n"
+    "                          with -repeat, trinomial (per game) without; the run\n"
+    "                          stops when the LLR leaves its bounds\n"
     "  -ratinginterval N       print the full report every N games (default: at the end)\n"
     "  -pgnout FILE            append every finished game to FILE at once (fsync'ed);\n"
     "                          White is p1 (to move in the FEN), Black p2\n"
@@ -89,21 +93,28 @@ typedef struct {
     int plies;
 } CliState;
 
+/* Numbers are decimal only: a leading 0 is not octal and 0x is refused,
+ * so `-games 010` plays ten games, never eight. */
 static bool parse_u64(const char *text, uint64_t *out)
 {
     char *end;
     if (!text || *text < '0' || *text > '9')
         return false;
-    unsigned long long value = strtoull(text, &end, 0);
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
     *out = value;
-    return *end == '\0';
+    return *end == '\0' && errno == 0;
 }
 
+/* Plain decimal notation (digits, sign, point, exponent): strtod alone
+ * would also take hex, inf and nan. */
 static bool parse_double(const char *text, double *out)
 {
     char *end;
+    if (!*text || text[strspn(text, "0123456789+-.eE")] != '\0')
+        return false;
     *out = strtod(text, &end);
-    return *text && *end == '\0';
+    return *end == '\0' && isfinite(*out);
 }
 
 /* "N" or "A..B" */
@@ -182,6 +193,16 @@ static bool parse_openings(int argc, char *const *argv, int *i, CliState *st, ch
     return true;
 }
 
+static bool parse_sprt_model(const char *value, SprtModel *model, char *err, size_t err_size)
+{
+    if (strcmp(value, "normalized") != 0 && strcmp(value, "logistic") != 0) {
+        snprintf(err, err_size, "-sprt: model=%s: expected normalized or logistic", value);
+        return false;
+    }
+    *model = value[0] == 'l' ? SPRT_LOGISTIC : SPRT_NORMALIZED;
+    return true;
+}
+
 /* Returns ARENA_EXIT_OK or the exit code of the problem. */
 static int parse_sprt(int argc, char *const *argv, int *i, SprtSettings *sprt, char *err, size_t err_size)
 {
@@ -192,10 +213,16 @@ static int parse_sprt(int argc, char *const *argv, int *i, SprtSettings *sprt, c
     bool have0 = false, have1 = false;
     sprt->on = true;
     sprt->alpha = sprt->beta = 0.05;
+    sprt->model = SPRT_NORMALIZED; /* fastchess's default */
     for (int w = 0; w < words; w++) {
         const char *word = argv[*i + 1 + w];
         const char *eq = strchr(word, '=');
         double value;
+        if (strncmp(word, "model=", 6) == 0) {
+            if (!parse_sprt_model(word + 6, &sprt->model, err, err_size))
+                return ARENA_EXIT_BAD_SPRT;
+            continue;
+        }
         if (!eq || !parse_double(eq + 1, &value)) {
             snprintf(err, err_size, "-sprt: '%s' is not KEY=NUMBER", word);
             return ARENA_EXIT_BAD_SPRT;

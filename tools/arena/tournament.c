@@ -13,6 +13,7 @@
 #include "arena/monotonic.h"
 #include "arena/pgn.h"
 #include "arena/report.h"
+#include "arena/runconfig.h"
 
 #define PROGRESS_INTERVAL_MS 1000
 
@@ -35,6 +36,7 @@ typedef struct {
     char error[600];
     char date[16];
     char tc_text[ARENA_MAX_ENGINES][96];
+    RunConfig run_config; /* what this run measures, recorded in the PGN */
 } Tournament;
 
 typedef struct {
@@ -97,8 +99,8 @@ static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg,
     const TournamentConfig *c = t->config;
     char fen[POSITION_TEXT_MAX], err[300];
     c->game->format_position(&r->record.start, fen, sizeof fen);
-    GameOutcome outcome = {(int64_t)number, sg->p1, sg->p2, r->result, r->termination,
-                           results_opening_key(fen)};
+    GameOutcome outcome = {(int64_t)number, sg->p1,     sg->p2,  r->result, r->termination,
+                           results_opening_key(fen), c->seed, c->schedule.repeat};
     if (!results_add(t->table, &outcome)) {
         snprintf(t->error, sizeof t->error, "out of memory");
         t->failed = true;
@@ -198,6 +200,15 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
     Tournament *t = ((ResumeContext *)ctx)->t;
     const TournamentConfig *c = t->config;
     uint64_t number = (uint64_t)rec->round;
+    char what[400];
+    if (!rec->config[0]) {
+        snprintf(err, err_size, "has no recorded run configuration, so this run cannot be checked against it");
+        return false;
+    }
+    if (runconfig_differs(rec->config, t->run_config.text, what, sizeof what)) {
+        snprintf(err, err_size, "was played with another configuration: %s", what);
+        return false;
+    }
     if (strcmp(rec->game_id, c->game->id) != 0) {
         snprintf(err, err_size, "is a game of %s, not %s", rec->game_id, c->game->id);
         return false;
@@ -225,7 +236,8 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
         snprintf(err, err_size, "appears twice");
         return false;
     }
-    GameOutcome outcome = {rec->round, sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen)};
+    GameOutcome outcome = {rec->round,   sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen),
+                           c->seed, c->schedule.repeat};
     if (!results_add(t->table, &outcome)) {
         snprintf(err, err_size, "out of memory");
         return false;
@@ -236,26 +248,11 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
 }
 
 /* Reads the games already played; cuts off a game that a kill left
- * unfinished at the end of the file. */
-static bool resume_from_pgn(Tournament *t, char *err, size_t err_size)
+ * unfinished at the end of the file.  *kept_end 0: nothing was kept. */
+static bool resume_from_pgn(Tournament *t, long *kept_end, char *err, size_t err_size)
 {
-    const char *path = t->config->pgn_path;
-    FILE *file = fopen(path, "r");
-    if (!file && errno == ENOENT)
-        return true; /* nothing played yet */
-    if (!file) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return false;
-    }
     ResumeContext ctx = {t};
-    long complete_end;
-    bool ok = pgn_read(file, path, resume_visit, &ctx, &complete_end, err, err_size);
-    fclose(file);
-    if (ok && truncate(path, complete_end) != 0) {
-        snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", path, strerror(errno));
-        ok = false;
-    }
-    return ok;
+    return pgn_recover(t->config->pgn_path, resume_visit, &ctx, kept_end, err, err_size);
 }
 
 /* ---- set-up ---- */
@@ -265,7 +262,8 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
     const TournamentConfig *c = t->config;
     if (c->log_path && !arena_log_open(&t->log, c->log_path, err, err_size))
         return false;
-    if (c->pgn_path && c->resume && !resume_from_pgn(t, err, err_size))
+    long kept_end = 0;
+    if (c->pgn_path && c->resume && !resume_from_pgn(t, &kept_end, err, err_size))
         return false;
     if (c->pgn_path) {
         t->pgn = fopen(c->pgn_path, "a");
@@ -273,6 +271,10 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
             snprintf(err, err_size, "-pgnout %s: %s", c->pgn_path, strerror(errno));
             return false;
         }
+        /* A resumed file already holds this configuration (resume_visit
+         * checked every game against it). */
+        if (kept_end == 0 && !pgn_write_config(t->pgn, t->run_config.text, err, err_size))
+            return false;
     }
     return true;
 }
@@ -315,7 +317,7 @@ static bool tournament_init(Tournament *t, const TournamentConfig *c, atomic_int
     localtime_r(&now, &local);
     strftime(t->date, sizeof t->date, "%Y.%m.%d", &local);
     t->done = calloc((size_t)t->total, 1);
-    if (!t->done) {
+    if (!t->done || !runconfig_describe(c, &t->run_config)) {
         snprintf(err, err_size, "out of memory for %llu games", (unsigned long long)t->total);
         return false;
     }
@@ -328,6 +330,7 @@ static void tournament_close(Tournament *t)
         fclose(t->pgn);
     arena_log_close(&t->log);
     free(t->done);
+    runconfig_free(&t->run_config);
     pthread_mutex_destroy(&t->lock);
     pthread_mutex_destroy(&t->show_lock);
 }
