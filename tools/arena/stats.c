@@ -168,7 +168,7 @@ static void mle_normalized(const double *scores, const double *phat, int n, doub
     for (int i = 0; i < n; i++)
         p[i] = 1.0 / n;
     for (int iter = 0; iter < 100; iter++) {
-        double mu, var, phi[5], u = INFINITY, v = -INFINITY;
+        double mu, var, phi[5] = {0}, u = INFINITY, v = -INFINITY;
         mean_variance(scores, p, n, 1.0, &mu, &var);
         double sigma = sqrt(var);
         for (int i = 0; i < n; i++) {
@@ -202,7 +202,7 @@ static void mle_normalized(const double *scores, const double *phat, int n, doub
  * score has half a game's variance, so sqrt(2) times that per pair. */
 static double llr_normalized(const double *scores, const double *counts, int n, double elo0, double elo1)
 {
-    double total = 0.0, phat[5], p0[5], p1[5];
+    double total = 0.0, phat[5] = {0}, p0[5] = {0}, p1[5] = {0};
     for (int i = 0; i < n; i++)
         total += counts[i];
     for (int i = 0; i < n; i++)
