@@ -63,6 +63,10 @@ static bool read_identity(const PgnRecord *record, MergedGame *game, char *err, 
     }
     game->seed = strtoull(seed, &end, 10);
     game->repeat = strcmp(repeat, "on") == 0;
+    if (*end != '\0' || end == seed || (!game->repeat && strcmp(repeat, "off") != 0)) {
+        snprintf(err, err_size, "its run configuration has a bad seed=%s or repeat=%s", seed, repeat);
+        return false;
+    }
     return true;
 }
 

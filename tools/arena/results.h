@@ -57,8 +57,8 @@ int results_engine(ResultTable *table, const char *name);
  * become neighbours). */
 bool results_add(ResultTable *table, const GameOutcome *game);
 
-/* Restores the order by round after games were changed in place (a no-op
- * for a table filled only through results_add). */
+/* Restores the order by series and round after games were changed in
+ * place (a no-op for a table filled only through results_add). */
 void results_sort(ResultTable *table);
 
 /* Key of an opening, from its position string. */

@@ -156,14 +156,25 @@ bool runconfig_value(const char *text, const char *key, char *value, size_t valu
     return true;
 }
 
+#define NOT_SET "(not set)"
+
+/* Appends "key WAS, now NOW" to what; a NULL value is shown as not set. */
 static void note(char *what, size_t what_size, const char *key, const char *was, size_t was_len,
                  const char *now, size_t now_len)
 {
     size_t used = strlen(what);
     if (used + 1 >= what_size)
         return;
-    snprintf(what + used, what_size - used, "%s%s %.*s, now %.*s", used ? "; " : "", key,
-             was ? (int)was_len : 9, was ? was : "(not set)", now ? (int)now_len : 9, now ? now : "(not set)");
+    if (!was) {
+        was = NOT_SET;
+        was_len = strlen(NOT_SET);
+    }
+    if (!now) {
+        now = NOT_SET;
+        now_len = strlen(NOT_SET);
+    }
+    snprintf(what + used, what_size - used, "%s%s %.*s, now %.*s", used ? "; " : "", key, (int)was_len, was,
+             (int)now_len, now);
 }
 
 /* Notes every key of from whose value in other differs (or, with
