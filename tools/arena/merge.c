@@ -141,9 +141,12 @@ static bool check_neighbours(const RecordList *list, const MergedGame *a, const 
                  (unsigned long long)b->seed);
         return false;
     }
-    if (a->config != b->config && runconfig_differs(list->configs[a->config], list->configs[b->config], what, sizeof what)) {
-        snprintf(err, err_size, "games %lld and %lld of seed %llu come from runs with another configuration: %s",
-                 (long long)a->record.round, (long long)b->record.round, (unsigned long long)a->seed, what);
+    if (a->config != b->config &&
+        runconfig_differs(list->configs[a->config], list->configs[b->config], what, sizeof what)) {
+        snprintf(err, err_size,
+                 "games %lld and %lld of seed %llu come from runs with another configuration: %s",
+                 (long long)a->record.round, (long long)b->record.round, (unsigned long long)a->seed,
+                 what);
         return false;
     }
     return true;
@@ -164,7 +167,8 @@ static bool fill_table(RecordList *list, ResultTable *table, char *err, size_t e
             return false;
         }
         int p1 = results_engine(table, r->white), p2 = results_engine(table, r->black);
-        GameOutcome g = {r->round, p1, p2, r->result, r->termination, results_opening_key(r->fen), m->seed, m->repeat};
+        GameOutcome g = {r->round,   p1, p2, r->result, r->termination, results_opening_key(r->fen),
+                         m->seed, m->repeat};
         if (p1 < 0 || p2 < 0 || !results_add(table, &g)) {
             snprintf(err, err_size, "too many engines (at most %d) or out of memory", ARENA_MAX_ENGINES);
             return false;

@@ -279,6 +279,15 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
     return true;
 }
 
+/* The model and the bounds, so that a verdict can be read for what it is. */
+static void describe_sprt(FILE *out, const SprtSettings *sprt)
+{
+    double lower, upper;
+    sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
+    fprintf(out, "SPRT: %s Elo, H0 elo0 %.2f, H1 elo1 %.2f, alpha %.3g, beta %.3g, LLR bounds (%.2f, %.2f)\n",
+            sprt_model_name(sprt->model), sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta, lower, upper);
+}
+
 static void describe_start(Tournament *t)
 {
     const TournamentConfig *c = t->config;
@@ -289,13 +298,8 @@ static void describe_start(Tournament *t)
     for (int i = 0; i < c->engine_count; i++)
         fprintf(t->out, "  %s: %s (%s, %s)\n", c->engines[i].name, c->engines[i].cmd,
                 protocol_name(c->engines[i].proto), t->tc_text[i]);
-    if (c->sprt.on) {
-        double lower, upper;
-        sprt_bounds(c->sprt.alpha, c->sprt.beta, &lower, &upper);
-        fprintf(t->out, "SPRT: %s Elo, H0 elo0 %.2f, H1 elo1 %.2f, alpha %.3g, beta %.3g, LLR bounds (%.2f, %.2f)\n",
-                sprt_model_name(c->sprt.model), c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta, lower,
-                upper);
-    }
+    if (c->sprt.on)
+        describe_sprt(t->out, &c->sprt);
     if (t->finished)
         fprintf(t->out, "Resuming: %llu of %llu games already in %s\n", (unsigned long long)t->finished,
                 (unsigned long long)t->total, c->pgn_path);
