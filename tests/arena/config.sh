@@ -64,6 +64,15 @@ run "$WORK/whole.pgn" 8
 games_of() { grep -E '^\[(Round|White|Black|Result|FEN|PlyCount) ' "$1"; }
 check "the continued run plays what one run of 8 games plays" [ "$(games_of "$WORK/run.pgn")" = "$(games_of "$WORK/whole.pgn")" ]
 
+# An openings file is recorded by its positions: editing it is a change.
+printf 'startpos moves e5\nstartpos moves d4\n' >"$WORK/openings.txt"
+run "$WORK/book.pgn" 2 -openings file="$WORK/openings.txt"
+expect_status "a run from an openings file completes" 0
+printf 'startpos moves e5\nstartpos moves f6\n' >"$WORK/openings.txt"
+run "$WORK/book.pgn" 4 -openings file="$WORK/openings.txt" -resume
+expect_status "resume after the openings file changed is refused" 1
+expect_out "the refusal names the openings" "another configuration: openings file positions=2 hash=[0-9a-f]+, now file positions=2 hash=[0-9a-f]+"
+
 # A PGN without a recorded configuration cannot be checked: refused.
 grep -v '^%' "$WORK/before.pgn" >"$WORK/bare.pgn"
 run "$WORK/bare.pgn" 8 -resume
