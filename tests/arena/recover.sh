@@ -40,4 +40,16 @@ cut_and_resume "mid-movetext" $(($(line_offset 3 '^1\. ') + 5)) 2
 cut_and_resume "right after a result, before its newline" $(($(line_offset 3 '^\[Event ') - 2)) 2
 cut_and_resume "between the result and the blank line" $(($(line_offset 4 '^\[Event ') - 1)) 3
 
+# A new run (no -resume) appended to a file that a killed run left torn
+# mid-comment: the torn game is cut off first, so the new run's games are
+# neither glued to it nor swallowed by its open comment.
+head -c $(($(line_offset 3 '^1\. ') + 12)) "$WORK/reference.pgn" >"$WORK/appended.pgn"
+check "the torn file ends inside a comment" [ "$(tail -c 12 "$WORK/appended.pgn" | tr -cd '{}')" = "{" ]
+arena -engine cmd="$FAKES/fake_engine" name=Alpha args="--seed 7" \
+    -engine cmd="$FAKES/fake_engine" name=Beta args="--seed 8" \
+    -each tc=10+0.1 -game roomandpillar -openings random plies=2 -seed 13 -games $GAMES -pgnout "$WORK/appended.pgn"
+expect_status "a new run appended to a torn file completes" 0
+arena merge "$WORK/appended.pgn"
+expect_out "merge reads both runs' finished games" "^Merged $((GAMES + 2)) games from 1 file"
+
 finish

@@ -255,6 +255,16 @@ static bool resume_from_pgn(Tournament *t, long *kept_end, char *err, size_t err
     return pgn_recover(t->config->pgn_path, resume_visit, &ctx, kept_end, err, err_size);
 }
 
+/* Games of an earlier run in the file of a new run: kept as they are. */
+static bool accept_any(const PgnRecord *rec, void *ctx, char *err, size_t err_size)
+{
+    (void)rec;
+    (void)ctx;
+    (void)err;
+    (void)err_size;
+    return true;
+}
+
 /* ---- set-up ---- */
 
 static bool open_outputs(Tournament *t, char *err, size_t err_size)
@@ -263,7 +273,10 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
     if (c->log_path && !arena_log_open(&t->log, c->log_path, err, err_size))
         return false;
     long kept_end = 0;
-    if (c->pgn_path && c->resume && !resume_from_pgn(t, &kept_end, err, err_size))
+    /* A new run appending to a file another run left torn first cuts the
+     * torn tail: its games would be glued to (or swallowed by) it. */
+    if (c->pgn_path && !(c->resume ? resume_from_pgn(t, &kept_end, err, err_size)
+                                   : pgn_recover(c->pgn_path, accept_any, NULL, &kept_end, err, err_size)))
         return false;
     if (c->pgn_path) {
         t->pgn = fopen(c->pgn_path, "a");
@@ -272,8 +285,8 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
             return false;
         }
         /* A resumed file already holds this configuration (resume_visit
-         * checked every game against it). */
-        if (kept_end == 0 && !pgn_write_config(t->pgn, t->run_config.text, err, err_size))
+         * checked every game against it); a new run starts its own block. */
+        if ((!c->resume || kept_end == 0) && !pgn_write_config(t->pgn, t->run_config.text, err, err_size))
             return false;
     }
     return true;
