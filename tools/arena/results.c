@@ -40,8 +40,8 @@ bool results_add(ResultTable *table, const GameOutcome *game)
         table->capacity = grown;
     }
     /* Games finish nearly in order (at most `concurrency` out of place), so
-     * an insertion from the end keeps the table sorted by round cheaply and
-     * tallies never need a full sort. */
+     * an insertion from the end keeps the table sorted cheaply and tallies
+     * never need a full sort. */
     size_t at = table->count;
     while (at > 0 && comes_after(&table->games[at - 1], game)) {
         table->games[at] = table->games[at - 1];
