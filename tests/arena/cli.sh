@@ -32,7 +32,7 @@ expect_status "SPRT with three engines: exit 3" 3
 arena -engine "$GOOD" name=Strong -engine cmd="$FAKES/fake_illegal" name=Weak -each tc=5+0.1 \
     -game roomandpillar -games 400 -sprt elo0=0 elo1=20 -pgnout "$WORK/sprt.pgn"
 expect_status "a concluded SPRT exits 0" 0
-expect_out "the LLR line says H1 was accepted" "^LLR: [0-9.]+ \(-2\.94, 2\.94\) \[0\.00, 20\.00\] - H1 accepted"
+expect_out "the LLR line says H1 was accepted" "^LLR: [0-9.]+ \(-2\.94, 2\.94\) \[0\.00, 20\.00\] normalized - H1 accepted"
 expect_out "the run says it stopped" "^SPRT concluded"
 check "it stopped early ($(games_in "$WORK/sprt.pgn") of 400 games)" [ "$(games_in "$WORK/sprt.pgn")" -lt 400 ]
 

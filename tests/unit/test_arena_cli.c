@@ -197,6 +197,83 @@ static void test_unstartable_sprt_exits_with_three(void)
     cli_free(&o);
 }
 
+/* Numbers are decimal: a leading zero is no octal, 0x no hex. */
+static void test_numbers_are_decimal_only(void)
+{
+    ArenaOptions o;
+    char err[512];
+    const char *leading_zero[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "010",
+                                  "-seed", "010", "-concurrency", "08", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, leading_zero), ARENA_EXIT_OK);
+    CHECK_EQ_U64(o.run.last, 10);
+    CHECK_EQ_U64(o.run.seed, 10);
+    CHECK_EQ_INT(o.run.concurrency, 8);
+    cli_free(&o);
+    const char *slice[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "09..011", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, slice), ARENA_EXIT_OK);
+    CHECK_EQ_U64(o.run.first, 9);
+    CHECK_EQ_U64(o.run.last, 11);
+    cli_free(&o);
+    const char *hex[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "0x10", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, hex), ARENA_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-games 0x10");
+    const char *hex_seed[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-seed", "0x10", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, hex_seed), ARENA_EXIT_BAD_ARGS);
+    const char *hex_elo[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                             "-sprt", "elo0=0x10", "elo1=20", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, hex_elo), ARENA_EXIT_BAD_SPRT);
+    const char *infinite_elo[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                                  "-sprt", "elo0=0", "elo1=inf", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, infinite_elo), ARENA_EXIT_BAD_SPRT);
+}
+
+static void test_sprt_model_defaults_to_normalized(void)
+{
+    ArenaOptions o;
+    char err[512];
+    const char *plain[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                           "-sprt", "elo0=0", "elo1=5", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, plain), ARENA_EXIT_OK);
+    CHECK_EQ_INT(o.run.sprt.model, SPRT_NORMALIZED);
+    cli_free(&o);
+    const char *logistic[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                              "-sprt", "elo0=0", "model=logistic", "elo1=5", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, logistic), ARENA_EXIT_OK);
+    CHECK_EQ_INT(o.run.sprt.model, SPRT_LOGISTIC);
+    cli_free(&o);
+    const char *unknown[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                             "-sprt", "elo0=0", "elo1=5", "model=bayesian", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, unknown), ARENA_EXIT_BAD_SPRT);
+    CHECK_CONTAINS(err, "model=bayesian: expected normalized or logistic");
+}
+
+/* A name is printed in reports, PGN tags and the recorded configuration:
+ * a tab, newline or escape in it is refused, whether given with name= or
+ * taken from cmd=. */
+static void test_engine_name_with_control_character_is_refused(void)
+{
+    ArenaOptions o;
+    char err[512];
+    const char *tab[] = {"-engine", "cmd=a", "name=A\tB", "-engine", "cmd=b", "-each", "depth=1", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, tab), ARENA_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "engine name 'A?B' has a control character");
+    const char *newline_cmd[] = {"-engine", "cmd=./a\nb", "-engine", "cmd=b", "-each", "depth=1", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, newline_cmd), ARENA_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "control character");
+}
+
+static void test_timemargin_states_its_range(void)
+{
+    EngineSpec spec;
+    char err[256];
+    spec_init(&spec);
+    CHECK(!spec_apply_token(&spec, "timemargin=-5", err, sizeof err));
+    CHECK_CONTAINS(err, "timemargin=-5: expected a whole number from 0 to 3600000");
+    CHECK(spec_apply_token(&spec, "timemargin=0", err, sizeof err));
+    CHECK(spec_apply_token(&spec, "timemargin=250", err, sizeof err));
+    CHECK_EQ_INT(spec.tc.margin_ms, 250);
+}
+
 static void test_merge_takes_files(void)
 {
     ArenaOptions o;
@@ -220,7 +297,7 @@ static void test_help_documents_every_flag(void)
     const char *flags[] = {"-engine", "-each", "cmd=", "name=", "args=", "proto=", "option.", "tc=",
                            "st=", "depth=", "nodes=", "timemargin=", "timeout=", "-game ", "-games",
                            "-rounds", "-tournament", "-concurrency", "-seed", "-openings", "-repeat",
-                           "-norepeat", "-sprt", "-ratinginterval", "-pgnout", "-resume", "-log", "-show",
+                           "-norepeat", "-sprt", "model=normalized|logistic", "-ratinginterval", "-pgnout", "-resume", "-log", "-show",
                            "merge", "Exit status", NULL};
     for (int i = 0; flags[i]; i++)
         CHECK_CONTAINS(text, flags[i]);
@@ -238,6 +315,10 @@ int main(int argc, char **argv)
     RUN(test_rounds_count_every_pairing);
     RUN(test_bad_arguments_exit_with_two);
     RUN(test_unstartable_sprt_exits_with_three);
+    RUN(test_numbers_are_decimal_only);
+    RUN(test_sprt_model_defaults_to_normalized);
+    RUN(test_engine_name_with_control_character_is_refused);
+    RUN(test_timemargin_states_its_range);
     RUN(test_merge_takes_files);
     RUN(test_help_documents_every_flag);
     return harness_end();

@@ -10,10 +10,15 @@
 #include "arena/results.h"
 #include "games/registry.h"
 
-static char path_a[64], path_b[64], path_all[64];
+static char path_a[64], path_b[64], path_all[64], path_cut[64];
 
 static void make_paths(void)
 {
+    /* The cut test rewrites a file some two thousand times: in memory
+     * (tmpfs) where there is one, since a disk makes truncate-and-rewrite
+     * wait for the device. */
+    snprintf(path_cut, sizeof path_cut, "%s/tessera_pgn_cut_%ld.pgn", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp",
+             (long)getpid());
     snprintf(path_a, sizeof path_a, "/tmp/tessera_pgn_a_%ld.pgn", (long)getpid());
     snprintf(path_b, sizeof path_b, "/tmp/tessera_pgn_b_%ld.pgn", (long)getpid());
     snprintf(path_all, sizeof path_all, "/tmp/tessera_pgn_all_%ld.pgn", (long)getpid());
@@ -45,6 +50,16 @@ static bool write_game(FILE *f, int64_t round, const char *white, const char *bl
     sample_result(&r, TERM_NORMAL, result, "detail {with braces} and 1-0 inside");
     PgnGame g = {"test", "2024.01.02", round, white, black, "10+0.1", "10+0.1", &r};
     return pgn_write_game(f, &g, err, sizeof err);
+}
+
+/* A PGN file begun by a run with this seed and -repeat setting. */
+static FILE *open_run(const char *path, const char *mode, int seed, bool repeat)
+{
+    char config[200], err[256];
+    FILE *f = fopen(path, mode);
+    snprintf(config, sizeof config, "game=roomandpillar\nseed=%d\nrepeat=%s\n", seed, repeat ? "on" : "off");
+    CHECK(f && pgn_write_config(f, config, err, sizeof err));
+    return f;
 }
 
 static bool collect_one(const PgnRecord *record, void *ctx, char *err, size_t err_size)
@@ -125,9 +140,85 @@ static void test_game_cut_short_is_not_counted(void)
     CHECK_EQ_INT(end, whole);
 }
 
+static bool count_visit(const PgnRecord *record, void *ctx, char *err, size_t err_size)
+{
+    (void)err;
+    (void)err_size;
+    int *rounds_seen = ctx;
+    rounds_seen[record->round]++;
+    return true;
+}
+
+static size_t read_whole(const char *path, char *text, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, size - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    return n;
+}
+
+/* The file a run of three games writes: its configuration, then the
+ * games; ends[k] is the offset just past game k+1 (after its blank line). */
+#define CUT_GAMES 3
+static const PlayerResult cut_results[CUT_GAMES] = {RESULT_P1_WINS, RESULT_DRAW, RESULT_P2_WINS};
+
+static void write_games_from(FILE *f, int first, long *ends)
+{
+    for (int k = first; k < CUT_GAMES; k++) {
+        CHECK(write_game(f, k + 1, k % 2 ? "B" : "A", k % 2 ? "A" : "B", cut_results[k]));
+        if (ends)
+            ends[k] = ftell(f);
+    }
+}
+
+/* A kill can cut the file at any byte: inside the configuration, inside a
+ * tag line, mid-movetext, right after a result before its newline.
+ * Recovery keeps exactly the games whose result was written and leaves
+ * the file ending on the blank line after the last of them (or empty), so
+ * that the run that continues, writing the rest as an uninterrupted run
+ * would, writes the very file an uninterrupted run writes. */
+static void test_cut_at_every_offset_resumes_exactly(void)
+{
+    static char whole[16384], recovered[16384];
+    long ends[CUT_GAMES];
+    FILE *f = open_run(path_all, "w", 1, true);
+    write_games_from(f, 0, ends);
+    fclose(f);
+    size_t length = read_whole(path_all, whole, sizeof whole);
+    CHECK(length > 0 && length < sizeof whole - 1);
+    int failures = 0;
+    for (size_t cut = 0; cut <= length && failures < 3; cut++) {
+        f = fopen(path_cut, "w");
+        fwrite(whole, 1, cut, f);
+        fclose(f);
+        int rounds_seen[CUT_GAMES + 2] = {0}, expected = 0;
+        while (expected < CUT_GAMES && (size_t)ends[expected] - 2 <= cut)
+            expected++; /* the result token ends two bytes before ends[] */
+        long kept_end;
+        char err[256] = "";
+        bool ok = pgn_recover(path_cut, count_visit, rounds_seen, &kept_end, err, sizeof err);
+        size_t kept = read_whole(path_cut, recovered, sizeof recovered);
+        bool seen_right = true;
+        for (int k = 1; k <= CUT_GAMES; k++)
+            seen_right = seen_right && rounds_seen[k] == (k <= expected);
+        long expected_end = expected ? ends[expected - 1] : 0;
+        bool right = ok && seen_right && kept_end == expected_end && kept == (size_t)expected_end &&
+                     memcmp(recovered, whole, kept) == 0;
+        if (!right) {
+            char what[400];
+            snprintf(what, sizeof what, "cut at %zu of %zu: ok %d (%s), kept %ld bytes (%ld expected), %d games expected",
+                     cut, length, ok, err, kept_end, expected_end, expected);
+            harness_fail(__FILE__, __LINE__, what);
+            failures++;
+        }
+    }
+}
+
 static GameOutcome outcome(int64_t round, int p1, int p2, PlayerResult result)
 {
-    return (GameOutcome){round, p1, p2, result, TERM_NORMAL, 77};
+    return (GameOutcome){round, p1, p2, result, TERM_NORMAL, 77, 1, true};
 }
 
 /* Rounds 1+2 and 3+4 are pairs; 5 is alone.  From A's (0) side: round 1
@@ -180,7 +271,7 @@ static void test_standings_rank_by_points_and_charge_failures(void)
     results_engine(&t, "A");
     results_engine(&t, "B");
     results_engine(&t, "C");
-    GameOutcome crash = {1, 0, 2, RESULT_P2_WINS, TERM_CRASH, 1};
+    GameOutcome crash = {1, 0, 2, RESULT_P2_WINS, TERM_CRASH, 1, 1, true};
     GameOutcome win = outcome(2, 1, 2, RESULT_P1_WINS), draw = outcome(3, 0, 1, RESULT_DRAW);
     results_add(&t, &crash);
     results_add(&t, &win);
@@ -205,7 +296,8 @@ static void report_text(ResultTable *t, char *text, size_t size)
 /* Two slices merged report exactly what the whole file reports. */
 static void test_merge_of_slices_equals_the_whole(void)
 {
-    FILE *a = fopen(path_a, "w"), *b = fopen(path_b, "w"), *all = fopen(path_all, "w");
+    FILE *a = open_run(path_a, "w", 1, true), *b = open_run(path_b, "w", 1, true);
+    FILE *all = open_run(path_all, "w", 1, true);
     PlayerResult results[6] = {RESULT_P1_WINS, RESULT_P1_WINS, RESULT_DRAW, RESULT_P2_WINS, RESULT_P2_WINS,
                                RESULT_DRAW};
     for (int k = 0; k < 6; k++) {
@@ -236,7 +328,7 @@ static void test_merge_of_slices_equals_the_whole(void)
 
 static void test_merge_refuses_a_game_twice(void)
 {
-    FILE *a = fopen(path_a, "w");
+    FILE *a = open_run(path_a, "w", 1, true);
     CHECK(write_game(a, 1, "A", "B", RESULT_DRAW));
     fclose(a);
     ResultTable t;
@@ -255,6 +347,7 @@ int main(int argc, char **argv)
     RUN(test_game_is_written_with_its_tags);
     RUN(test_games_read_back);
     RUN(test_game_cut_short_is_not_counted);
+    RUN(test_cut_at_every_offset_resumes_exactly);
     RUN(test_pairs_and_pentanomial_counts);
     RUN(test_different_openings_do_not_pair);
     RUN(test_standings_rank_by_points_and_charge_failures);
@@ -263,5 +356,6 @@ int main(int argc, char **argv)
     remove(path_a);
     remove(path_b);
     remove(path_all);
+    remove(path_cut);
     return harness_end();
 }

@@ -4,6 +4,8 @@
 
 #include "harness.h"
 
+#include "arena/report.h"
+#include "arena/results.h"
 #include "arena/stats.h"
 
 #define CHECK_NEAR(actual, expected, tolerance)                                     \
@@ -107,29 +109,110 @@ static void test_sprt_bounds_for_five_percent(void)
 static void test_pentanomial_llr_for_given_counts(void)
 {
     Pentanomial p = {3, 12, 10, 15, 14, 6};
-    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0), 0.20093758514954937, 1e-7);
-    CHECK_NEAR(sprt_llr_penta(p, -5.0, 0.0), 0.24845725464563045, 1e-7);
+    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0, SPRT_LOGISTIC), 0.20093758514954937, 1e-7);
+    CHECK_NEAR(sprt_llr_penta(p, -5.0, 0.0, SPRT_LOGISTIC), 0.24845725464563045, 1e-7);
     double s0 = stats_score_from_elo(0.0), s1 = stats_score_from_elo(5.0), s = 32.0 / 60.0;
     double approximation = 60.0 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * 0.06347222222222222);
-    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0), approximation, 0.01 * approximation);
+    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0, SPRT_LOGISTIC), approximation, 0.01 * approximation);
 }
 
 static void test_trinomial_llr_for_given_counts(void)
 {
-    CHECK_NEAR(sprt_llr_wdl((Wdl){45, 20, 35}, 0.0, 5.0), 0.16698175738295348, 1e-7);
+    CHECK_NEAR(sprt_llr_wdl((Wdl){45, 20, 35}, 0.0, 5.0, SPRT_LOGISTIC), 0.16698175738295348, 1e-7);
 }
 
 /* A mirror-symmetric sample favours neither -5 nor +5. */
 static void test_symmetric_pairs_have_zero_llr(void)
 {
-    CHECK_NEAR(sprt_llr_penta((Pentanomial){7, 11, 4, 9, 11, 7}, -5.0, 5.0), 0.0, 1e-9);
+    CHECK_NEAR(sprt_llr_penta((Pentanomial){7, 11, 4, 9, 11, 7}, -5.0, 5.0, SPRT_LOGISTIC), 0.0, 1e-9);
 }
 
 /* Zero counts are regularised to 1e-3 before the MLE (fishtest). */
 static void test_llr_regularises_empty_cells(void)
 {
-    CHECK_NEAR(sprt_llr_penta((Pentanomial){0, 0, 4, 6, 20, 5}, 0.0, 10.0), 0.9928293864520655, 1e-6);
-    CHECK(isfinite(sprt_llr_penta((Pentanomial){0}, 0.0, 5.0)));
+    CHECK_NEAR(sprt_llr_penta((Pentanomial){0, 0, 4, 6, 20, 5}, 0.0, 10.0, SPRT_LOGISTIC), 0.9928293864520655, 1e-6);
+    CHECK(isfinite(sprt_llr_penta((Pentanomial){0}, 0.0, 5.0, SPRT_LOGISTIC)));
+}
+
+/* The normalized-Elo GSPRT (fishtest's and fastchess's default) of the
+ * counts above.  Expected values were computed with an independent
+ * Python transcription of fishtest's LLRcalc (MLE_t_value with
+ * secular(), iterated to convergence): t = nelo / (800 / ln 10) per game,
+ * times sqrt(2) per pair, zero counts regularised to 1e-3.  Van den
+ * Bergh's approximation N (t1 - t0)(2t - t0 - t1) / 2 with
+ * t = (mu - 1/2) / sigma_pair = 0.13255 gives 0.14914, within 1%. */
+static void test_normalized_llr_for_given_counts(void)
+{
+    Pentanomial p = {3, 12, 10, 15, 14, 6};
+    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0, SPRT_NORMALIZED), 0.14854316168340587, 1e-7);
+    CHECK_NEAR(sprt_llr_penta(p, -5.0, 0.0, SPRT_NORMALIZED), 0.1732121973868447, 1e-7);
+    CHECK_NEAR(sprt_llr_penta(p, 0.0, 5.0, SPRT_NORMALIZED), 0.1491392576833899, 0.01 * 0.149);
+    CHECK_NEAR(sprt_llr_wdl((Wdl){45, 20, 35}, 0.0, 5.0, SPRT_NORMALIZED), 0.150546929848206, 1e-7);
+    CHECK_NEAR(sprt_llr_penta((Pentanomial){0, 0, 4, 6, 20, 5}, 0.0, 10.0, SPRT_NORMALIZED), 0.9053647245709874,
+               1e-6);
+    CHECK_NEAR(sprt_llr_penta((Pentanomial){7, 11, 4, 9, 11, 7}, -5.0, 5.0, SPRT_NORMALIZED), 0.0, 1e-9);
+    CHECK(isfinite(sprt_llr_penta((Pentanomial){0}, 0.0, 5.0, SPRT_NORMALIZED)));
+}
+
+static void test_sprt_model_names(void)
+{
+    CHECK_STR(sprt_model_name(SPRT_NORMALIZED), "normalized");
+    CHECK_STR(sprt_model_name(SPRT_LOGISTIC), "logistic");
+}
+
+/* Games 1 and 2 from one opening with the colours reversed, won by each
+ * side once, then games 3 and 4 likewise, all won by engine 0. */
+static void fill_two_openings(ResultTable *t, bool paired)
+{
+    results_init(t);
+    results_engine(t, "A");
+    results_engine(t, "B");
+    for (int64_t round = 1; round <= 4; round++) {
+        bool reversed = round % 2 == 0;
+        GameOutcome g = {round, reversed ? 1 : 0, reversed ? 0 : 1, reversed ? RESULT_P2_WINS : RESULT_P1_WINS,
+                         TERM_NORMAL, round <= 2 ? 11 : 12, 1, paired};
+        results_add(t, &g);
+    }
+}
+
+/* Without -repeat two consecutive games that happen to share a random
+ * opening are no pair: the statistics stay trinomial (per game). */
+static void test_unrepeated_games_never_form_pairs(void)
+{
+    ResultTable t;
+    PairTally tally;
+    SprtSettings sprt = {true, -10.0, 10.0, 0.05, 0.05, SPRT_NORMALIZED};
+    fill_two_openings(&t, false);
+    results_pair(&t, 0, 1, &tally);
+    CHECK_EQ_INT(penta_pairs(tally.penta), 0);
+    CHECK_EQ_INT(tally.wdl.wins, 4);
+    CHECK_NEAR(report_llr(&tally, &sprt), sprt_llr_wdl(tally.wdl, -10.0, 10.0, SPRT_NORMALIZED), 1e-12);
+    results_free(&t);
+    fill_two_openings(&t, true);
+    results_pair(&t, 0, 1, &tally);
+    CHECK_EQ_INT(penta_pairs(tally.penta), 2);
+    CHECK_EQ_INT(tally.penta.ww, 2);
+    CHECK_NEAR(report_llr(&tally, &sprt), sprt_llr_penta(tally.penta, -10.0, 10.0, SPRT_NORMALIZED), 1e-12);
+    results_free(&t);
+}
+
+/* Game numbers count within a run (seed): game 2 of one run and game 1 of
+ * another never pair, even from one opening. */
+static void test_pairs_stay_within_one_seed(void)
+{
+    ResultTable t;
+    PairTally tally;
+    results_init(&t);
+    results_engine(&t, "A");
+    results_engine(&t, "B");
+    GameOutcome first = {1, 0, 1, RESULT_P1_WINS, TERM_NORMAL, 11, 7, true};
+    GameOutcome second = {2, 1, 0, RESULT_P2_WINS, TERM_NORMAL, 11, 8, true};
+    results_add(&t, &second);
+    results_add(&t, &first);
+    results_pair(&t, 0, 1, &tally);
+    CHECK_EQ_INT(penta_pairs(tally.penta), 0);
+    CHECK_EQ_INT(wdl_games(tally.wdl), 2);
+    results_free(&t);
 }
 
 static void test_sprt_verdicts(void)
@@ -162,6 +245,10 @@ int main(int argc, char **argv)
     RUN(test_trinomial_llr_for_given_counts);
     RUN(test_symmetric_pairs_have_zero_llr);
     RUN(test_llr_regularises_empty_cells);
+    RUN(test_normalized_llr_for_given_counts);
+    RUN(test_sprt_model_names);
+    RUN(test_unrepeated_games_never_form_pairs);
+    RUN(test_pairs_stay_within_one_seed);
     RUN(test_sprt_verdicts);
     RUN(test_sprt_parameters_are_checked);
     return harness_end();

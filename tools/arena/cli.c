@@ -1,6 +1,8 @@
 /* cli.c - command line parsing and help. */
 #include "arena/cli.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +18,8 @@ static const char help_text[] =
     "\n"
     "Engines (at least two; each -engine takes KEY=VALUE words up to the next flag):\n"
     "  -engine cmd=PATH        engine program (looked up in PATH without a '/')\n"
-    "          name=NAME       name in reports and PGN (default: file name of cmd; unique)\n"
+    "          name=NAME       name in reports and PGN (default: file name of cmd);\n"
+    "                          unique, without control characters\n"
     "          args=\"A B\"      arguments, split like a shell would\n"
     "          proto=uci|ugi   protocol (default uci); ugi sends p1time/p2time clocks\n"
     "          option.NAME=V   setoption name NAME value V after the Game option;\n"
@@ -34,7 +37,7 @@ static const char help_text[] =
     "\n"
     "Games:\n"
     "  -game ID                roomandpillar (default), columna, qawale or territoire\n"
-    "  -games N                play games 1..N\n"
+    "  -games N                play games 1..N (numbers are decimal: 010 is ten)\n"
     "  -games A..B             play only games A..B (a slice; see merge)\n"
     "  -rounds N               N rounds; a round is one opening for every pairing\n"
     "                          (two games each with -repeat); default 1\n"
@@ -53,19 +56,25 @@ static const char help_text[] =
     "  -repeat / -norepeat     play each opening twice with colours reversed (default on)\n"
     "\n"
     "Statistics and output:\n"
-    "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]\n"
-    "                          generalised SPRT on pentanomial pairs (two engines only;\n"
-    "                          logistic Elo bounds; alpha and beta default 0.05); the\n"
-    "                          run stops when the LLR leaves its bounds\n"
+    "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]\n"
+    "                          generalised SPRT (two engines only; alpha and beta\n"
+    "                          default 0.05): bounds in normalized Elo (default, as\n"
+    "                          fishtest and fastchess) or logistic Elo; pentanomial\n"
+    "                          with -repeat, trinomial (per game) without; the run\n"
+    "                          stops when the LLR leaves its bounds\n"
     "  -ratinginterval N       print the full report every N games (default: at the end)\n"
     "  -pgnout FILE            append every finished game to FILE at once (fsync'ed);\n"
     "                          White is p1 (to move in the FEN), Black p2\n"
     "  -resume                 continue the run whose games are in the -pgnout FILE:\n"
-    "                          play only the missing games (same flags required)\n"
+    "                          play only the missing games; the configuration\n"
+    "                          recorded in FILE must match (engines, options, limits,\n"
+    "                          game, seed, openings, -repeat, -sprt), else exit 1\n"
+    "                          naming what differs; a longer -games range continues\n"
     "  -log FILE               append every line sent and received, engines' stderr too\n"
     "  -show                   print the board and the move after every move\n"
-    "  merge FILE...           read PGN files of slices (or whole runs) of one game\n"
-    "                          and print their combined statistics\n"
+    "  merge FILE...           read PGN files of slices (or whole runs, any seeds) of\n"
+    "                          one game and print their combined statistics; a game\n"
+    "                          is its run's seed and number; empty files are refused\n"
     "  -help                   this text\n"
     "\n"
     "Before the first game every engine is started once and checked: it must run,\n"
@@ -80,7 +89,8 @@ static const char help_text[] =
     "\n"
     "Exit status:\n"
     "  0    the run completed (every game played, or the SPRT concluded)\n"
-    "  1    the run could not go on (PGN or log file trouble, PGN of another run)\n"
+    "  1    the run could not go on (PGN or log file trouble, PGN of another run or\n"
+    "       configuration); merge: unreadable, empty or mixed files\n"
     "  2    bad arguments (flags, engine keys, game, openings file)\n"
     "  3    the SPRT could not start (bad -sprt values, not exactly two engines)\n"
     "  4    an engine cannot be used: not found, not executable, no handshake or a\n"
@@ -99,21 +109,28 @@ typedef struct {
     int plies;
 } CliState;
 
+/* Numbers are decimal only: a leading 0 is not octal and 0x is refused,
+ * so `-games 010` plays ten games, never eight. */
 static bool parse_u64(const char *text, uint64_t *out)
 {
     char *end;
     if (!text || *text < '0' || *text > '9')
         return false;
-    unsigned long long value = strtoull(text, &end, 0);
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
     *out = value;
-    return *end == '\0';
+    return *end == '\0' && errno == 0;
 }
 
+/* Plain decimal notation (digits, sign, point, exponent): strtod alone
+ * would also take hex, inf and nan. */
 static bool parse_double(const char *text, double *out)
 {
     char *end;
+    if (!*text || text[strspn(text, "0123456789+-.eE")] != '\0')
+        return false;
     *out = strtod(text, &end);
-    return *text && *end == '\0';
+    return *end == '\0' && isfinite(*out);
 }
 
 /* "N" or "A..B" */
@@ -192,6 +209,16 @@ static bool parse_openings(int argc, char *const *argv, int *i, CliState *st, ch
     return true;
 }
 
+static bool parse_sprt_model(const char *value, SprtModel *model, char *err, size_t err_size)
+{
+    if (strcmp(value, "normalized") != 0 && strcmp(value, "logistic") != 0) {
+        snprintf(err, err_size, "-sprt: model=%s: expected normalized or logistic", value);
+        return false;
+    }
+    *model = value[0] == 'l' ? SPRT_LOGISTIC : SPRT_NORMALIZED;
+    return true;
+}
+
 /* Returns ARENA_EXIT_OK or the exit code of the problem. */
 static int parse_sprt(int argc, char *const *argv, int *i, SprtSettings *sprt, char *err, size_t err_size)
 {
@@ -202,10 +229,16 @@ static int parse_sprt(int argc, char *const *argv, int *i, SprtSettings *sprt, c
     bool have0 = false, have1 = false;
     sprt->on = true;
     sprt->alpha = sprt->beta = 0.05;
+    sprt->model = SPRT_NORMALIZED; /* fastchess's default */
     for (int w = 0; w < words; w++) {
         const char *word = argv[*i + 1 + w];
         const char *eq = strchr(word, '=');
         double value;
+        if (strncmp(word, "model=", 6) == 0) {
+            if (!parse_sprt_model(word + 6, &sprt->model, err, err_size))
+                return ARENA_EXIT_BAD_SPRT;
+            continue;
+        }
         if (!eq || !parse_double(eq + 1, &value)) {
             snprintf(err, err_size, "-sprt: '%s' is not KEY=NUMBER", word);
             return ARENA_EXIT_BAD_SPRT;

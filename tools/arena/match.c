@@ -208,9 +208,12 @@ static bool check_move(const MatchSetup *s, MatchResult *r, int mover, const cha
     char err[ERROR_TEXT_MAX], what[600];
     if (s->game->parse_move(&r->record.current, move_text, move, err, sizeof err))
         return true;
-    /* The game's message usually quotes the move already. */
-    if (strstr(err, move_text))
+    /* The game's message usually quotes the move already; it starts with
+     * "illegal move" or, for text that is no move at all, with "move". */
+    if (strncmp(err, "illegal move", 12) == 0)
         snprintf(what, sizeof what, "played an %s", err);
+    else if (strstr(err, move_text))
+        snprintf(what, sizeof what, "played a move the rules refuse: %s", err);
     else
         snprintf(what, sizeof what, "played an illegal move '%s': %s", move_text, err);
     lose(r, s, mover, TERM_ILLEGAL_MOVE, what);

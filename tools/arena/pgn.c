@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena/spec.h"
@@ -90,6 +91,16 @@ static void write_moves(FILE *file, const MatchResult *r)
     fputs("\n\n", file);
 }
 
+/* Makes what was written survive a kill or a crash of the machine. */
+static bool make_durable(FILE *file, char *err, size_t err_size)
+{
+    if (fflush(file) != 0 || fsync(fileno(file)) != 0 || ferror(file)) {
+        snprintf(err, err_size, "cannot write the PGN file: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
 bool pgn_write_game(FILE *file, const PgnGame *g, char *err, size_t err_size)
 {
     const MatchResult *r = g->result;
@@ -120,11 +131,21 @@ bool pgn_write_game(FILE *file, const PgnGame *g, char *err, size_t err_size)
     write_tag(file, "PlyCount", number);
     fputc('\n', file);
     write_moves(file, r);
-    if (fflush(file) != 0 || fsync(fileno(file)) != 0 || ferror(file)) {
-        snprintf(err, err_size, "cannot write the PGN file: %s", strerror(errno));
-        return false;
+    return make_durable(file, err, err_size);
+}
+
+#define CONFIG_HEADER "% tessera-arena run"
+
+bool pgn_write_config(FILE *file, const char *config, char *err, size_t err_size)
+{
+    fputs(CONFIG_HEADER "\n", file);
+    for (const char *line = config; *line;) {
+        size_t len = strcspn(line, "\n");
+        fprintf(file, "%% %.*s\n", (int)len, line);
+        line += len + (line[len] == '\n');
     }
-    return true;
+    fputc('\n', file);
+    return make_durable(file, err, err_size);
 }
 
 /* ---- reading ---- */
@@ -254,10 +275,48 @@ static bool game_complete(const GameInProgress *g)
     return g->in_moves && g->has_result_token && g->has_round && g->has_result_tag;
 }
 
+/* The configuration block being read: "key=value\n" lines. */
+typedef struct {
+    char *text;
+    size_t length, capacity;
+    bool collecting;
+} ConfigBlock;
+
+/* A '%' escape line: the header starts a new block, "% key=value" lines
+ * add to it; other escape lines are left alone.  False when out of memory. */
+static bool take_escape_line(ConfigBlock *block, const char *line, size_t len)
+{
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    if (len == strlen(CONFIG_HEADER) && strncmp(line, CONFIG_HEADER, len) == 0) {
+        block->collecting = true;
+        block->length = 0;
+        if (block->text)
+            block->text[0] = '\0';
+        return true;
+    }
+    if (!block->collecting || len < 2 || line[1] != ' ')
+        return true;
+    if (block->length + len + 1 > block->capacity) {
+        size_t grown = (block->length + len + 1) * 2;
+        char *text = realloc(block->text, grown);
+        if (!text)
+            return false;
+        block->text = text;
+        block->capacity = grown;
+    }
+    memcpy(block->text + block->length, line + 2, len - 2);
+    block->length += len - 2;
+    block->text[block->length++] = '\n';
+    block->text[block->length] = '\0';
+    return true;
+}
+
 bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *complete_end, char *err,
               size_t err_size)
 {
     GameInProgress g;
+    ConfigBlock block = {0};
     char *line = NULL, why[300];
     size_t size = 0;
     long offset = 0;
@@ -267,10 +326,22 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
     start_game(&g);
     for (long number = 1; ok && (len = getline(&line, &size, file)) >= 0; number++) {
         offset += (long)len;
-        if (line[0] == '[' && g.comment_depth == 0) {
+        /* A kill can tear only the last line: a tag or escape line without
+         * its newline is not read (the game or block it starts is cut off). */
+        bool torn = line[len - 1] != '\n';
+        if ((line[0] == '[' || line[0] == '%') && g.comment_depth == 0) {
             if (g.in_moves) /* a new game while the last had no result: cut short */
                 start_game(&g);
             after_complete = false;
+            if (torn)
+                break;
+            if (line[0] == '%') {
+                if (!take_escape_line(&block, line, (size_t)len)) {
+                    snprintf(err, err_size, "%s: out of memory", path);
+                    ok = false;
+                }
+                continue;
+            }
             ok = take_tag(&g, line, why, sizeof why);
             if (!ok)
                 snprintf(err, err_size, "%s line %ld: %s", path, number, why);
@@ -278,7 +349,8 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
         }
         bool blank = strspn(line, " \t\r\n") == (size_t)len;
         if (blank && !g.in_moves && after_complete) {
-            *complete_end = offset; /* the blank lines after a whole game */
+            if (!torn)
+                *complete_end = offset; /* the blank lines after a whole game */
             continue;
         }
         after_complete = false;
@@ -291,6 +363,7 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
             continue;
         *complete_end = offset;
         after_complete = true;
+        g.record.config = block.text ? block.text : "";
         ok = visit(&g.record, ctx, why, sizeof why);
         if (!ok)
             snprintf(err, err_size, "%s: game %lld: %s", path, (long long)g.record.round, why);
@@ -301,5 +374,51 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
         ok = false;
     }
     free(line);
+    free(block.text);
     return ok;
+}
+
+/* Ends the kept part of the file with "\n\n" (a kill can leave a game's
+ * result without its newline, or without the blank line after it). */
+static bool end_with_blank_line(const char *path, long length, char *err, size_t err_size)
+{
+    FILE *file = fopen(path, "r+");
+    char tail[2];
+    if (!file || length < 2 || fseek(file, length - 2, SEEK_SET) != 0 || fread(tail, 1, 2, file) != 2 ||
+        fseek(file, 0, SEEK_END) != 0) {
+        snprintf(err, err_size, "%s: cannot read its end: %s", path, strerror(errno));
+        if (file)
+            fclose(file);
+        return false;
+    }
+    fputs(tail[1] != '\n' ? "\n\n" : tail[0] != '\n' ? "\n" : "", file);
+    bool ok = make_durable(file, err, err_size);
+    fclose(file);
+    return ok;
+}
+
+bool pgn_recover(const char *path, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size)
+{
+    *kept_end = 0;
+    FILE *file = fopen(path, "r");
+    if (!file && errno == ENOENT)
+        return true; /* nothing played yet */
+    if (!file) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    long complete_end;
+    bool ok = pgn_read(file, path, visit, ctx, &complete_end, err, err_size);
+    fclose(file);
+    if (!ok)
+        return false;
+    if (truncate(path, complete_end) != 0) {
+        snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", path, strerror(errno));
+        return false;
+    }
+    if (complete_end > 0 && !end_with_blank_line(path, complete_end, err, err_size))
+        return false;
+    struct stat st;
+    *kept_end = stat(path, &st) == 0 ? (long)st.st_size : complete_end;
+    return true;
 }

@@ -12,6 +12,13 @@
  * opening and colours.  The movetext numbers p1's turns; each move carries
  * its think time in a comment ({0.123s}), and a closing comment says how
  * the game ended.
+ *
+ * A run's configuration (runconfig.h) is written before its first game as
+ * PGN escape lines, which other PGN readers skip:
+ *   % tessera-arena run
+ *   % game=qawale
+ *   % seed=1 ...
+ * and applies to the games that follow it.
  */
 #ifndef TESSERA_ARENA_PGN_H
 #define TESSERA_ARENA_PGN_H
@@ -49,16 +56,28 @@ typedef struct {
     char fen[1024];
     PlayerResult result;
     Termination termination;
+    const char *config; /* the configuration block before it ("" if none);
+                           valid only during the visit */
 } PgnRecord;
+
+/* Writes a run's configuration block (key=value lines) durably. */
+bool pgn_write_config(FILE *file, const char *config, char *err, size_t err_size);
 
 typedef bool (*PgnVisit)(const PgnRecord *record, void *ctx, char *err, size_t err_size);
 
 /* Reads every complete game, calling visit for each (visit may stop the
  * read by returning false with err filled).  *complete_end is the byte
  * offset just past the last complete game: a game cut short by a kill is
- * not complete.  Returns false with err filled on a read error or a
- * malformed complete game. */
+ * not complete, nor is a last line torn by a kill (no newline), except the
+ * result token that closes a game.  Returns false with err filled on a
+ * read error or a malformed complete game. */
 bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *complete_end, char *err,
               size_t err_size);
+
+/* For -resume: reads the games of path (a missing file holds none), cuts
+ * off whatever follows the last complete game, and ends the file with a
+ * blank line so the next game starts on its own line.  *kept_end is the
+ * file's length afterwards (0: no game kept). */
+bool pgn_recover(const char *path, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size);
 
 #endif

@@ -3,8 +3,9 @@
 
 #include <math.h>
 
-/* Pentanomial estimates need complete pairs; without any (no -repeat, or
- * too early) the per-game model is used. */
+/* Pentanomial estimates need complete pairs, which exist only when the
+ * schedule repeats openings (results_pair); without any the per-game
+ * (trinomial) model is used. */
 static bool elo_estimate(const PairTally *t, EloEstimate *e)
 {
     if (penta_pairs(t->penta) > 0)
@@ -15,8 +16,8 @@ static bool elo_estimate(const PairTally *t, EloEstimate *e)
 double report_llr(const PairTally *t, const SprtSettings *sprt)
 {
     if (penta_pairs(t->penta) > 0)
-        return sprt_llr_penta(t->penta, sprt->elo0, sprt->elo1);
-    return sprt_llr_wdl(t->wdl, sprt->elo0, sprt->elo1);
+        return sprt_llr_penta(t->penta, sprt->elo0, sprt->elo1, sprt->model);
+    return sprt_llr_wdl(t->wdl, sprt->elo0, sprt->elo1, sprt->model);
 }
 
 static void print_sprt(FILE *out, const PairTally *t, const SprtSettings *sprt)
@@ -24,7 +25,8 @@ static void print_sprt(FILE *out, const PairTally *t, const SprtSettings *sprt)
     double lower, upper, llr = report_llr(t, sprt);
     sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
     SprtVerdict verdict = sprt_verdict(llr, lower, upper);
-    fprintf(out, "LLR: %.2f (%.2f, %.2f) [%.2f, %.2f]%s\n", llr, lower, upper, sprt->elo0, sprt->elo1,
+    fprintf(out, "LLR: %.2f (%.2f, %.2f) [%.2f, %.2f] %s%s\n", llr, lower, upper, sprt->elo0, sprt->elo1,
+            sprt_model_name(sprt->model),
             verdict == SPRT_ACCEPT_H1   ? " - H1 accepted"
             : verdict == SPRT_ACCEPT_H0 ? " - H0 accepted"
                                         : "");

@@ -23,6 +23,12 @@ int results_engine(ResultTable *table, const char *name)
     return table->engine_count++;
 }
 
+/* Table order: by series (run), then by game number within it. */
+static bool comes_after(const GameOutcome *a, const GameOutcome *b)
+{
+    return a->series != b->series ? a->series > b->series : a->round > b->round;
+}
+
 bool results_add(ResultTable *table, const GameOutcome *game)
 {
     if (table->count == table->capacity) {
@@ -34,10 +40,10 @@ bool results_add(ResultTable *table, const GameOutcome *game)
         table->capacity = grown;
     }
     /* Games finish nearly in order (at most `concurrency` out of place), so
-     * an insertion from the end keeps the table sorted by round cheaply and
-     * tallies never need a full sort. */
+     * an insertion from the end keeps the table sorted cheaply and tallies
+     * never need a full sort. */
     size_t at = table->count;
-    while (at > 0 && table->games[at - 1].round > game->round) {
+    while (at > 0 && comes_after(&table->games[at - 1], game)) {
         table->games[at] = table->games[at - 1];
         at--;
     }
@@ -52,7 +58,7 @@ void results_sort(ResultTable *table)
     for (size_t i = 1; i < table->count; i++) {
         GameOutcome game = table->games[i];
         size_t at = i;
-        while (at > 0 && table->games[at - 1].round > game.round) {
+        while (at > 0 && comes_after(&table->games[at - 1], &game)) {
             table->games[at] = table->games[at - 1];
             at--;
         }
@@ -84,7 +90,8 @@ static bool between(const GameOutcome *g, int a, int b)
 
 static bool forms_pair(const GameOutcome *first, const GameOutcome *second)
 {
-    return first->round % 2 == 1 && second->round == first->round + 1 &&
+    return first->paired && second->paired && first->series == second->series &&
+           first->round % 2 == 1 && second->round == first->round + 1 &&
            first->opening_key == second->opening_key && first->p1 == second->p2 &&
            first->p2 == second->p1;
 }

@@ -23,6 +23,8 @@ typedef struct {
     PlayerResult result;
     Termination termination;
     uint64_t opening_key; /* equal for the two games of a pair */
+    uint64_t series;      /* the run's seed: game numbers count within it */
+    bool paired;          /* its run repeated each opening (-repeat) */
 } GameOutcome;
 
 typedef struct {
@@ -51,20 +53,21 @@ void results_free(ResultTable *table);
  * is full. */
 int results_engine(ResultTable *table, const char *name);
 
-/* Adds a game, keeping the table in order of round (pairs become
- * neighbours). */
+/* Adds a game, keeping the table in order of series, then round (pairs
+ * become neighbours). */
 bool results_add(ResultTable *table, const GameOutcome *game);
 
-/* Restores the order by round after games were changed in place (a no-op
- * for a table filled only through results_add). */
+/* Restores the order by series and round after games were changed in
+ * place (a no-op for a table filled only through results_add). */
 void results_sort(ResultTable *table);
 
 /* Key of an opening, from its position string. */
 uint64_t results_opening_key(const char *fen);
 
-/* Tallies the games between a and b.  A pair is
- * two games of consecutive rounds 2j+1 and 2j+2 with the same opening and
- * the players reversed. */
+/* Tallies the games between a and b.  A pair is two games of a run that
+ * repeats openings (paired), of one series, of consecutive rounds 2j+1 and
+ * 2j+2, with the same opening and the players reversed: pairs come from
+ * the schedule only, never from two games that happen to share an opening. */
 void results_pair(const ResultTable *table, int a, int b, PairTally *out);
 
 /* One Standing per engine, best first (by points, then by fewer games,

@@ -1,6 +1,7 @@
 /* spec.c - engine specifications from key=value tokens. */
 #include "arena/spec.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,17 +27,25 @@ static bool copy_field(char *field, size_t size, const char *key, const char *va
     return true;
 }
 
-static bool parse_positive(const char *key, const char *value, long long max, long long *out,
-                           char *err, size_t err_size)
+/* A decimal whole number from min to max; the message states that range. */
+static bool parse_whole(const char *key, const char *value, long long min, long long max, long long *out,
+                        char *err, size_t err_size)
 {
     char *end;
+    errno = 0;
     long long n = strtoll(value, &end, 10);
-    if (*value < '0' || *value > '9' || *end != '\0' || n <= 0 || n > max) {
-        snprintf(err, err_size, "%s=%s: expected a whole number from 1 to %lld", key, value, max);
+    if (*value < '0' || *value > '9' || *end != '\0' || errno != 0 || n < min || n > max) {
+        snprintf(err, err_size, "%s=%s: expected a whole number from %lld to %lld", key, value, min, max);
         return false;
     }
     *out = n;
     return true;
+}
+
+static bool parse_positive(const char *key, const char *value, long long max, long long *out,
+                           char *err, size_t err_size)
+{
+    return parse_whole(key, value, 1, max, out, err, err_size);
 }
 
 bool spec_set_option(EngineSpec *spec, const char *name, const char *value, char *err,
@@ -62,9 +71,9 @@ bool spec_set_option(EngineSpec *spec, const char *name, const char *value, char
 
 static bool parse_margin(EngineSpec *spec, const char *value, char *err, size_t err_size)
 {
-    long long n = 0;
-    /* timemargin is milliseconds, as in cutechess. */
-    if (strcmp(value, "0") != 0 && !parse_positive("timemargin", value, 3600 * 1000, &n, err, err_size))
+    long long n;
+    /* timemargin is milliseconds, as in cutechess; 0 is no grace. */
+    if (!parse_whole("timemargin", value, 0, 3600 * 1000, &n, err, err_size))
         return false;
     spec->tc.margin_ms = n;
     spec->given |= SPEC_HAS_MARGIN;
@@ -212,8 +221,29 @@ void spec_merge_each(EngineSpec *spec, const EngineSpec *each)
         spec_set_option(spec, own.options[i].name, own.options[i].value, ignored, sizeof ignored);
 }
 
+/* A name goes into reports, PGN tags and the run's recorded configuration,
+ * one line each: a newline, tab or escape in it would forge or break them. */
+static bool has_control_character(const char *name)
+{
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return true;
+    return false;
+}
+
+/* The name with control characters shown as '?', for the refusal. */
+static const char *printable_name(const char *name, char *shown, size_t size)
+{
+    snprintf(shown, size, "%s", name);
+    for (char *p = shown; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+    return shown;
+}
+
 bool spec_finish(EngineSpec *spec, char *err, size_t err_size)
 {
+    char shown[SPEC_NAME_MAX];
     if (!spec->cmd[0]) {
         snprintf(err, err_size, "an -engine has no cmd=PATH");
         return false;
@@ -221,6 +251,11 @@ bool spec_finish(EngineSpec *spec, char *err, size_t err_size)
     if (!spec->name[0]) {
         const char *slash = strrchr(spec->cmd, '/');
         snprintf(spec->name, sizeof spec->name, "%.*s", SPEC_NAME_MAX - 1, slash ? slash + 1 : spec->cmd);
+    }
+    if (has_control_character(spec->name)) {
+        snprintf(err, err_size, "engine name '%s' has a control character (give a printable name=)",
+                 printable_name(spec->name, shown, sizeof shown));
+        return false;
     }
     if (!tc_is_limited(&spec->tc)) {
         snprintf(err, err_size,

@@ -156,21 +156,90 @@ static double llr_logistic(const double *scores, const double *counts, int n, do
     return total * llr;
 }
 
+/* The maximum-likelihood distribution with normalised score
+ * t = (mu - 1/2) / sigma = t_star nearest the empirical one (section 4.1
+ * of Van den Bergh): a fixed point of p_i = phat_i / (1 + theta phi_i),
+ * phi_i = a_i - 1/2 - t_star sigma (1 + ((a_i - mu) / sigma)^2) / 2 with mu
+ * and sigma those of the previous p, starting from the uniform
+ * distribution; theta is the root of sum phat_i phi_i / (1 + theta phi_i)
+ * on the interval where every denominator is positive. */
+static void mle_normalized(const double *scores, const double *phat, int n, double t_star, double *p)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = 1.0 / n;
+    for (int iter = 0; iter < 100; iter++) {
+        double mu, var, phi[5] = {0}, u = INFINITY, v = -INFINITY;
+        mean_variance(scores, p, n, 1.0, &mu, &var);
+        double sigma = sqrt(var);
+        for (int i = 0; i < n; i++) {
+            double z = (scores[i] - mu) / sigma;
+            phi[i] = scores[i] - 0.5 - 0.5 * t_star * sigma * (1.0 + z * z);
+            u = fmin(u, phi[i]);
+            v = fmax(v, phi[i]);
+        }
+        double lo = -1.0 / v, hi = -1.0 / u;
+        for (int b = 0; b < 200; b++) {
+            double mid = 0.5 * (lo + hi), sum = 0.0;
+            for (int i = 0; i < n; i++)
+                sum += phat[i] * phi[i] / (1.0 + mid * phi[i]);
+            if (sum > 0.0)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        double theta = 0.5 * (lo + hi), change = 0.0;
+        for (int i = 0; i < n; i++) {
+            double next = phat[i] / (1.0 + theta * phi[i]);
+            change = fmax(change, fabs(next - p[i]));
+            p[i] = next;
+        }
+        if (change < 1e-12)
+            break;
+    }
+}
+
+/* t of the bounds: normalised Elo over 800 / ln 10 per game; a pair's
+ * score has half a game's variance, so sqrt(2) times that per pair. */
+static double llr_normalized(const double *scores, const double *counts, int n, double elo0, double elo1)
+{
+    double total = 0.0, phat[5] = {0}, p0[5] = {0}, p1[5] = {0};
+    for (int i = 0; i < n; i++)
+        total += counts[i];
+    for (int i = 0; i < n; i++)
+        phat[i] = counts[i] / total;
+    double per_sample = n == 5 ? sqrt(2.0) / NELO_SCALE : 1.0 / NELO_SCALE;
+    mle_normalized(scores, phat, n, elo0 * per_sample, p0);
+    mle_normalized(scores, phat, n, elo1 * per_sample, p1);
+    double llr = 0.0;
+    for (int i = 0; i < n; i++)
+        llr += phat[i] * (log(p1[i]) - log(p0[i]));
+    return total * llr;
+}
+
+static double llr_of_model(const double *scores, const double *counts, int n, double elo0, double elo1,
+                           SprtModel model)
+{
+    return model == SPRT_LOGISTIC ? llr_logistic(scores, counts, n, elo0, elo1)
+                                  : llr_normalized(scores, counts, n, elo0, elo1);
+}
+
+const char *sprt_model_name(SprtModel model) { return model == SPRT_LOGISTIC ? "logistic" : "normalized"; }
+
 static double regularize(int64_t count) { return count == 0 ? 1e-3 : (double)count; }
 
-double sprt_llr_penta(Pentanomial p, double elo0, double elo1)
+double sprt_llr_penta(Pentanomial p, double elo0, double elo1, SprtModel model)
 {
     const double scores[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
     const double counts[5] = {regularize(p.ll), regularize(p.ld), regularize(p.wl + p.dd),
                               regularize(p.wd), regularize(p.ww)};
-    return llr_logistic(scores, counts, 5, elo0, elo1);
+    return llr_of_model(scores, counts, 5, elo0, elo1, model);
 }
 
-double sprt_llr_wdl(Wdl wdl, double elo0, double elo1)
+double sprt_llr_wdl(Wdl wdl, double elo0, double elo1, SprtModel model)
 {
     const double scores[3] = {0.0, 0.5, 1.0};
     const double counts[3] = {regularize(wdl.losses), regularize(wdl.draws), regularize(wdl.wins)};
-    return llr_logistic(scores, counts, 3, elo0, elo1);
+    return llr_of_model(scores, counts, 3, elo0, elo1, model);
 }
 
 SprtVerdict sprt_verdict(double llr, double lower, double upper)

@@ -8,7 +8,9 @@
  * standard deviation, and the SPRT log-likelihood ratio is the generalised
  * (GSPRT) one of Michel Van den Bergh's "Comments on Normalized Elo":
  * maximum-likelihood distributions with mean score s0 and s1 under the
- * empirical frequencies.
+ * empirical frequencies; bounds in logistic Elo (mean score s0, s1) or in
+ * normalised Elo (section 4 of the same paper, as fishtest's
+ * LLR_normalized and fastchess's getLLR_normalized).
  */
 #ifndef TESSERA_ARENA_STATS_H
 #define TESSERA_ARENA_STATS_H
@@ -62,18 +64,29 @@ void sprt_bounds(double alpha, double beta, double *lower, double *upper);
  * are usable. */
 const char *sprt_check(double elo0, double elo1, double alpha, double beta);
 
-/* Generalised LLR of H1 (logistic Elo elo1) against H0 (elo0).  Zero
- * counts are replaced by 1e-3 first (as fishtest and fastchess do) so that
- * an early run does not divide by zero. */
-double sprt_llr_penta(Pentanomial penta, double elo0, double elo1);
-double sprt_llr_wdl(Wdl wdl, double elo0, double elo1);
+/* How elo0 and elo1 are read.  Logistic: Elo from the expected score
+ * (s = 1 / (1 + 10^(-elo/400))).  Normalized (fishtest's and fastchess's
+ * default): normalised Elo, the score excess per standard deviation of a
+ * game's score, t = (s - 1/2) / sigma = nelo / (800 / ln 10), so that a
+ * bound means the same whatever the draw rate. */
+typedef enum { SPRT_NORMALIZED, SPRT_LOGISTIC } SprtModel;
+
+const char *sprt_model_name(SprtModel model);
+
+/* Generalised LLR of H1 (elo1) against H0 (elo0), each the
+ * maximum-likelihood distribution of the empirical frequencies under the
+ * model's constraint.  Zero counts are replaced by 1e-3 first (as fishtest
+ * and fastchess do) so that an early run does not divide by zero. */
+double sprt_llr_penta(Pentanomial penta, double elo0, double elo1, SprtModel model);
+double sprt_llr_wdl(Wdl wdl, double elo0, double elo1, SprtModel model);
 
 typedef enum { SPRT_CONTINUE, SPRT_ACCEPT_H0, SPRT_ACCEPT_H1 } SprtVerdict;
 
-/* -sprt elo0=E0 elo1=E1 alpha=A beta=B; on is false without -sprt. */
+/* -sprt elo0=E0 elo1=E1 alpha=A beta=B model=M; on is false without -sprt. */
 typedef struct {
     bool on;
     double elo0, elo1, alpha, beta;
+    SprtModel model;
 } SprtSettings;
 SprtVerdict sprt_verdict(double llr, double lower, double upper);
 

@@ -14,6 +14,7 @@
 #include "arena/pgn.h"
 #include "arena/preflight.h"
 #include "arena/report.h"
+#include "arena/runconfig.h"
 
 #define PROGRESS_INTERVAL_MS 1000
 
@@ -37,6 +38,7 @@ typedef struct {
     char error[1400];
     char date[16];
     char tc_text[ARENA_MAX_ENGINES][96];
+    RunConfig run_config; /* what this run measures, recorded in the PGN */
 } Tournament;
 
 typedef struct {
@@ -121,8 +123,8 @@ static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg,
     const TournamentConfig *c = t->config;
     char fen[POSITION_TEXT_MAX], err[300];
     c->game->format_position(&r->record.start, fen, sizeof fen);
-    GameOutcome outcome = {(int64_t)number, sg->p1, sg->p2, r->result, r->termination,
-                           results_opening_key(fen)};
+    GameOutcome outcome = {(int64_t)number, sg->p1,     sg->p2,  r->result, r->termination,
+                           results_opening_key(fen), c->seed, c->schedule.repeat};
     if (!results_add(t->table, &outcome)) {
         snprintf(t->error, sizeof t->error, "out of memory");
         t->failed = true;
@@ -223,6 +225,15 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
     Tournament *t = ((ResumeContext *)ctx)->t;
     const TournamentConfig *c = t->config;
     uint64_t number = (uint64_t)rec->round;
+    char what[400];
+    if (!rec->config[0]) {
+        snprintf(err, err_size, "has no recorded run configuration, so this run cannot be checked against it");
+        return false;
+    }
+    if (runconfig_differs(rec->config, t->run_config.text, what, sizeof what)) {
+        snprintf(err, err_size, "was played with another configuration: %s", what);
+        return false;
+    }
     if (strcmp(rec->game_id, c->game->id) != 0) {
         snprintf(err, err_size, "is a game of %s, not %s", rec->game_id, c->game->id);
         return false;
@@ -250,7 +261,8 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
         snprintf(err, err_size, "appears twice");
         return false;
     }
-    GameOutcome outcome = {rec->round, sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen)};
+    GameOutcome outcome = {rec->round,   sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen),
+                           c->seed, c->schedule.repeat};
     if (!results_add(t->table, &outcome)) {
         snprintf(err, err_size, "out of memory");
         return false;
@@ -261,26 +273,21 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
 }
 
 /* Reads the games already played; cuts off a game that a kill left
- * unfinished at the end of the file. */
-static bool resume_from_pgn(Tournament *t, char *err, size_t err_size)
+ * unfinished at the end of the file.  *kept_end 0: nothing was kept. */
+static bool resume_from_pgn(Tournament *t, long *kept_end, char *err, size_t err_size)
 {
-    const char *path = t->config->pgn_path;
-    FILE *file = fopen(path, "r");
-    if (!file && errno == ENOENT)
-        return true; /* nothing played yet */
-    if (!file) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return false;
-    }
     ResumeContext ctx = {t};
-    long complete_end;
-    bool ok = pgn_read(file, path, resume_visit, &ctx, &complete_end, err, err_size);
-    fclose(file);
-    if (ok && truncate(path, complete_end) != 0) {
-        snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", path, strerror(errno));
-        ok = false;
-    }
-    return ok;
+    return pgn_recover(t->config->pgn_path, resume_visit, &ctx, kept_end, err, err_size);
+}
+
+/* Games of an earlier run in the file of a new run: kept as they are. */
+static bool accept_any(const PgnRecord *rec, void *ctx, char *err, size_t err_size)
+{
+    (void)rec;
+    (void)ctx;
+    (void)err;
+    (void)err_size;
+    return true;
 }
 
 /* ---- set-up ---- */
@@ -290,7 +297,11 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
     const TournamentConfig *c = t->config;
     if (c->log_path && !arena_log_open(&t->log, c->log_path, err, err_size))
         return false;
-    if (c->pgn_path && c->resume && !resume_from_pgn(t, err, err_size))
+    long kept_end = 0;
+    /* A new run appending to a file another run left torn first cuts the
+     * torn tail: its games would be glued to (or swallowed by) it. */
+    if (c->pgn_path && !(c->resume ? resume_from_pgn(t, &kept_end, err, err_size)
+                                   : pgn_recover(c->pgn_path, accept_any, NULL, &kept_end, err, err_size)))
         return false;
     if (c->pgn_path) {
         t->pgn = fopen(c->pgn_path, "a");
@@ -298,8 +309,21 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
             snprintf(err, err_size, "-pgnout %s: %s", c->pgn_path, strerror(errno));
             return false;
         }
+        /* A resumed file already holds this configuration (resume_visit
+         * checked every game against it); a new run starts its own block. */
+        if ((!c->resume || kept_end == 0) && !pgn_write_config(t->pgn, t->run_config.text, err, err_size))
+            return false;
     }
     return true;
+}
+
+/* The model and the bounds, so that a verdict can be read for what it is. */
+static void describe_sprt(FILE *out, const SprtSettings *sprt)
+{
+    double lower, upper;
+    sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
+    fprintf(out, "SPRT: %s Elo, H0 elo0 %.2f, H1 elo1 %.2f, alpha %.3g, beta %.3g, LLR bounds (%.2f, %.2f)\n",
+            sprt_model_name(sprt->model), sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta, lower, upper);
 }
 
 static void describe_start(Tournament *t)
@@ -312,6 +336,8 @@ static void describe_start(Tournament *t)
     for (int i = 0; i < c->engine_count; i++)
         fprintf(t->out, "  %s: %s (%s, %s)\n", c->engines[i].name, c->engines[i].cmd,
                 protocol_name(c->engines[i].proto), t->tc_text[i]);
+    if (c->sprt.on)
+        describe_sprt(t->out, &c->sprt);
     if (t->finished)
         fprintf(t->out, "Resuming: %llu of %llu games already in %s\n", (unsigned long long)t->finished,
                 (unsigned long long)t->total, c->pgn_path);
@@ -340,7 +366,7 @@ static bool tournament_init(Tournament *t, const TournamentConfig *c, atomic_int
     localtime_r(&now, &local);
     strftime(t->date, sizeof t->date, "%Y.%m.%d", &local);
     t->done = calloc((size_t)t->total, 1);
-    if (!t->done) {
+    if (!t->done || !runconfig_describe(c, &t->run_config)) {
         snprintf(err, err_size, "out of memory for %llu games", (unsigned long long)t->total);
         return false;
     }
@@ -353,6 +379,7 @@ static void tournament_close(Tournament *t)
         fclose(t->pgn);
     arena_log_close(&t->log);
     free(t->done);
+    runconfig_free(&t->run_config);
     pthread_mutex_destroy(&t->lock);
     pthread_mutex_destroy(&t->show_lock);
 }

@@ -1,0 +1,215 @@
+/* runconfig.c - a run's configuration as key=value lines (see runconfig.h). */
+#include "arena/runconfig.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    RunConfig *config;
+    bool failed;
+} Builder;
+
+static void append_text(Builder *b, const char *text, size_t len)
+{
+    RunConfig *c = b->config;
+    if (b->failed)
+        return;
+    if (c->length + len + 1 > c->capacity) {
+        size_t grown = (c->length + len + 1) * 2;
+        char *text_grown = realloc(c->text, grown);
+        if (!text_grown) {
+            b->failed = true;
+            return;
+        }
+        c->text = text_grown;
+        c->capacity = grown;
+    }
+    memcpy(c->text + c->length, text, len);
+    c->length += len;
+    c->text[c->length] = '\0';
+}
+
+/* One line key=value, the value escaped; the key is printf-formatted. */
+static void put(Builder *b, const char *value, const char *key_format, ...)
+{
+    char key[160];
+    va_list args;
+    va_start(args, key_format);
+    vsnprintf(key, sizeof key, key_format, args);
+    va_end(args);
+    append_text(b, key, strlen(key));
+    append_text(b, "=", 1);
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+        char escaped[8];
+        if (*p < 0x20 || *p == 0x7f || *p == '\\') {
+            snprintf(escaped, sizeof escaped, "\\x%02x", *p);
+            append_text(b, escaped, 4);
+        } else {
+            append_text(b, (const char *)p, 1);
+        }
+    }
+    append_text(b, "\n", 1);
+}
+
+/* A file's openings are named by their positions (a hash in playing
+ * order), not by the file's path: the positions are what is measured. */
+static void describe_openings(Builder *b, const OpeningSet *set)
+{
+    char text[200];
+    if (set->kind == OPENINGS_RANDOM) {
+        snprintf(text, sizeof text, "random plies=%d", set->plies);
+    } else if (set->kind == OPENINGS_FILE) {
+        uint64_t hash = 0;
+        char fen[POSITION_TEXT_MAX];
+        for (size_t i = 0; i < set->book_size; i++) {
+            set->game->format_position(&set->book[i], fen, sizeof fen);
+            hash = hash * 0x100000001b3ULL ^ results_opening_key(fen);
+        }
+        snprintf(text, sizeof text, "file positions=%zu hash=%016llx", set->book_size,
+                 (unsigned long long)hash);
+    } else {
+        snprintf(text, sizeof text, "start");
+    }
+    put(b, text, "openings");
+}
+
+static void describe_sprt(Builder *b, const SprtSettings *s)
+{
+    char text[200] = "off";
+    if (s->on)
+        snprintf(text, sizeof text, "elo0=%.10g elo1=%.10g alpha=%.10g beta=%.10g model=%s", s->elo0, s->elo1,
+                 s->alpha, s->beta, sprt_model_name(s->model));
+    put(b, text, "sprt");
+}
+
+static void describe_engine(Builder *b, int k, const EngineSpec *e)
+{
+    char text[96];
+    put(b, e->name, "engine.%d.name", k);
+    put(b, e->cmd, "engine.%d.cmd", k);
+    put(b, e->args, "engine.%d.args", k);
+    put(b, protocol_name(e->proto), "engine.%d.proto", k);
+    tc_format(&e->tc, text, sizeof text);
+    put(b, text, "engine.%d.tc", k);
+    snprintf(text, sizeof text, "%lld", (long long)e->tc.margin_ms);
+    put(b, text, "engine.%d.timemargin", k);
+    snprintf(text, sizeof text, "%lld", e->timeout_ms);
+    put(b, text, "engine.%d.timeout", k);
+    for (int i = 0; i < e->option_count; i++)
+        put(b, e->options[i].value, "engine.%d.option.%s", k, e->options[i].name);
+}
+
+bool runconfig_describe(const TournamentConfig *c, RunConfig *out)
+{
+    Builder b = {out, false};
+    char text[64];
+    memset(out, 0, sizeof *out);
+    put(&b, c->game->id, "game");
+    snprintf(text, sizeof text, "%llu", (unsigned long long)c->seed);
+    put(&b, text, "seed");
+    put(&b, tournament_kind_name(c->schedule.kind), "tournament");
+    put(&b, c->schedule.repeat ? "on" : "off", "repeat");
+    describe_openings(&b, &c->openings);
+    describe_sprt(&b, &c->sprt);
+    snprintf(text, sizeof text, "%d", c->engine_count);
+    put(&b, text, "engines");
+    for (int i = 0; i < c->engine_count; i++)
+        describe_engine(&b, i + 1, &c->engines[i]);
+    if (b.failed)
+        runconfig_free(out);
+    return !b.failed;
+}
+
+void runconfig_free(RunConfig *config)
+{
+    free(config->text);
+    memset(config, 0, sizeof *config);
+}
+
+/* The line of key in text: its value and the value's length. */
+static const char *find_value(const char *text, const char *key, size_t *len)
+{
+    size_t key_len = strlen(key);
+    for (const char *line = text; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t line_len = end ? (size_t)(end - line) : strlen(line);
+        if (line_len > key_len && strncmp(line, key, key_len) == 0 && line[key_len] == '=') {
+            *len = line_len - key_len - 1;
+            return line + key_len + 1;
+        }
+        line = end ? end + 1 : NULL;
+    }
+    return NULL;
+}
+
+bool runconfig_value(const char *text, const char *key, char *value, size_t value_size)
+{
+    size_t len;
+    const char *found = find_value(text, key, &len);
+    if (!found || len >= value_size)
+        return false;
+    memcpy(value, found, len);
+    value[len] = '\0';
+    return true;
+}
+
+#define NOT_SET "(not set)"
+
+/* Appends "key WAS, now NOW" to what; a NULL value is shown as not set. */
+static void note(char *what, size_t what_size, const char *key, const char *was, size_t was_len,
+                 const char *now, size_t now_len)
+{
+    size_t used = strlen(what);
+    if (used + 1 >= what_size)
+        return;
+    if (!was) {
+        was = NOT_SET;
+        was_len = strlen(NOT_SET);
+    }
+    if (!now) {
+        now = NOT_SET;
+        now_len = strlen(NOT_SET);
+    }
+    snprintf(what + used, what_size - used, "%s%s %.*s, now %.*s", used ? "; " : "", key, (int)was_len, was,
+             (int)now_len, now);
+}
+
+/* Notes every key of from whose value in other differs (or, with
+ * only_missing, every key other lacks). */
+static bool compare_keys(const char *from, const char *other, bool from_is_recorded, bool only_missing,
+                         char *what, size_t what_size)
+{
+    bool differs = false;
+    for (const char *line = from; line && *line;) {
+        const char *end = strchr(line, '\n'), *eq = strchr(line, '=');
+        size_t line_len = end ? (size_t)(end - line) : strlen(line);
+        if (eq && (size_t)(eq - line) < line_len && (size_t)(eq - line) < 160) {
+            char key[160];
+            memcpy(key, line, (size_t)(eq - line));
+            key[eq - line] = '\0';
+            size_t mine_len = line_len - (size_t)(eq - line) - 1, theirs_len = 0;
+            const char *theirs = find_value(other, key, &theirs_len);
+            bool same = theirs && theirs_len == mine_len && memcmp(theirs, eq + 1, mine_len) == 0;
+            if (!same && (!only_missing || !theirs)) {
+                differs = true;
+                if (from_is_recorded)
+                    note(what, what_size, key, eq + 1, mine_len, theirs, theirs_len);
+                else
+                    note(what, what_size, key, theirs, theirs_len, eq + 1, mine_len);
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    return differs;
+}
+
+bool runconfig_differs(const char *recorded, const char *current, char *what, size_t what_size)
+{
+    if (what_size)
+        what[0] = '\0';
+    bool differs = compare_keys(recorded, current, true, false, what, what_size);
+    return compare_keys(current, recorded, false, true, what, what_size) || differs;
+}
