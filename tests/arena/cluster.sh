@@ -67,8 +67,8 @@ if command -v parallel >/dev/null 2>&1; then
     expect_out "parallel.sh says how it split the run" "games 1\.\.12 in 4 slices of 3"
     expect_out "parallel.sh says the SPRT is computed at the merge" "-sprt elo0=0 elo1=10 is computed at the merge"
     expect_whole_run "parallel.sh" "$run"
-    check "each slice's PGN holds its 3 games" [ "$(cat "$run"/part-*.pgn | grep -c '^\[Round ')" -eq 12 ] &&
-        [ "$(rounds_of "$run/part-4.pgn" | tr '\n' ' ')" = "10 11 12 " ]
+    check "each slice's PGN holds its 3 games" [ "$(cat "$run"/part-*.pgn | grep -c '^\[Round ')" -eq 12 -a \
+        "$(rounds_of "$run/part-4.pgn" | tr '\n' ' ')" = "10 11 12 " ]
 
     # Hosts from an sshloginfile; ':' is this machine, through the same path.
     echo "2/:" >"$WORK/hosts"

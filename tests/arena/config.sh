@@ -58,7 +58,7 @@ refused "another game" "game roomandpillar, now columna" -game columna
 run "$WORK/run.pgn" 8 -resume
 expect_status "resume of the same run with more games completes" 0
 expect_out "it kept the first games" "^Resuming: 4 of 8 games already in"
-check "the run holds 8 games, each once" [ "$(rounds_of "$WORK/run.pgn" | uniq | wc -l)" -eq 8 ] && [ "$(games_in "$WORK/run.pgn")" -eq 8 ]
+check "the run holds 8 games, each once" [ "$(rounds_of "$WORK/run.pgn" | uniq | wc -l)" -eq 8 -a "$(games_in "$WORK/run.pgn")" -eq 8 ]
 check "one configuration block in the continued file" [ "$(grep -cx '% tessera-arena run' "$WORK/run.pgn")" -eq 1 ]
 run "$WORK/whole.pgn" 8
 games_of() { grep -E '^\[(Round|White|Black|Result|FEN|PlyCount) ' "$1"; }

@@ -28,7 +28,7 @@ cut_and_resume() {
     expect_status "cut $1: resume completes" 0
     expect_out "cut $1: $3 games kept" "^Resuming: $3 of $GAMES games already in|^Games [0-9]+/$GAMES"
     if [ "$3" -gt 0 ]; then expect_out "cut $1: says it kept $3" "^Resuming: $3 of $GAMES"; fi
-    check "cut $1: every game once" [ "$(rounds_of "$WORK/cut.pgn" | uniq | wc -l)" -eq $GAMES ] && [ "$(games_in "$WORK/cut.pgn")" -eq $GAMES ]
+    check "cut $1: every game once" [ "$(rounds_of "$WORK/cut.pgn" | uniq | wc -l)" -eq $GAMES -a "$(games_in "$WORK/cut.pgn")" -eq $GAMES ]
     check "cut $1: statistics equal the uninterrupted run's" [ "$(report_block "$OUT")" = "$reference" ]
     arena merge "$WORK/cut.pgn"
     expect_out "cut $1: merge reads $GAMES games" "^Merged $GAMES games from 1 file"

@@ -250,6 +250,7 @@ static void handshake(const Fake *fake, bool ugi)
     say(text);
     say("id author the Tessera tests");
     say("option name Game type combo default roomandpillar var roomandpillar");
+    say("option name Hash type spin default 16 min 1 max 1024"); /* as real engines have */
     if (fake->options) {
         say("option name Depth Limit type spin default 5 min 1 max 64");
         say("option name Ponder type check default false");
