@@ -191,9 +191,10 @@ static void test_handshake_keeps_option_lines(void)
     for (int start = 0; start < 2; start++) { /* a restart starts the list afresh */
         CHECK_EQ_INT(engine_start(engine, "roomandpillar", why, sizeof why), ENGINE_OK);
         CHECK_EQ_INT(engine_new_game(engine, why, sizeof why), ENGINE_OK);
-        CHECK_EQ_INT(engine_option_count(engine), 1);
+        CHECK_EQ_INT(engine_option_count(engine), 2);
         CHECK_STR(engine_option_line(engine, 0),
                   "option name Game type combo default roomandpillar var roomandpillar");
+        CHECK_STR(engine_option_line(engine, 1), "option name Hash type spin default 16 min 1 max 1024");
     }
     clear_table(t);
 }

@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "arena/monotonic.h"
+#include "util/clock.h"
 
 bool arena_log_open(ArenaLog *log, const char *path, char *err, size_t err_size)
 {
@@ -14,7 +14,7 @@ bool arena_log_open(ArenaLog *log, const char *path, char *err, size_t err_size)
         return false;
     }
     pthread_mutex_init(&log->lock, NULL);
-    log->start_ms = monotonic_ms();
+    log->start_ms = now_ms();
     return true;
 }
 
@@ -31,7 +31,7 @@ void arena_log_line(ArenaLog *log, const char *who, char direction, const char *
 {
     if (!arena_log_enabled(log))
         return;
-    int64_t ms = monotonic_ms() - log->start_ms;
+    int64_t ms = now_ms() - log->start_ms;
     pthread_mutex_lock(&log->lock);
     fprintf(log->file, "%lld.%03lld %s %c %s\n", (long long)(ms / 1000), (long long)(ms % 1000), who,
             direction, text);

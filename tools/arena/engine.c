@@ -1,38 +1,14 @@
-/* engine.c - engine processes: spawn, pipes, deadlines, handshake, go. */
+/* engine.c - the UCI/UGI dialogue with an engine process: handshake and
+ * option checks, new game, isready/go/bestmove (the process itself:
+ * process/child.c). */
 #include "arena/engine.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <sys/uio.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "arena/monotonic.h"
 #include "arena/uci_option.h"
-
-/* Longest single wait inside poll, so that the abort flag is seen soon. */
-#define POLL_SLICE_MS 50
-/* How long a process that closed its output or was told to quit may take
- * to end before it is killed. */
-#define EXIT_GRACE_MS 500
-
-/* Creating pipes and forking happen under one lock: a child forked by
- * another thread between pipe() and fcntl(FD_CLOEXEC) would otherwise
- * inherit this engine's pipe ends and keep them open, and the arena would
- * never see this engine's end of output. */
-static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t sigpipe_once = PTHREAD_ONCE_INIT;
-
-static void ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+#include "util/clock.h"
 
 const char *engine_status_name(EngineStatus status)
 {
@@ -41,99 +17,33 @@ const char *engine_status_name(EngineStatus status)
     return names[status];
 }
 
+static void log_child(void *context, char kind, const char *text)
+{
+    Engine *engine = context;
+    arena_log_line(engine->log, engine->label, kind, text);
+}
+
 void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const atomic_int *abort,
                  const char *slot)
 {
     memset(engine, 0, sizeof *engine);
     engine->spec = spec;
     engine->log = log;
-    engine->abort = abort;
-    engine->to_engine = engine->from_engine = engine->from_stderr = -1;
+    child_init(&engine->child, abort, log_child, engine);
     snprintf(engine->label, sizeof engine->label, "%s:%s", slot, spec->name);
-}
-
-static void close_fd(int *fd)
-{
-    if (*fd >= 0)
-        close(*fd);
-    *fd = -1;
-}
-
-static void describe_exit(int status, char *out, size_t out_size)
-{
-    if (WIFEXITED(status))
-        snprintf(out, out_size, "exited with status %d", WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        snprintf(out, out_size, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-    else
-        snprintf(out, out_size, "ended (wait status %d)", status);
-}
-
-/* Reaps the process if it has ended, keeping how in ended_how.  True
- * when no process is left.  What it left behind in its group is killed
- * first, while its unreaped zombie still holds the group id (once reaped,
- * the id could be reused by an unrelated process). */
-static bool has_ended(Engine *engine)
-{
-    if (engine->pid <= 0)
-        return true;
-    siginfo_t info;
-    info.si_pid = 0;
-    int peeked = waitid(P_PID, (id_t)engine->pid, &info, WEXITED | WNOHANG | WNOWAIT);
-    if (peeked != 0 && errno == EINTR)
-        return false;
-    if (peeked == 0 && info.si_pid == 0) /* still running */
-        return false;
-    if (engine->group > 0)
-        kill(-engine->group, SIGKILL);
-    engine->group = 0;
-    int status;
-    pid_t got;
-    while ((got = waitpid(engine->pid, &status, 0)) < 0 && errno == EINTR)
-        ;
-    if (got == engine->pid)
-        describe_exit(status, engine->ended_how, sizeof engine->ended_how);
-    else
-        snprintf(engine->ended_how, sizeof engine->ended_how, "ended");
-    engine->pid = 0;
-    return true;
-}
-
-/* Waits up to grace_ms for the process to end by itself.  Returns false
- * (nothing reaped) when it is still running. */
-static bool reap_within(Engine *engine, int64_t grace_ms)
-{
-    int64_t until = monotonic_ms() + grace_ms;
-    while (!has_ended(engine)) {
-        if (monotonic_ms() >= until)
-            return false;
-        struct timespec pause = {0, 5 * 1000000};
-        nanosleep(&pause, NULL);
-    }
-    return true;
 }
 
 void engine_kill(Engine *engine)
 {
     engine->ready = false;
-    close_fd(&engine->to_engine);
-    close_fd(&engine->from_engine);
-    close_fd(&engine->from_stderr);
-    engine->out_len = engine->err_len = 0;
-    /* The engine leads its own process group: what it started (a wrapper
-     * script's engine, helper processes) dies with it.  Killed before the
-     * leader is reaped, so the group id is still ours. */
-    if (engine->group > 0)
-        kill(-engine->group, SIGKILL);
-    engine->group = 0;
-    if (engine->pid <= 0)
-        return;
-    kill(engine->pid, SIGKILL);
-    int status;
-    while (waitpid(engine->pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    engine->pid = 0;
-    arena_log_line(engine->log, engine->label, '#', "process killed");
+    child_kill(&engine->child);
+}
+
+static EngineStatus status_of(ChildStatus status)
+{
+    static const EngineStatus map[] = {ENGINE_OK,        ENGINE_TIMEOUT, ENGINE_EXITED,
+                                       ENGINE_MALFORMED, ENGINE_ABORTED, ENGINE_CANNOT_RUN};
+    return map[status];
 }
 
 /* Fails the engine: kills it and fills why.  Returns status for chaining. */
@@ -147,83 +57,20 @@ static EngineStatus fail(Engine *engine, EngineStatus status, char *why, size_t 
     return status;
 }
 
-/* cmd without a '/' is looked up in PATH here, before fork, since the
- * child may only call async-signal-safe functions. */
-static bool resolve_command(const char *cmd, char *path, size_t path_size)
+/* A failed child verb: what happened, then what the engine was doing. */
+static EngineStatus fail_child(Engine *engine, ChildStatus status, const char *what, const char *while_doing,
+                               char *why, size_t why_size)
 {
-    if (strchr(cmd, '/')) {
-        snprintf(path, path_size, "%s", cmd);
-        return true;
-    }
-    const char *dirs = getenv("PATH");
-    if (!dirs)
-        dirs = "/usr/bin:/bin";
-    while (*dirs) {
-        size_t len = strcspn(dirs, ":");
-        snprintf(path, path_size, "%.*s/%s", (int)len, len ? dirs : ".", cmd);
-        if (access(path, X_OK) == 0)
-            return true;
-        dirs += len + (dirs[len] == ':');
-    }
-    return false;
-}
-
-static void set_cloexec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
-static void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
-
-/* A child's pipes, [0] the read end and [1] the write end (-1 unused):
- * in = its stdin, out = its stdout, err = its stderr (only when the log
- * wants it; /dev/null otherwise), status = errno of a failed exec. */
-typedef struct {
-    int in[2], out[2], err[2], status[2];
-    int null_fd;
-} ChildPipes;
-
-static void close_pipes(ChildPipes *p)
-{
-    int *fds[9] = {&p->in[0], &p->in[1], &p->out[0], &p->out[1], &p->err[0],
-                   &p->err[1], &p->status[0], &p->status[1], &p->null_fd};
-    for (int i = 0; i < 9; i++)
-        close_fd(fds[i]);
-}
-
-/* All close-on-exec: the child's copies become 0, 1, 2 through dup2. */
-static bool open_pipes(ChildPipes *p, bool pipe_stderr)
-{
-    *p = (ChildPipes){{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, -1};
-    bool ok = pipe(p->in) == 0 && pipe(p->out) == 0 && pipe(p->status) == 0 &&
-              (pipe_stderr ? pipe(p->err) == 0 : (p->null_fd = open("/dev/null", O_WRONLY)) >= 0);
-    int fds[9] = {p->in[0], p->in[1], p->out[0], p->out[1], p->err[0], p->err[1], p->status[0], p->status[1],
-                  p->null_fd};
-    for (int i = 0; ok && i < 9; i++)
-        if (fds[i] >= 0)
-            set_cloexec(fds[i]);
-    if (!ok)
-        close_pipes(p);
-    return ok;
-}
-
-/* In the child: wire the pipes to 0, 1, 2 and exec; report errno on the
- * status pipe if exec fails.  Only async-signal-safe calls here. */
-static void run_child(const char *path, char *const argv[], const ChildPipes *p)
-{
-    setpgid(0, 0);
-    signal(SIGPIPE, SIG_DFL);
-    dup2(p->in[0], 0);
-    dup2(p->out[1], 1);
-    dup2(p->err[1] >= 0 ? p->err[1] : p->null_fd, 2);
-    execv(path, (char *const *)argv);
-    int code = errno;
-    ssize_t ignored = write(p->status[1], &code, sizeof code);
-    (void)ignored;
-    _exit(127);
+    char text[600];
+    snprintf(text, sizeof text, "%s%s%s", what, while_doing[0] ? " " : "", while_doing);
+    return fail(engine, status_of(status), why, why_size, text);
 }
 
 /* The program's path and its argv (pointing into storage). */
 static bool build_argv(const EngineSpec *spec, char *path, size_t path_size, char *storage,
                        size_t storage_size, char **argv, char *why, size_t why_size)
 {
-    if (!resolve_command(spec->cmd, path, path_size)) {
+    if (!child_resolve(spec->cmd, path, path_size)) {
         snprintf(why, why_size, "cannot run '%s': not found in PATH", spec->cmd);
         return false;
     }
@@ -235,121 +82,13 @@ static bool build_argv(const EngineSpec *spec, char *path, size_t path_size, cha
     return true;
 }
 
-/* errno of a failed exec, or 0 once exec closed the status pipe. */
-static int exec_error(int status_fd)
-{
-    int code = 0;
-    ssize_t got;
-    while ((got = read(status_fd, &code, sizeof code)) < 0 && errno == EINTR)
-        ;
-    return got == (ssize_t)sizeof code ? code : 0;
-}
-
-/* Forks and execs; on success the engine owns the parent's pipe ends. */
 static bool spawn(Engine *engine, char *why, size_t why_size)
 {
     char path[SPEC_TEXT_MAX + 256], storage[SPEC_TEXT_MAX + 8];
     char *argv[SPEC_MAX_ARGS + 2];
     if (!build_argv(engine->spec, path, sizeof path, storage, sizeof storage, argv, why, why_size))
         return false;
-    ChildPipes p;
-    pthread_mutex_lock(&spawn_lock);
-    bool piped = open_pipes(&p, arena_log_enabled(engine->log));
-    pid_t pid = piped ? fork() : -1;
-    if (pid == 0)
-        run_child(path, argv, &p);
-    pthread_mutex_unlock(&spawn_lock);
-    if (!piped || pid < 0) {
-        snprintf(why, why_size, "cannot start '%s': %s", path, strerror(errno));
-        close_pipes(&p);
-        return false;
-    }
-    /* Keep the parent's ends; the child's copies are the child's. */
-    engine->pid = engine->group = pid;
-    engine->ended_how[0] = '\0';
-    engine->to_engine = p.in[1];
-    engine->from_engine = p.out[0];
-    engine->from_stderr = p.err[0];
-    p.in[1] = p.out[0] = p.err[0] = -1;
-    close_fd(&p.status[1]);
-    int code = exec_error(p.status[0]);
-    close_pipes(&p);
-    if (code) {
-        snprintf(why, why_size, "cannot run '%s': %s (%s)", path,
-                 code == ENOENT ? "not found" : code == EACCES ? "not executable" : "exec failed", strerror(code));
-        engine_kill(engine);
-        return false;
-    }
-    setpgid(pid, pid);
-    set_nonblocking(engine->to_engine);
-    set_nonblocking(engine->from_engine);
-    if (engine->from_stderr >= 0)
-        set_nonblocking(engine->from_stderr);
-    return true;
-}
-
-static bool aborted(const Engine *engine) { return engine->abort && atomic_load(engine->abort); }
-
-/* Logs complete stderr lines; keeps a partial one for later. */
-static void drain_stderr(Engine *engine)
-{
-    ssize_t n = read(engine->from_stderr, engine->err_buf + engine->err_len,
-                     sizeof engine->err_buf - 1 - engine->err_len);
-    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-        close_fd(&engine->from_stderr);
-        return;
-    }
-    if (n < 0)
-        return;
-    engine->err_len += (size_t)n;
-    engine->err_buf[engine->err_len] = '\0';
-    char *start = engine->err_buf, *nl;
-    while ((nl = strchr(start, '\n')) != NULL) {
-        *nl = '\0';
-        arena_log_line(engine->log, engine->label, '!', start);
-        start = nl + 1;
-    }
-    size_t rest = engine->err_len - (size_t)(start - engine->err_buf);
-    if (rest == sizeof engine->err_buf - 1) { /* an endless line: log it in pieces */
-        arena_log_line(engine->log, engine->label, '!', start);
-        rest = 0;
-    }
-    memmove(engine->err_buf, start, rest);
-    engine->err_len = rest;
-}
-
-/* Moves one complete line from out_buf into line.  Returns false when no
- * complete line is buffered; sets *bad when the line is not text. */
-static bool take_line(Engine *engine, bool *bad)
-{
-    char *nl = memchr(engine->out_buf, '\n', engine->out_len);
-    if (!nl)
-        return false;
-    size_t len = (size_t)(nl - engine->out_buf);
-    *bad = false;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)engine->out_buf[i];
-        bool trailing_cr = c == '\r' && i + 1 == len;
-        if ((c < 0x20 && c != '\t' && !trailing_cr) || c == 0x7f)
-            *bad = true;
-    }
-    if (len > 0 && engine->out_buf[len - 1] == '\r')
-        len--;
-    memcpy(engine->line, engine->out_buf, len);
-    engine->line[len] = '\0';
-    size_t consumed = (size_t)(nl - engine->out_buf) + 1;
-    memmove(engine->out_buf, engine->out_buf + consumed, engine->out_len - consumed);
-    engine->out_len -= consumed;
-    return true;
-}
-
-/* The process closed its output: find out how it ended. */
-static EngineStatus exited(Engine *engine, char *why, size_t why_size, const char *while_doing)
-{
-    char text[320];
-    bool reaped = reap_within(engine, EXIT_GRACE_MS);
-    snprintf(text, sizeof text, "%s %s", reaped ? engine->ended_how : "closed its output", while_doing);
-    return fail(engine, ENGINE_EXITED, why, why_size, text);
+    return child_spawn(&engine->child, path, argv, arena_log_enabled(engine->log), why, why_size) == CHILD_OK;
 }
 
 /* UCI lets tokens be separated by any run of blanks and tabs, and lines
@@ -370,89 +109,26 @@ static void normalise_blanks(char *line)
     *to = '\0';
 }
 
-/* Waits for the next line until deadline (monotonic ms). */
+/* Waits for the next line until deadline (monotonic ms); it is then in
+ * engine->child.line, its blanks normalised. */
 static EngineStatus read_line(Engine *engine, int64_t deadline, const char *while_doing, char *why,
                               size_t why_size)
 {
-    char text[400];
-    for (;;) {
-        bool bad;
-        if (take_line(engine, &bad)) {
-            arena_log_line(engine->log, engine->label, '<', engine->line);
-            normalise_blanks(engine->line);
-            if (!bad)
-                return ENGINE_OK;
-            snprintf(text, sizeof text, "sent a line with control characters %s", while_doing);
-            return fail(engine, ENGINE_MALFORMED, why, why_size, text);
-        }
-        if (engine->out_len == sizeof engine->out_buf) {
-            snprintf(text, sizeof text, "sent a line longer than %d bytes %s", ENGINE_LINE_MAX, while_doing);
-            return fail(engine, ENGINE_MALFORMED, why, why_size, text);
-        }
-        if (aborted(engine))
-            return fail(engine, ENGINE_ABORTED, why, why_size, "aborted");
-        int64_t now = monotonic_ms();
-        if (now >= deadline) {
-            snprintf(text, sizeof text, "did not answer in time %s", while_doing);
-            return fail(engine, ENGINE_TIMEOUT, why, why_size, text);
-        }
-        /* Watch the process, not only the end of its output: a child
-         * it forked may hold the pipe open after it died.  Output it
-         * wrote before it ended is still read first. */
-        bool ended = has_ended(engine);
-        struct pollfd fds[2] = {{engine->from_engine, POLLIN, 0}, {engine->from_stderr, POLLIN, 0}};
-        int64_t wait = ended ? 0 : deadline - now < POLL_SLICE_MS ? deadline - now : POLL_SLICE_MS;
-        poll(fds, engine->from_stderr >= 0 ? 2 : 1, (int)wait);
-        if (engine->from_stderr >= 0 && fds[1].revents)
-            drain_stderr(engine);
-        ssize_t n = fds[0].revents ? read(engine->from_engine, engine->out_buf + engine->out_len,
-                                          sizeof engine->out_buf - engine->out_len)
-                                   : -1;
-        if (n > 0)
-            engine->out_len += (size_t)n;
-        else if (ended || n == 0 || (fds[0].revents && errno != EAGAIN && errno != EINTR))
-            return exited(engine, why, why_size, while_doing);
-    }
+    char what[300];
+    ChildStatus status = child_read_line(&engine->child, deadline, what, sizeof what);
+    if (status != CHILD_OK)
+        return fail_child(engine, status, what, while_doing, why, why_size);
+    normalise_blanks(engine->child.line);
+    return ENGINE_OK;
 }
 
-/* Sends lines, each ending in a newline, in as few writes as the pipe
- * takes: a line split over two writes wakes the engine twice. */
+/* Sends lines, each ending in a newline, in one write where the pipe takes it. */
 static EngineStatus send_lines(Engine *engine, const char *const *lines, int count, int64_t deadline,
                                char *why, size_t why_size)
 {
-    struct iovec iov[4];
-    int parts = 0;
-    if (engine->to_engine < 0)
-        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
-    for (int i = 0; i < count && parts + 2 <= 4; i++) {
-        arena_log_line(engine->log, engine->label, '>', lines[i]);
-        iov[parts++] = (struct iovec){(char *)lines[i], strlen(lines[i])};
-        iov[parts++] = (struct iovec){(char *)"\n", 1};
-    }
-    int first = 0;
-    while (first < parts) {
-        ssize_t n = writev(engine->to_engine, iov + first, parts - first);
-        if (n >= 0) {
-            for (; first < parts && (size_t)n >= iov[first].iov_len; first++)
-                n -= (ssize_t)iov[first].iov_len;
-            if (first < parts) {
-                iov[first].iov_base = (char *)iov[first].iov_base + n;
-                iov[first].iov_len -= (size_t)n;
-            }
-            continue;
-        }
-        if (errno == EPIPE)
-            return exited(engine, why, why_size, "(its input is closed)");
-        if (errno != EAGAIN && errno != EINTR)
-            return fail(engine, ENGINE_EXITED, why, why_size, "cannot be written to");
-        if (aborted(engine))
-            return fail(engine, ENGINE_ABORTED, why, why_size, "aborted");
-        if (monotonic_ms() >= deadline)
-            return fail(engine, ENGINE_TIMEOUT, why, why_size, "does not read its input");
-        struct pollfd fd = {engine->to_engine, POLLOUT, 0};
-        poll(&fd, 1, POLL_SLICE_MS);
-    }
-    return ENGINE_OK;
+    char what[300];
+    ChildStatus status = child_send(&engine->child, lines, count, deadline, what, sizeof what);
+    return status == CHILD_OK ? ENGINE_OK : fail_child(engine, status, what, "", why, why_size);
 }
 
 static EngineStatus send_until(Engine *engine, const char *text, int64_t deadline, char *why,
@@ -463,7 +139,7 @@ static EngineStatus send_until(Engine *engine, const char *text, int64_t deadlin
 
 EngineStatus engine_send(Engine *engine, const char *text, char *why, size_t why_size)
 {
-    return send_until(engine, text, monotonic_ms() + engine->spec->timeout_ms, why, why_size);
+    return send_until(engine, text, now_ms() + engine->spec->timeout_ms, why, why_size);
 }
 
 int engine_option_count(const Engine *engine)
@@ -512,7 +188,7 @@ static EngineStatus expect(Engine *engine, const char *expected, int64_t deadlin
         EngineStatus status = read_line(engine, deadline, while_doing, why, why_size);
         if (status != ENGINE_OK)
             return status;
-        const char *line = engine->line;
+        const char *line = engine->child.line;
         if (starts_with_word(line, expected))
             return ENGINE_OK;
         if (strncmp(line, "id name ", 8) == 0)
@@ -575,7 +251,7 @@ static EngineStatus check_requested_options(Engine *engine, const char *game_id,
 static EngineStatus handshake(Engine *engine, const char *game_id, char *why, size_t why_size)
 {
     bool ugi = engine->spec->proto == PROTO_UGI;
-    int64_t deadline = monotonic_ms() + engine->spec->timeout_ms;
+    int64_t deadline = now_ms() + engine->spec->timeout_ms;
     char text[SPEC_TEXT_MAX];
     EngineStatus status = send_until(engine, ugi ? "ugi" : "uci", deadline, why, why_size);
     if (status == ENGINE_OK)
@@ -600,7 +276,6 @@ static EngineStatus handshake(Engine *engine, const char *game_id, char *why, si
 
 EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t why_size)
 {
-    pthread_once(&sigpipe_once, ignore_sigpipe);
     engine_kill(engine);
     engine->id_name[0] = engine->last_error[0] = '\0';
     forget_options(engine);
@@ -609,7 +284,7 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
         return ENGINE_CANNOT_RUN;
     }
     char text[SPEC_TEXT_MAX + 300];
-    snprintf(text, sizeof text, "started %s (pid %d)", engine->spec->cmd, (int)engine->pid);
+    snprintf(text, sizeof text, "started %s (pid %d)", engine->spec->cmd, (int)engine->child.pid);
     arena_log_line(engine->log, engine->label, '#', text);
     EngineStatus status = handshake(engine, game_id, why, why_size);
     engine->ready = status == ENGINE_OK;
@@ -620,7 +295,7 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
 {
     if (!engine->ready)
         return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
-    int64_t deadline = monotonic_ms() + engine->spec->timeout_ms;
+    int64_t deadline = now_ms() + engine->spec->timeout_ms;
     bool ugi = engine->spec->proto == PROTO_UGI;
     engine->last_error[0] = '\0';
     EngineStatus status = send_until(engine, ugi ? "uginewgame" : "ucinewgame", deadline, why, why_size);
@@ -653,7 +328,7 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
         return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
     /* The clock runs from here: a slow reader of a long position line is
      * charged for it, and so is a slow readyok. */
-    int64_t start = monotonic_ms();
+    int64_t start = now_ms();
     int64_t deadline = allowance_ms > INT64_MAX - start ? INT64_MAX : start + allowance_ms;
     /* Synchronise first: whatever the engine said since its last answer (a
      * second, stale bestmove) comes before readyok and is dropped, so the
@@ -666,10 +341,10 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
         status = send_lines(engine, lines, 2, deadline, why, why_size);
     while (status == ENGINE_OK) {
         status = read_line(engine, deadline, "while thinking", why, why_size);
-        *elapsed_ms = monotonic_ms() - start;
+        *elapsed_ms = now_ms() - start;
         if (status != ENGINE_OK)
             break;
-        const char *line = engine->line;
+        const char *line = engine->child.line;
         if (strncmp(line, "info string error", 17) == 0)
             snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
         if (!starts_with_word(line, "bestmove"))
@@ -683,15 +358,9 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
 
 void engine_quit(Engine *engine)
 {
-    if (engine->pid <= 0) {
-        engine_kill(engine);
-        return;
-    }
     char ignored[64];
-    if (engine->ready && send_until(engine, "quit", monotonic_ms() + 100, ignored, sizeof ignored) != ENGINE_OK)
+    if (engine->ready && send_until(engine, "quit", now_ms() + 100, ignored, sizeof ignored) != ENGINE_OK)
         return; /* send_until already killed it */
-    close_fd(&engine->to_engine);
-    if (reap_within(engine, EXIT_GRACE_MS))
-        arena_log_line(engine->log, engine->label, '#', engine->ended_how);
-    engine_kill(engine); /* and whatever it left behind */
+    engine->ready = false;
+    child_end(&engine->child, ENGINE_EXIT_GRACE_MS);
 }

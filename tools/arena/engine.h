@@ -1,17 +1,13 @@
 /*
- * engine.h - one engine process and the UCI/UGI conversation with it.
+ * engine.h - the UCI/UGI conversation with one engine process.
  *
- * The arena starts the engine with fork/exec and three pipes, reads its
- * output without blocking and with a deadline on every wait, and never
- * trusts what it says: a line with control characters or longer than
- * ENGINE_LINE_MAX is malformed, silence past the deadline is a timeout, end
- * of output or the end of the process (watched by its pid: a child may hold
- * the pipe open) is an exit.  Lines are read with the whitespace UCI allows
- * (blanks and tabs around and between tokens, CRLF), reduced to single
- * blanks.  The engine leads its own process group, which is killed when
- * the engine is quit or killed.  Every verb returns an EngineStatus and, when it is
- * not ENGINE_OK, fills why (one line) and leaves the process killed, so the
- * caller simply starts it again for the next game.
+ * The process part (fork/exec, pipes, deadlines, process group, lines) is
+ * process/child.h; this is the dialogue.  Lines are read with the
+ * whitespace UCI allows (blanks and tabs around and between tokens, CRLF),
+ * reduced to single blanks, and never trusted.  Every verb returns an
+ * EngineStatus and, when it is not ENGINE_OK, fills why (one line) and
+ * leaves the process killed, so the caller simply starts it again for the
+ * next game.
  *
  * Lifecycle (the tuner uses it the same way):
  *     engine_init(&e, &spec, log, abort_flag, "w1");
@@ -21,8 +17,8 @@
  *                  move, sizeof move, &elapsed, why, sizeof why);
  *     engine_quit(&e);
  *
- * Writing to a dead engine must not kill the arena: engine_start makes the
- * process ignore SIGPIPE (once; a process-wide setting).
+ * An Engine must not move after engine_init (its process logs through a
+ * pointer to it).
  */
 #ifndef TESSERA_ARENA_ENGINE_H
 #define TESSERA_ARENA_ENGINE_H
@@ -31,12 +27,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
 
 #include "arena/arena_log.h"
 #include "arena/spec.h"
+#include "process/child.h"
 
-#define ENGINE_LINE_MAX 16384
+#define ENGINE_LINE_MAX CHILD_LINE_MAX
+/* How long an engine told to quit may take to end before it is killed. */
+#define ENGINE_EXIT_GRACE_MS 500
 /* Bounds on the "option ..." lines kept from one handshake (an engine with
  * a few dozen options prints a few kilobytes). */
 #define ENGINE_OPTION_LINES_MAX 512
@@ -56,12 +54,8 @@ typedef enum {
 typedef struct {
     const EngineSpec *spec;
     ArenaLog *log;
-    const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
     char label[SPEC_NAME_MAX + 24];
-    pid_t pid;   /* 0 when no process, or once it is reaped */
-    pid_t group; /* its process group, killed with the engine; 0 when none */
-    char ended_how[160]; /* how the reaped process ended */
-    int to_engine, from_engine, from_stderr;
+    ChildProcess child;
     bool ready; /* handshake done, process alive as far as we know */
     char id_name[128];
     char last_error[256]; /* "error ..." of the last "info string error" line */
@@ -70,10 +64,6 @@ typedef struct {
     size_t option_used;
     size_t option_start[ENGINE_OPTION_LINES_MAX]; /* offsets into option_text */
     char option_text[ENGINE_OPTION_TEXT_MAX];     /* the lines, each NUL-terminated */
-    size_t out_len, err_len;
-    char out_buf[ENGINE_LINE_MAX];
-    char err_buf[1024];
-    char line[ENGINE_LINE_MAX];
 } Engine;
 
 /* slot names the engine in the log (e.g. "w2" for game thread 2). */

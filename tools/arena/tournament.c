@@ -10,7 +10,7 @@
 
 #include "arena/arena_log.h"
 #include "arena/match.h"
-#include "arena/monotonic.h"
+#include "util/clock.h"
 #include "arena/pgn.h"
 #include "arena/preflight.h"
 #include "arena/report.h"
@@ -155,7 +155,7 @@ static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg,
 static void report_after_game(Tournament *t)
 {
     const TournamentConfig *c = t->config;
-    int64_t now = monotonic_ms();
+    int64_t now = now_ms();
     if (c->rating_interval && t->finished % c->rating_interval == 0 && t->finished < t->total) {
         report_print(t->out, t->table, &c->sprt);
         t->last_progress_ms = now;

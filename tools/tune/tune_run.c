@@ -8,7 +8,7 @@
 #include "arena/arena_log.h"
 #include "arena/engine.h"
 #include "arena/match.h"
-#include "arena/monotonic.h"
+#include "util/clock.h"
 #include "tune/theta_csv.h"
 
 /* Engine faults are reported one by one up to this many, then only counted. */
@@ -107,7 +107,7 @@ static void print_progress(TuneShared *s)
     const Spsa *spsa = s->spsa;
     char values[SPSA_MAX_PARAMS * (SPSA_NAME_MAX + 16)];
     tune_format_values(spsa, values, sizeof values);
-    double seconds = (double)(monotonic_ms() - s->start_ms) / 1000.0;
+    double seconds = (double)(now_ms() - s->start_ms) / 1000.0;
     fprintf(s->config->out, "iteration %d/%d  +side %lld-%lld-%lld  %.0fs  %s\n", spsa->done,
             spsa->schedule.iterations, (long long)s->tally.plus_wins, (long long)s->tally.draws,
             (long long)s->tally.plus_losses, seconds, values);
@@ -238,7 +238,7 @@ TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abor
     s->spsa = spsa;
     s->abort = abort;
     s->next = spsa->done;
-    s->start_ms = monotonic_ms();
+    s->start_ms = now_ms();
     if (config->arena->log_path &&
         !arena_log_open(&s->log, config->arena->log_path, err, err_size)) {
         free(s);

@@ -1,0 +1,101 @@
+/*
+ * child.h - one child process spoken to through pipes: the process part
+ * every tool that drives a program shares (the arena's engines, the tuner's,
+ * a web server's), so that none of them copies fork, pipes or deadlines.
+ *
+ * The child runs in its own process group, which is killed with it (what
+ * it started dies too, unless it left the group with setsid).  Its output
+ * is read without blocking and with a deadline on every wait; a line with
+ * control characters or longer than CHILD_LINE_MAX is malformed, silence
+ * past the deadline is a timeout, end of output or the end of the process
+ * (watched by its pid: a grandchild may hold the pipe open) is an exit.
+ * Every verb that fails returns a ChildStatus, fills why with one phrase
+ * ("did not answer in time") and leaves the child as it was: killing it is
+ * the caller's choice.  Nothing here knows a protocol.
+ *
+ *     child_init(&c, abort_flag, log_line, log_context);
+ *     child_spawn(&c, "/path/to/program", argv, capture_stderr, why, sizeof why);
+ *     child_send(&c, lines, 2, deadline, why, sizeof why);
+ *     child_read_until(&c, deadline, on_line, context, why, sizeof why);
+ *     child_end(&c, grace_ms);
+ *
+ * Writing to a dead child must not kill the caller: child_spawn makes the
+ * process ignore SIGPIPE (once; a process-wide setting).
+ */
+#ifndef TESSERA_PROCESS_CHILD_H
+#define TESSERA_PROCESS_CHILD_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define CHILD_LINE_MAX 16384
+
+typedef enum {
+    CHILD_OK,
+    CHILD_TIMEOUT,    /* nothing before the deadline */
+    CHILD_EXITED,     /* the process ended, or closed its output */
+    CHILD_MALFORMED,  /* output that is not text lines */
+    CHILD_ABORTED,    /* the abort flag was raised */
+    CHILD_CANNOT_RUN  /* the program is not found or not executable */
+} ChildStatus;
+
+/* Called for what goes in ('>'), comes out ('<'), comes on stderr ('!')
+ * and happens to the process ('#'); may be NULL. */
+typedef void (*ChildLogFn)(void *context, char kind, const char *text);
+
+/* Called with each line read (without its line end, a trailing CR
+ * dropped); returns true when it was the line the reader waits for. */
+typedef bool (*ChildLineFn)(void *context, char *line);
+
+typedef struct {
+    const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
+    ChildLogFn log;
+    void *log_context;
+    pid_t pid;   /* 0 when no process, or once it is reaped */
+    pid_t group; /* its process group, killed with it; 0 when none */
+    char ended_how[160]; /* how the reaped process ended */
+    int to_child, from_child, from_stderr;
+    size_t out_len, err_len;
+    char out_buf[CHILD_LINE_MAX];
+    char err_buf[1024];
+    char line[CHILD_LINE_MAX];
+} ChildProcess;
+
+void child_init(ChildProcess *child, const atomic_int *abort, ChildLogFn log, void *log_context);
+
+/* The program's path: cmd itself when it holds a '/', else the first
+ * executable match in PATH.  False when there is none. */
+bool child_resolve(const char *cmd, char *path, size_t path_size);
+
+/* Forks and execs path with argv (NULL-terminated) in a new process group;
+ * its stderr goes to the log when capture_stderr, else to /dev/null.
+ * CHILD_CANNOT_RUN (why: "not found", "not executable", ...) when exec
+ * fails. */
+ChildStatus child_spawn(ChildProcess *child, const char *path, char *const argv[], bool capture_stderr,
+                        char *why, size_t why_size);
+
+static inline bool child_running(const ChildProcess *child) { return child->pid > 0; }
+
+/* Writes lines, each with a newline, in as few writes as the pipe takes
+ * (a line split over two writes wakes the reader twice). */
+ChildStatus child_send(ChildProcess *child, const char *const *lines, int count, int64_t deadline, char *why,
+                       size_t why_size);
+
+/* Reads the next line into child->line until deadline (monotonic ms). */
+ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, size_t why_size);
+
+/* Reads lines, each handed to on_line, until on_line returns true. */
+ChildStatus child_read_until(ChildProcess *child, int64_t deadline, ChildLineFn on_line, void *context,
+                             char *why, size_t why_size);
+
+/* Closes the child's input and gives it grace_ms to end by itself, then
+ * kills it and its group. */
+void child_end(ChildProcess *child, int64_t grace_ms);
+
+/* Kills the process and its group at once and reaps it. */
+void child_kill(ChildProcess *child);
+
+#endif
