@@ -60,6 +60,27 @@ rows=$(wc -l <"$WORK/up.csv")
 if [ "$rows" -eq 102 ]; then ok tune_csv_has_header_start_and_one_row_per_iteration; else not_ok tune_csv_has_header_start_and_one_row_per_iteration "$rows lines"; fi
 expect_number tune_run_moves_knob_from_20_past_halfway_to_peak_70 "$(last_value "$WORK/up.csv")" '>' 45
 
+# The same command again must not overwrite the run's history (item 12).
+sum_before=$(cksum <"$WORK/up.csv")
+tune "$WORK/up.csv" 70 -tune Knob -iterations 100 -concurrency 2
+expect_status tune_again_onto_an_existing_csv_is_refused 2
+expect_line tune_again_onto_an_existing_csv_points_to_resume_and_force 'up\.csv exists.*-resume .*up\.csv.*-force'
+if [ "$(cksum <"$WORK/up.csv")" = "$sum_before" ]; then
+    ok tune_again_onto_an_existing_csv_leaves_it_untouched
+else
+    not_ok tune_again_onto_an_existing_csv_leaves_it_untouched "$(head -n 3 "$WORK/up.csv")"
+fi
+tune "$WORK/force.csv" 70 -tune Knob -iterations 3
+tune "$WORK/force.csv" 70 -tune Knob -iterations 2 -force
+expect_status tune_with_force_overwrites_an_existing_csv 0
+if [ "$(wc -l <"$WORK/force.csv")" -eq 4 ]; then
+    ok tune_with_force_starts_the_csv_afresh
+else
+    not_ok tune_with_force_starts_the_csv_afresh "$(cat "$WORK/force.csv")"
+fi
+tune "$WORK/force.csv" 70 -tune Knob -iterations 2 -force -resume "$WORK/force.csv"
+expect_status tune_with_force_and_resume_is_a_bad_argument 2
+
 # From a parameter file: start 90, peak decided at 30, SPSA must come down.
 printf '# the knob, started high\nKnob, 90, 0, 100, 10, 0.05\n' >"$WORK/params.txt"
 tune "$WORK/down.csv" 30 -params "$WORK/params.txt" -iterations 100

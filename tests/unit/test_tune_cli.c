@@ -88,6 +88,21 @@ static void test_resume_names_the_csv(void)
     CHECK_CONTAINS(err, "no other -csv");
 }
 
+static void test_force_allows_overwriting_but_not_with_resume(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "10"),
+                 TUNE_EXIT_OK);
+    CHECK(!options.force);
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-force", "-iterations", "10"),
+                 TUNE_EXIT_OK);
+    CHECK(options.force);
+    CHECK_EQ_INT(options.iterations, 10);
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "10",
+                       "-resume", "old.csv", "-force"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-force overwrites it");
+}
+
 static void test_command_line_mistakes_are_named(void)
 {
     CHECK_EQ_INT(PARSE("-tune", "X", "-iterations", "10"), TUNE_EXIT_BAD_ARGS);
@@ -235,6 +250,7 @@ int main(int argc, char **argv)
     RUN(test_defaults_are_fishtests);
     RUN(test_gain_flags_change_the_schedule);
     RUN(test_resume_names_the_csv);
+    RUN(test_force_allows_overwriting_but_not_with_resume);
     RUN(test_command_line_mistakes_are_named);
     RUN(test_verify_plays_tuned_against_default);
     RUN(test_help_is_a_command);

@@ -42,7 +42,9 @@ static const char help_text[] =
     "  -progress N             a line with the current values every N iterations\n"
     "                          (default 10)\n"
     "  -csv FILE               theta after every iteration, one row each (default\n"
-    "                          tune.csv; overwritten)\n"
+    "                          tune.csv).  An existing FILE is another run's history:\n"
+    "                          the run refuses it (exit 2) unless -resume or -force\n"
+    "  -force                  start afresh, overwriting an existing -csv FILE\n"
     "  -resume FILE            go on from the last row of FILE, a -csv of the same\n"
     "                          run (give the same flags again), appending to it\n"
     "  At the end (or on Ctrl-C) the tuner prints a setoption block to paste and\n"
@@ -181,6 +183,10 @@ static bool split_args(int argc, char *const *argv, int from, TuneOptions *o, Co
     for (int i = from; i < argc; i++) {
         const char *arg = argv[i];
         bool known = false;
+        if (!verify && strcmp(arg, "-force") == 0) {
+            o->force = true;
+            continue;
+        }
         if (arg[0] == '-' && (!verify || strcmp(arg, "-csv") == 0)) {
             const char *value = i + 1 < argc ? argv[i + 1] : NULL;
             if (!parse_tune_flag(arg, value, o, n, &known, err, err_size))
@@ -268,6 +274,11 @@ static int check_tune_flags(TuneOptions *o, const CountFlags *n, char *err, size
         return TUNE_EXIT_BAD_ARGS;
     }
     o->resume = n->resume_path != NULL;
+    if (o->resume && o->force) {
+        snprintf(err, err_size, "-resume %s appends to that file and -force overwrites it: "
+                 "give one of them", n->resume_path);
+        return TUNE_EXIT_BAD_ARGS;
+    }
     if (n->resume_path || n->csv_path)
         o->csv_path = n->resume_path ? n->resume_path : n->csv_path;
     if (!o->tune_patterns == !o->params_path) {

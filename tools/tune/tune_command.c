@@ -61,7 +61,7 @@ static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size
         !check_spec_room(o, spsa, err, err_size))
         return NULL;
     if (!o->resume)
-        return theta_csv_create(o->csv_path, spsa, err, err_size);
+        return theta_csv_create(o->csv_path, o->force, spsa, err, err_size);
     FILE *csv = theta_csv_resume(o->csv_path, spsa, err, err_size);
     if (csv && spsa->done > schedule.iterations) {
         snprintf(err, err_size, "-resume %s: %d iterations done already, more than -iterations %d",
