@@ -17,7 +17,7 @@ tune() {
     peak=$2
     shift 2
     timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak $peak" -each depth=1 timeout=30 \
-        -game roomandpillar -csv "$csv" -c-end-fraction 0.1 -r-end 0.05 "$@" \
+        -game roomandpillar -csv "$csv" -c-end-fraction 0.5 -r-end 0.05 "$@" \
         >"$WORK/out" 2>"$WORK/err"
     STATUS=$?
     REPLY=$(cat "$WORK/out" "$WORK/err")
@@ -48,6 +48,20 @@ REPLY=$(timeout 60 "$TUNE" -engine cmd=/nonexistent/engine depth=1 -tune Knob -i
 STATUS=$?
 expect_status tune_of_an_engine_that_does_not_start_fails 2
 expect_line tune_of_an_engine_that_does_not_start_says_so 'did not start'
+
+# Steps follow each parameter's own scale (item 13): ColumnaHeight1 (default
+# 2, range 0..1000) is perturbed by about 1, not by 5% of 0..1000 (50).
+REPLY=$(timeout 120 "$TUNE" -engine cmd="$ENGINE" -each depth=1 -game columna -tune 'Columna*' \
+    -iterations 2 -csv "$WORK/columna.csv" -log "$WORK/columna.log" 2>&1)
+STATUS=$?
+expect_status tune_of_the_engine_columna_weights_completes 0
+expect_line tune_c_end_of_columnaheight1_is_a_tenth_of_its_default_at_least_1 '^ColumnaHeight1 +2\.00 +0\.00 +1000\.00 +1\.000 '
+expect_line tune_c_end_of_columnaheight5_is_a_tenth_of_its_default '^ColumnaHeight5 +133\.00 +0\.00 +1000\.00 +13\.300 '
+sent=$(grep -o 'setoption name ColumnaHeight1 value [0-9-]*' "$WORK/columna.log" | awk '{ print $5 }' | sort -n | uniq | tr '\n' ' ')
+case "$sent" in
+"1 3 ") ok tune_sends_columnaheight1_as_its_default_2_plus_or_minus_1 ;;
+*) not_ok tune_sends_columnaheight1_as_its_default_2_plus_or_minus_1 "values sent: $sent" ;;
+esac
 
 # The peak at 70, the fake's default 20: SPSA must climb.
 tune "$WORK/up.csv" 70 -tune Knob -iterations 100 -concurrency 2

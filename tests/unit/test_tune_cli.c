@@ -61,18 +61,18 @@ static void test_defaults_are_fishtests(void)
     CHECK_EQ_INT(options.progress_every, 10);
     SpsaSchedule s = tune_cli_schedule(&options);
     CHECK(s.iterations == 250 && s.A == 25 && s.alpha == 0.602 && s.gamma == 0.101);
-    CHECK(options.steps.c_end_fraction == 0.05 && options.steps.r_end == 0.002);
+    CHECK(options.steps.c_end_fraction == 0.1 && options.steps.r_end == 0.002);
 }
 
 static void test_gain_flags_change_the_schedule(void)
 {
     CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "100", "-A",
                        "30", "-alpha", "0.7", "-gamma", "0.2", "-r-end", "0.01",
-                       "-c-end-fraction", "0.1"),
+                       "-c-end-fraction", "0.2"),
                  TUNE_EXIT_OK);
     SpsaSchedule s = tune_cli_schedule(&options);
     CHECK(s.A == 30 && s.alpha == 0.7 && s.gamma == 0.2);
-    CHECK(options.steps.r_end == 0.01 && options.steps.c_end_fraction == 0.1);
+    CHECK(options.steps.r_end == 0.01 && options.steps.c_end_fraction == 0.2);
 }
 
 static void test_resume_names_the_csv(void)
