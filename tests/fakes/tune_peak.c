@@ -12,6 +12,13 @@
  *
  * Protocol: uci, isready, setoption (Game, Knob), ucinewgame, position
  * (startpos | fen ...) [moves ...], go (any limits, ignored), quit.
+ *
+ * With the environment variable TUNE_PEAK_STALL_NOTE=FILE set, a game that
+ * starts anywhere but the start position never gets a move: at its first
+ * `go` the fake appends "stalled FEN" to FILE and then leaves every `go`
+ * unanswered (it still answers isready and ends on quit or end of input).
+ * A test gives such an opening to chosen iterations to hold them in flight
+ * while the others finish, and reads FILE to know when they are.
  */
 #include <math.h>
 #include <stdio.h>
@@ -104,6 +111,10 @@ typedef struct {
     int knob;
     double peak;
     Rng rng;
+    const char *stall_note; /* TUNE_PEAK_STALL_NOTE, or NULL */
+    bool stalling;          /* this game started off the start position */
+    bool stall_noted;
+    char game_fen[256];     /* where this game started */
 } FakeEngine;
 
 static double fake_skill(const FakeEngine *e)
@@ -112,8 +123,26 @@ static double fake_skill(const FakeEngine *e)
     return skill < 0 ? 0 : skill;
 }
 
+/* True when this game's moves are withheld (see TUNE_PEAK_STALL_NOTE). */
+static bool fake_stalls(FakeEngine *e)
+{
+    if (!e->stalling)
+        return false;
+    if (!e->stall_noted) {
+        FILE *note = fopen(e->stall_note, "a");
+        if (note) {
+            fprintf(note, "stalled %s\n", e->game_fen);
+            fclose(note);
+        }
+        e->stall_noted = true;
+    }
+    return true;
+}
+
 static void fake_go(FakeEngine *e)
 {
+    if (fake_stalls(e))
+        return;
     FakeMoveList list;
     fake_moves(&e->pos, &list);
     if (list.count == 0) {
@@ -140,6 +169,13 @@ static void fake_position(FakeEngine *e, char *args)
         printf("info string error position: %s\n", err);
         return;
     }
+    char start[sizeof e->game_fen];
+    Position start_pos;
+    roomandpillar_game.parse_position(roomandpillar_game.start_fen, &start_pos, err, sizeof err);
+    roomandpillar_game.format_position(&start_pos, start, sizeof start);
+    /* The position string before the moves is the game's opening. */
+    roomandpillar_game.format_position(&pos, e->game_fen, sizeof e->game_fen);
+    e->stalling = e->stall_note && strcmp(start, e->game_fen) != 0;
     for (char *move = moves ? strtok(moves + 6, " ") : NULL; move; move = strtok(NULL, " ")) {
         Move m;
         if (!roomandpillar_game.parse_move(&pos, move, &m, err, sizeof err)) {
@@ -183,6 +219,8 @@ static bool fake_command(FakeEngine *e, char *line)
         printf("uciok\n");
     } else if (strcmp(line, "isready") == 0) {
         printf("readyok\n");
+    } else if (strcmp(line, "ucinewgame") == 0) {
+        e->stall_noted = false;
     } else if (strncmp(line, "setoption ", 10) == 0) {
         fake_setoption(e, line + 10);
     } else if (strncmp(line, "position ", 9) == 0) {
@@ -202,6 +240,7 @@ int main(int argc, char **argv)
     static char line[FAKE_LINE_MAX];
     engine.knob = 20;
     engine.peak = 70;
+    engine.stall_note = getenv("TUNE_PEAK_STALL_NOTE");
     if (argc == 3 && strcmp(argv[1], "--peak") == 0)
         engine.peak = atof(argv[2]);
     char err[ERROR_TEXT_MAX];

@@ -133,6 +133,82 @@ else
     not_ok tune_resumed_csv_is_one_unbroken_history "$bad bad rows; last: $(tail -n 1 "$WORK/resume.csv")"
 fi
 
+# Killed under -concurrency 2 with an iteration in flight while later ones
+# had finished, then resumed: every iteration counts exactly once (item 15).
+# Iterations 3 and 9 open off the start position, and with
+# TUNE_PEAK_STALL_NOTE the fake never moves in such a game: iteration 3
+# stays in flight while the other thread finishes 4..8, then stalls on 9.
+# With both threads stalled the tuner is killed (SIGKILL).  The CSV may
+# hold iterations 0..2 only (4..8 finished after a pair still unfinished),
+# and the resumed run must play 3 (the opening after a1) as well as 9 (after h8).
+printf 'startpos\nstartpos\nstartpos\nstartpos moves a1\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos moves h8\nstartpos\nstartpos\n' >"$WORK/stall.txt"
+# start_stalling_run CSV: the run in the background, $pid the tuner itself
+# (exec: a signal must reach the tuner, not a subshell), then waits until
+# both threads are stalled (or a minute has gone by).
+start_stalling_run() {
+    : >"$WORK/stalled"
+    (TUNE_PEAK_STALL_NOTE="$WORK/stalled" exec "$TUNE" -engine cmd="$FAKE" args="--peak 70" \
+        -each depth=1 timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" \
+        order=sequential -concurrency 2 -tune Knob -iterations 12 -progress 1000 -csv "$1" \
+        >"$WORK/out" 2>"$WORK/err") &
+    pid=$!
+    tries=0
+    while [ "$(wc -l <"$WORK/stalled")" -lt 2 ] && [ $tries -lt 1200 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+}
+start_stalling_run "$WORK/stall.csv"
+kill -KILL $pid
+wait $pid 2>/dev/null
+if [ "$(wc -l <"$WORK/stalled")" -eq 2 ]; then
+    ok tune_killed_run_had_two_iterations_in_flight
+else
+    not_ok tune_killed_run_had_two_iterations_in_flight "$(cat "$WORK/stalled" "$WORK/out" "$WORK/err")"
+fi
+last_row=$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)
+if [ "$last_row" = 3 ]; then
+    ok tune_killed_csv_keeps_only_iterations_before_the_unfinished_one
+else
+    not_ok tune_killed_csv_keeps_only_iterations_before_the_unfinished_one "last row $last_row, expected 3 (iteration 3 never finished):" "$(cat "$WORK/stall.csv")"
+fi
+REPLY=$(timeout 120 sh -c '"$0" "$@" 2>&1' "$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 \
+    timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" order=sequential \
+    -concurrency 2 -tune Knob -iterations 12 -progress 1000 -resume "$WORK/stall.csv" \
+    -log "$WORK/stall.log")
+STATUS=$?
+expect_status tune_resumed_after_a_kill_completes 0
+expect_line tune_resumed_after_a_kill_starts_at_the_unfinished_iteration 'resuming after iteration 3 '
+missing=$(sed 's/^stalled //' "$WORK/stalled" | while read -r fen; do
+    grep -qF "position fen $fen" "$WORK/stall.log" || echo "$fen"
+done)
+if [ -z "$missing" ]; then
+    ok tune_resumed_after_a_kill_plays_both_unfinished_iterations
+else
+    not_ok tune_resumed_after_a_kill_plays_both_unfinished_iterations "never played after the resume: $missing"
+fi
+bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$WORK/stall.csv" | wc -l)
+if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)" = 12 ]; then
+    ok tune_resumed_after_a_kill_csv_is_one_unbroken_history
+else
+    not_ok tune_resumed_after_a_kill_csv_is_one_unbroken_history "$(cat "$WORK/stall.csv")"
+fi
+
+# The same with Ctrl-C: the tuner says which pairs it did not apply.
+start_stalling_run "$WORK/stall_int.csv"
+kill -INT $pid
+wait $pid
+STATUS=$?
+REPLY=$(cat "$WORK/out" "$WORK/err")
+expect_status tune_interrupted_under_concurrency_exits_130 130
+expect_line tune_interrupted_under_concurrency_names_the_pairs_not_applied '^  5 pairs finished after iteration 4, which did not: not applied'
+last_row=$(tail -n 1 "$WORK/stall_int.csv" | cut -d, -f1)
+if [ "$last_row" = 3 ]; then
+    ok tune_interrupted_csv_keeps_only_iterations_before_the_unfinished_one
+else
+    not_ok tune_interrupted_csv_keeps_only_iterations_before_the_unfinished_one "last row $last_row, expected 3"
+fi
+
 # Verify: the tuned values of the first run against the default 20.
 REPLY=$(timeout 120 "$TUNE" verify -engine cmd="$FAKE" args="--peak 70" -each depth=1 timeout=30 \
     -game roomandpillar -csv "$WORK/up.csv" -games 40 -concurrency 2 2>&1)

@@ -83,6 +83,10 @@ static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Sp
                  "decided by an engine fault):\n",
             spsa->done, spsa->schedule.iterations, (long long)tally->plus_wins,
             (long long)tally->draws, (long long)tally->plus_losses, (long long)tally->faults);
+    if (tally->pairs_not_applied > 0)
+        fprintf(out, "  %lld pairs finished after iteration %d, which did not: not applied, "
+                     "-resume plays them again\n",
+                (long long)tally->pairs_not_applied, spsa->done + 1);
     for (int i = 0; i < spsa->count; i++)
         fprintf(out, "  %-28s %10.3f  (start %g)\n", spsa->param[i].name, spsa->param[i].theta,
                 spsa->param[i].start);
