@@ -4,6 +4,8 @@
  * spin option Knob that the test decides:
  *
  *     tune_peak --peak 70        option name Knob type spin default 20 min 0 max 100
+ *     tune_peak --flat           Knob does nothing: always the search's first
+ *                                best move, so equal positions get equal moves
  *
  * On each move it plays the best move of a small alpha-beta search with
  * probability skill = 1 - |Knob - peak| / 70 (at least 0), else a random
@@ -83,6 +85,7 @@ static int fake_search(const Position *pos, int depth, int alpha, int beta, int 
     return alpha;
 }
 
+/* rng NULL: the first of equal best moves (--flat's determinism). */
 static Move fake_best_move(const Position *pos, const FakeMoveList *list, Rng *rng)
 {
     int best = -FAKE_WIN - 1, ties = 0;
@@ -99,7 +102,7 @@ static Move fake_best_move(const Position *pos, const FakeMoveList *list, Rng *r
             best = score;
             chosen = list->moves[i];
             ties = 1;
-        } else if (score == best && rng_below(rng, (uint64_t)++ties) == 0) {
+        } else if (score == best && rng && rng_below(rng, (uint64_t)++ties) == 0) {
             chosen = list->moves[i];
         }
     }
@@ -110,6 +113,7 @@ typedef struct {
     Position pos;
     int knob;
     double peak;
+    bool flat; /* --flat: Knob ignored, moves fixed by the position */
     Rng rng;
     const char *stall_note; /* TUNE_PEAK_STALL_NOTE, or NULL */
     bool stalling;          /* this game started off the start position */
@@ -149,8 +153,10 @@ static void fake_go(FakeEngine *e)
         printf("bestmove (none)\n");
         return;
     }
-    Move move = rng_unit(&e->rng) < fake_skill(e) ? fake_best_move(&e->pos, &list, &e->rng)
-                                                   : list.moves[rng_below(&e->rng, (uint64_t)list.count)];
+    Move move = e->flat ? fake_best_move(&e->pos, &list, NULL)
+                : rng_unit(&e->rng) < fake_skill(e)
+                    ? fake_best_move(&e->pos, &list, &e->rng)
+                    : list.moves[rng_below(&e->rng, (uint64_t)list.count)];
     char text[MOVE_TEXT_MAX];
     roomandpillar_game.format_move(&e->pos, move, text, sizeof text);
     printf("bestmove %s\n", text);
@@ -243,6 +249,7 @@ int main(int argc, char **argv)
     engine.stall_note = getenv("TUNE_PEAK_STALL_NOTE");
     if (argc == 3 && strcmp(argv[1], "--peak") == 0)
         engine.peak = atof(argv[2]);
+    engine.flat = argc == 2 && strcmp(argv[1], "--flat") == 0;
     char err[ERROR_TEXT_MAX];
     roomandpillar_game.parse_position(roomandpillar_game.start_fen, &engine.pos, err, sizeof err);
     rng_seed(&engine.rng, (uint64_t)getpid() * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL));

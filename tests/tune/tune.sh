@@ -70,6 +70,7 @@ expect_line tune_run_prints_the_plan '^Knob +20\.00 +0\.00 +100\.00'
 expect_count tune_run_prints_progress_every_10_iterations '^iteration [0-9]+/100 ' 10
 expect_line tune_run_prints_a_setoption_block '^setoption name Knob value [0-9]+$'
 expect_line tune_run_prints_the_verify_command 'tessera-tune verify .*-csv .*up\.csv'
+expect_no_line tune_run_with_signal_gives_no_no_signal_warning '^warning:'
 rows=$(wc -l <"$WORK/up.csv")
 if [ "$rows" -eq 102 ]; then ok tune_csv_has_header_start_and_one_row_per_iteration; else not_ok tune_csv_has_header_start_and_one_row_per_iteration "$rows lines"; fi
 expect_number tune_run_moves_knob_from_20_past_halfway_to_peak_70 "$(last_value "$WORK/up.csv")" '>' 45
@@ -94,6 +95,17 @@ else
 fi
 tune "$WORK/force.csv" 70 -tune Knob -iterations 2 -force -resume "$WORK/force.csv"
 expect_status tune_with_force_and_resume_is_a_bad_argument 2
+
+# Games that carry no signal (item 14): with --flat the fake ignores Knob
+# and always plays the same move in the same position, so both games of a
+# pair are the same game, won by the same colour: every pair scores 0 for
+# the + side, and theta never moves.  The tuner must say so.
+REPLY=$(timeout 120 "$TUNE" -engine cmd="$FAKE" args="--flat" -each depth=1 timeout=30 \
+    -game roomandpillar -tune Knob -iterations 60 -csv "$WORK/flat.csv" 2>&1)
+STATUS=$?
+expect_status tune_without_signal_completes 0
+expect_line tune_without_signal_warns_during_the_run '^warning: the last 50 pairs each scored 0 for the \+ side'
+expect_line tune_without_signal_warns_that_no_value_moved '^warning: after 60 iterations every value is still its start'
 
 # From a parameter file: start 90, peak decided at 30, SPSA must come down.
 printf '# the knob, started high\nKnob, 90, 0, 100, 10, 0.05\n' >"$WORK/params.txt"

@@ -90,6 +90,7 @@ static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Sp
     for (int i = 0; i < spsa->count; i++)
         fprintf(out, "  %-28s %10.3f  (start %g)\n", spsa->param[i].name, spsa->param[i].theta,
                 spsa->param[i].start);
+    tune_print_unmoved_warning(out, spsa);
     fprintf(out, "\nsetoption block:\n");
     tune_print_setoption_block(out, row);
     fprintf(out, "\nverify (tuned against default values):\n  ");

@@ -35,6 +35,8 @@ typedef struct {
     pthread_cond_t settled;  /* a pair was applied, or a thread stopped */
     int next;                /* next iteration to hand out */
     PendingPair pending[COMMIT_WINDOW]; /* iteration k in slot k % COMMIT_WINDOW */
+    int zero_pairs, zero_pair_draws;    /* the latest pairs that scored 0 */
+    bool warned_no_signal;
     TuneTally tally;
     int64_t start_ms;
     bool failed;
@@ -141,6 +143,27 @@ static void print_progress(TuneShared *s)
     fflush(s->config->out);
 }
 
+/* Counts the pairs in a row that moved nothing, and warns once when there
+ * are TUNE_NO_SIGNAL_PAIRS of them. */
+static void watch_for_signal(TuneShared *s, const int scores[2])
+{
+    if (scores[0] + scores[1] != 0) {
+        s->zero_pairs = s->zero_pair_draws = 0;
+        return;
+    }
+    s->zero_pairs++;
+    s->zero_pair_draws += (scores[0] == 0) + (scores[1] == 0);
+    if (s->zero_pairs < TUNE_NO_SIGNAL_PAIRS || s->warned_no_signal)
+        return;
+    s->warned_no_signal = true;
+    fprintf(s->config->out,
+            "warning: the last %d pairs each scored 0 for the + side (%d of their %d games "
+            "drawn, the others won once by each engine): SPSA moves nothing on them, so the "
+            "games carry no signal.  Longer games, varied openings (-openings random "
+            "plies=N) or a larger c_end may give them one.\n",
+            s->zero_pairs, s->zero_pair_draws, 2 * s->zero_pairs);
+}
+
 /* Applies iteration spsa->done, finished with these scores: update, CSV
  * row, tallies, progress.  Called with the lock held. */
 static void apply_iteration(TuneShared *s, const int scores[2])
@@ -150,6 +173,7 @@ static void apply_iteration(TuneShared *s, const int scores[2])
     SpsaProbe probe;
     spsa_draw(s->spsa, s->spsa->done, &probe);
     spsa_update(s->spsa, &probe, scores[0] + scores[1]);
+    watch_for_signal(s, scores);
     for (int g = 0; g < 2; g++) {
         s->tally.plus_wins += scores[g] > 0;
         s->tally.draws += scores[g] == 0;

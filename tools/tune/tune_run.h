@@ -23,6 +23,13 @@
 #include "arena/tournament.h"
 #include "tune/spsa.h"
 
+/* Pairs in a row that scored 0 for the + side (both games drawn, or one
+ * won by each engine) after which the run warns that its games carry no
+ * signal: SPSA's update is zero for each, so theta stands still.  With no
+ * draws a 0 comes half the time, 50 in a row about once in 10^15 pairs;
+ * with 90% draws about once in 30000 pairs, a run that is nearly blind. */
+#define TUNE_NO_SIGNAL_PAIRS 50
+
 typedef struct {
     const TournamentConfig *arena; /* game, engines[0] (+) and [1] (-), openings, concurrency, log */
     FILE *out;                     /* progress lines */
