@@ -27,9 +27,10 @@ static const char help_text[] =
     "  -params FILE            fishtest's lines 'name, start, min, max, c_end, r_end'\n"
     "                          (# comments; a line with only a name takes the\n"
     "                          engine's values and the default steps)\n"
-    "  -c-end-fraction F       default c_end = F * |default|, at least 1 (default 0.1):\n"
-    "                          each value is perturbed on its own scale, whatever its\n"
-    "                          option range; a -params line sets c_end per parameter\n"
+    "  -c-end-fraction F       default c_end = max(1, F * |default|) (F 0.1 unless\n"
+    "                          given): each value is perturbed on its own scale,\n"
+    "                          whatever its option range; a -params line sets\n"
+    "                          c_end per parameter\n"
     "  -r-end R                default r_end (default 0.002)\n"
     "\n"
     "Schedule (c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha, with c = c_end *\n"
@@ -49,6 +50,13 @@ static const char help_text[] =
     "  -force                  start afresh, overwriting an existing -csv FILE\n"
     "  -resume FILE            go on from the last row of FILE, a -csv of the same\n"
     "                          run (give the same flags again), appending to it\n"
+    "  Pairs are applied and written in iteration order (with -concurrency a pair\n"
+    "  that finishes early waits for the earlier ones), so row k means iterations\n"
+    "  0..k-1, each once; pairs that finished after an unfinished one when a run\n"
+    "  stopped are not applied, and -resume plays them again.\n"
+    "  A 'warning:' line says when the games carry no signal: 50 pairs in a row\n"
+    "  each scored 0 for the + side (theta stood still), or a run of 50 or more\n"
+    "  iterations left every value at its start.\n"
     "  At the end (or on Ctrl-C) the tuner prints a setoption block to paste and\n"
     "  the verify and tessera-arena command lines that check the result.\n"
     "\n"
@@ -68,7 +76,8 @@ static const char help_text[] =
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
     "parameter file, an engine that does not start or lacks an option, a CSV that\n"
-    "does not fit the run); 130 interrupted (Ctrl-C; -resume continues).\n";
+    "does not fit the run, an existing CSV without -resume or -force); 130\n"
+    "interrupted (Ctrl-C; -resume continues).\n";
 
 void tune_cli_print_help(FILE *out) { fputs(help_text, out); }
 
