@@ -179,6 +179,43 @@ static FILE *capture(void)
     return open_memstream(&printed, &printed_size);
 }
 
+/* The closing warning: only after 50 iterations, only when every value
+ * still rounds to its start. */
+static void test_unmoved_values_are_warned_of_after_50_iterations(void)
+{
+    static Spsa spsa;
+    SpsaParam p[2];
+    memset(p, 0, sizeof p);
+    for (int i = 0; i < 2; i++) {
+        snprintf(p[i].name, SPSA_NAME_MAX, "Weight%d", i);
+        p[i].start = 10 * (i + 1);
+        p[i].max = 100;
+        p[i].c_end = 1;
+        p[i].r_end = 0.002;
+    }
+    SpsaSchedule schedule = spsa_default_schedule(100);
+    char why[256] = "";
+    CHECK(spsa_init(&spsa, &schedule, p, 2, 1, why, sizeof why));
+    spsa.done = 50;
+    spsa.param[0].theta = 10.4;
+    spsa.param[1].theta = 19.6;
+    FILE *out = capture();
+    tune_print_unmoved_warning(out, &spsa);
+    fclose(out);
+    CHECK_CONTAINS(printed, "warning: after 50 iterations every value is still its start");
+    spsa.done = 49;
+    out = capture();
+    tune_print_unmoved_warning(out, &spsa);
+    fclose(out);
+    CHECK_STR(printed, "");
+    spsa.done = 50;
+    spsa.param[1].theta = 19.4;
+    out = capture();
+    tune_print_unmoved_warning(out, &spsa);
+    fclose(out);
+    CHECK_STR(printed, "");
+}
+
 static void test_printed_commands_repeat_the_arena_flags(void)
 {
     CHECK_EQ_INT(PARSE("-engine", "cmd=build/tessera", "args=-x 1", "-each", "tc=1+0.01",
@@ -255,6 +292,7 @@ int main(int argc, char **argv)
     RUN(test_verify_plays_tuned_against_default);
     RUN(test_help_is_a_command);
     RUN(test_printed_commands_repeat_the_arena_flags);
+    RUN(test_unmoved_values_are_warned_of_after_50_iterations);
     RUN(test_spin_options_come_from_the_handshake);
     tune_cli_free(&options);
     return harness_end();
