@@ -4,6 +4,8 @@
  * spin option Knob that the test decides:
  *
  *     tune_peak --peak 70        option name Knob type spin default 20 min 0 max 100
+ *     tune_peak --flat           Knob does nothing: always the search's first
+ *                                best move, so equal positions get equal moves
  *
  * On each move it plays the best move of a small alpha-beta search with
  * probability skill = 1 - |Knob - peak| / 70 (at least 0), else a random
@@ -12,6 +14,13 @@
  *
  * Protocol: uci, isready, setoption (Game, Knob), ucinewgame, position
  * (startpos | fen ...) [moves ...], go (any limits, ignored), quit.
+ *
+ * With the environment variable TUNE_PEAK_STALL_NOTE=FILE set, a game that
+ * starts anywhere but the start position never gets a move: at its first
+ * `go` the fake appends "stalled FEN" to FILE and then leaves every `go`
+ * unanswered (it still answers isready and ends on quit or end of input).
+ * A test gives such an opening to chosen iterations to hold them in flight
+ * while the others finish, and reads FILE to know when they are.
  */
 #include <math.h>
 #include <stdio.h>
@@ -76,6 +85,7 @@ static int fake_search(const Position *pos, int depth, int alpha, int beta, int 
     return alpha;
 }
 
+/* rng NULL: the first of equal best moves (--flat's determinism). */
 static Move fake_best_move(const Position *pos, const FakeMoveList *list, Rng *rng)
 {
     int best = -FAKE_WIN - 1, ties = 0;
@@ -92,7 +102,7 @@ static Move fake_best_move(const Position *pos, const FakeMoveList *list, Rng *r
             best = score;
             chosen = list->moves[i];
             ties = 1;
-        } else if (score == best && rng_below(rng, (uint64_t)++ties) == 0) {
+        } else if (score == best && rng && rng_below(rng, (uint64_t)++ties) == 0) {
             chosen = list->moves[i];
         }
     }
@@ -103,7 +113,12 @@ typedef struct {
     Position pos;
     int knob;
     double peak;
+    bool flat; /* --flat: Knob ignored, moves fixed by the position */
     Rng rng;
+    const char *stall_note; /* TUNE_PEAK_STALL_NOTE, or NULL */
+    bool stalling;          /* this game started off the start position */
+    bool stall_noted;
+    char game_fen[256];     /* where this game started */
 } FakeEngine;
 
 static double fake_skill(const FakeEngine *e)
@@ -112,16 +127,36 @@ static double fake_skill(const FakeEngine *e)
     return skill < 0 ? 0 : skill;
 }
 
+/* True when this game's moves are withheld (see TUNE_PEAK_STALL_NOTE). */
+static bool fake_stalls(FakeEngine *e)
+{
+    if (!e->stalling)
+        return false;
+    if (!e->stall_noted) {
+        FILE *note = fopen(e->stall_note, "a");
+        if (note) {
+            fprintf(note, "stalled %s\n", e->game_fen);
+            fclose(note);
+        }
+        e->stall_noted = true;
+    }
+    return true;
+}
+
 static void fake_go(FakeEngine *e)
 {
+    if (fake_stalls(e))
+        return;
     FakeMoveList list;
     fake_moves(&e->pos, &list);
     if (list.count == 0) {
         printf("bestmove (none)\n");
         return;
     }
-    Move move = rng_unit(&e->rng) < fake_skill(e) ? fake_best_move(&e->pos, &list, &e->rng)
-                                                   : list.moves[rng_below(&e->rng, (uint64_t)list.count)];
+    Move move = e->flat ? fake_best_move(&e->pos, &list, NULL)
+                : rng_unit(&e->rng) < fake_skill(e)
+                    ? fake_best_move(&e->pos, &list, &e->rng)
+                    : list.moves[rng_below(&e->rng, (uint64_t)list.count)];
     char text[MOVE_TEXT_MAX];
     roomandpillar_game.format_move(&e->pos, move, text, sizeof text);
     printf("bestmove %s\n", text);
@@ -140,6 +175,13 @@ static void fake_position(FakeEngine *e, char *args)
         printf("info string error position: %s\n", err);
         return;
     }
+    char start[sizeof e->game_fen];
+    Position start_pos;
+    roomandpillar_game.parse_position(roomandpillar_game.start_fen, &start_pos, err, sizeof err);
+    roomandpillar_game.format_position(&start_pos, start, sizeof start);
+    /* The position string before the moves is the game's opening. */
+    roomandpillar_game.format_position(&pos, e->game_fen, sizeof e->game_fen);
+    e->stalling = e->stall_note && strcmp(start, e->game_fen) != 0;
     for (char *move = moves ? strtok(moves + 6, " ") : NULL; move; move = strtok(NULL, " ")) {
         Move m;
         if (!roomandpillar_game.parse_move(&pos, move, &m, err, sizeof err)) {
@@ -183,6 +225,8 @@ static bool fake_command(FakeEngine *e, char *line)
         printf("uciok\n");
     } else if (strcmp(line, "isready") == 0) {
         printf("readyok\n");
+    } else if (strcmp(line, "ucinewgame") == 0) {
+        e->stall_noted = false;
     } else if (strncmp(line, "setoption ", 10) == 0) {
         fake_setoption(e, line + 10);
     } else if (strncmp(line, "position ", 9) == 0) {
@@ -202,8 +246,10 @@ int main(int argc, char **argv)
     static char line[FAKE_LINE_MAX];
     engine.knob = 20;
     engine.peak = 70;
+    engine.stall_note = getenv("TUNE_PEAK_STALL_NOTE");
     if (argc == 3 && strcmp(argv[1], "--peak") == 0)
         engine.peak = atof(argv[2]);
+    engine.flat = argc == 2 && strcmp(argv[1], "--flat") == 0;
     char err[ERROR_TEXT_MAX];
     roomandpillar_game.parse_position(roomandpillar_game.start_fen, &engine.pos, err, sizeof err);
     rng_seed(&engine.rng, (uint64_t)getpid() * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL));

@@ -17,7 +17,7 @@ tune() {
     peak=$2
     shift 2
     timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak $peak" -each depth=1 timeout=30 \
-        -game roomandpillar -csv "$csv" -c-end-fraction 0.1 -r-end 0.05 "$@" \
+        -game roomandpillar -csv "$csv" -c-end-fraction 0.5 -r-end 0.05 "$@" \
         >"$WORK/out" 2>"$WORK/err"
     STATUS=$?
     REPLY=$(cat "$WORK/out" "$WORK/err")
@@ -49,6 +49,20 @@ STATUS=$?
 expect_status tune_of_an_engine_that_does_not_start_fails 2
 expect_line tune_of_an_engine_that_does_not_start_says_so 'did not start'
 
+# Steps follow each parameter's own scale (item 13): ColumnaHeight1 (default
+# 2, range 0..1000) is perturbed by about 1, not by 5% of 0..1000 (50).
+REPLY=$(timeout 120 "$TUNE" -engine cmd="$ENGINE" -each depth=1 -game columna -tune 'Columna*' \
+    -iterations 2 -csv "$WORK/columna.csv" -log "$WORK/columna.log" 2>&1)
+STATUS=$?
+expect_status tune_of_the_engine_columna_weights_completes 0
+expect_line tune_c_end_of_columnaheight1_is_a_tenth_of_its_default_at_least_1 '^ColumnaHeight1 +2\.00 +0\.00 +1000\.00 +1\.000 '
+expect_line tune_c_end_of_columnaheight5_is_a_tenth_of_its_default '^ColumnaHeight5 +133\.00 +0\.00 +1000\.00 +13\.300 '
+sent=$(grep -o 'setoption name ColumnaHeight1 value [0-9-]*' "$WORK/columna.log" | awk '{ print $5 }' | sort -n | uniq | tr '\n' ' ')
+case "$sent" in
+"1 3 ") ok tune_sends_columnaheight1_as_its_default_2_plus_or_minus_1 ;;
+*) not_ok tune_sends_columnaheight1_as_its_default_2_plus_or_minus_1 "values sent: $sent" ;;
+esac
+
 # The peak at 70, the fake's default 20: SPSA must climb.
 tune "$WORK/up.csv" 70 -tune Knob -iterations 100 -concurrency 2
 expect_status tune_run_toward_the_peak_completes 0
@@ -56,9 +70,42 @@ expect_line tune_run_prints_the_plan '^Knob +20\.00 +0\.00 +100\.00'
 expect_count tune_run_prints_progress_every_10_iterations '^iteration [0-9]+/100 ' 10
 expect_line tune_run_prints_a_setoption_block '^setoption name Knob value [0-9]+$'
 expect_line tune_run_prints_the_verify_command 'tessera-tune verify .*-csv .*up\.csv'
+expect_no_line tune_run_with_signal_gives_no_no_signal_warning '^warning:'
 rows=$(wc -l <"$WORK/up.csv")
 if [ "$rows" -eq 102 ]; then ok tune_csv_has_header_start_and_one_row_per_iteration; else not_ok tune_csv_has_header_start_and_one_row_per_iteration "$rows lines"; fi
 expect_number tune_run_moves_knob_from_20_past_halfway_to_peak_70 "$(last_value "$WORK/up.csv")" '>' 45
+
+# The same command again must not overwrite the run's history (item 12).
+sum_before=$(cksum <"$WORK/up.csv")
+tune "$WORK/up.csv" 70 -tune Knob -iterations 100 -concurrency 2
+expect_status tune_again_onto_an_existing_csv_is_refused 2
+expect_line tune_again_onto_an_existing_csv_points_to_resume_and_force 'up\.csv exists.*-resume .*up\.csv.*-force'
+if [ "$(cksum <"$WORK/up.csv")" = "$sum_before" ]; then
+    ok tune_again_onto_an_existing_csv_leaves_it_untouched
+else
+    not_ok tune_again_onto_an_existing_csv_leaves_it_untouched "$(head -n 3 "$WORK/up.csv")"
+fi
+tune "$WORK/force.csv" 70 -tune Knob -iterations 3
+tune "$WORK/force.csv" 70 -tune Knob -iterations 2 -force
+expect_status tune_with_force_overwrites_an_existing_csv 0
+if [ "$(wc -l <"$WORK/force.csv")" -eq 4 ]; then
+    ok tune_with_force_starts_the_csv_afresh
+else
+    not_ok tune_with_force_starts_the_csv_afresh "$(cat "$WORK/force.csv")"
+fi
+tune "$WORK/force.csv" 70 -tune Knob -iterations 2 -force -resume "$WORK/force.csv"
+expect_status tune_with_force_and_resume_is_a_bad_argument 2
+
+# Games that carry no signal (item 14): with --flat the fake ignores Knob
+# and always plays the same move in the same position, so both games of a
+# pair are the same game, won by the same colour: every pair scores 0 for
+# the + side, and theta never moves.  The tuner must say so.
+REPLY=$(timeout 120 "$TUNE" -engine cmd="$FAKE" args="--flat" -each depth=1 timeout=30 \
+    -game roomandpillar -tune Knob -iterations 60 -csv "$WORK/flat.csv" 2>&1)
+STATUS=$?
+expect_status tune_without_signal_completes 0
+expect_line tune_without_signal_warns_during_the_run '^warning: the last 50 pairs each scored 0 for the \+ side'
+expect_line tune_without_signal_warns_that_no_value_moved '^warning: after 60 iterations every value is still its start'
 
 # From a parameter file: start 90, peak decided at 30, SPSA must come down.
 printf '# the knob, started high\nKnob, 90, 0, 100, 10, 0.05\n' >"$WORK/params.txt"
@@ -96,6 +143,82 @@ if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/resume.csv" | cut -d, -f1)" = 200 ]
     ok tune_resumed_csv_is_one_unbroken_history
 else
     not_ok tune_resumed_csv_is_one_unbroken_history "$bad bad rows; last: $(tail -n 1 "$WORK/resume.csv")"
+fi
+
+# Killed under -concurrency 2 with an iteration in flight while later ones
+# had finished, then resumed: every iteration counts exactly once (item 15).
+# Iterations 3 and 9 open off the start position, and with
+# TUNE_PEAK_STALL_NOTE the fake never moves in such a game: iteration 3
+# stays in flight while the other thread finishes 4..8, then stalls on 9.
+# With both threads stalled the tuner is killed (SIGKILL).  The CSV may
+# hold iterations 0..2 only (4..8 finished after a pair still unfinished),
+# and the resumed run must play 3 (the opening after a1) as well as 9 (after h8).
+printf 'startpos\nstartpos\nstartpos\nstartpos moves a1\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos moves h8\nstartpos\nstartpos\n' >"$WORK/stall.txt"
+# start_stalling_run CSV: the run in the background, $pid the tuner itself
+# (exec: a signal must reach the tuner, not a subshell), then waits until
+# both threads are stalled (or a minute has gone by).
+start_stalling_run() {
+    : >"$WORK/stalled"
+    (TUNE_PEAK_STALL_NOTE="$WORK/stalled" exec "$TUNE" -engine cmd="$FAKE" args="--peak 70" \
+        -each depth=1 timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" \
+        order=sequential -concurrency 2 -tune Knob -iterations 12 -progress 1000 -csv "$1" \
+        >"$WORK/out" 2>"$WORK/err") &
+    pid=$!
+    tries=0
+    while [ "$(wc -l <"$WORK/stalled")" -lt 2 ] && [ $tries -lt 1200 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+}
+start_stalling_run "$WORK/stall.csv"
+kill -KILL $pid
+wait $pid 2>/dev/null
+if [ "$(wc -l <"$WORK/stalled")" -eq 2 ]; then
+    ok tune_killed_run_had_two_iterations_in_flight
+else
+    not_ok tune_killed_run_had_two_iterations_in_flight "$(cat "$WORK/stalled" "$WORK/out" "$WORK/err")"
+fi
+last_row=$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)
+if [ "$last_row" = 3 ]; then
+    ok tune_killed_csv_keeps_only_iterations_before_the_unfinished_one
+else
+    not_ok tune_killed_csv_keeps_only_iterations_before_the_unfinished_one "last row $last_row, expected 3 (iteration 3 never finished):" "$(cat "$WORK/stall.csv")"
+fi
+REPLY=$(timeout 120 sh -c '"$0" "$@" 2>&1' "$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 \
+    timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" order=sequential \
+    -concurrency 2 -tune Knob -iterations 12 -progress 1000 -resume "$WORK/stall.csv" \
+    -log "$WORK/stall.log")
+STATUS=$?
+expect_status tune_resumed_after_a_kill_completes 0
+expect_line tune_resumed_after_a_kill_starts_at_the_unfinished_iteration 'resuming after iteration 3 '
+missing=$(sed 's/^stalled //' "$WORK/stalled" | while read -r fen; do
+    grep -qF "position fen $fen" "$WORK/stall.log" || echo "$fen"
+done)
+if [ -z "$missing" ]; then
+    ok tune_resumed_after_a_kill_plays_both_unfinished_iterations
+else
+    not_ok tune_resumed_after_a_kill_plays_both_unfinished_iterations "never played after the resume: $missing"
+fi
+bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$WORK/stall.csv" | wc -l)
+if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)" = 12 ]; then
+    ok tune_resumed_after_a_kill_csv_is_one_unbroken_history
+else
+    not_ok tune_resumed_after_a_kill_csv_is_one_unbroken_history "$(cat "$WORK/stall.csv")"
+fi
+
+# The same with Ctrl-C: the tuner says which pairs it did not apply.
+start_stalling_run "$WORK/stall_int.csv"
+kill -INT $pid
+wait $pid
+STATUS=$?
+REPLY=$(cat "$WORK/out" "$WORK/err")
+expect_status tune_interrupted_under_concurrency_exits_130 130
+expect_line tune_interrupted_under_concurrency_names_the_pairs_not_applied '^  5 pairs finished after iteration 4, which did not: not applied'
+last_row=$(tail -n 1 "$WORK/stall_int.csv" | cut -d, -f1)
+if [ "$last_row" = 3 ]; then
+    ok tune_interrupted_csv_keeps_only_iterations_before_the_unfinished_one
+else
+    not_ok tune_interrupted_csv_keeps_only_iterations_before_the_unfinished_one "last row $last_row, expected 3"
 fi
 
 # Verify: the tuned values of the first run against the default 20.

@@ -61,18 +61,18 @@ static void test_defaults_are_fishtests(void)
     CHECK_EQ_INT(options.progress_every, 10);
     SpsaSchedule s = tune_cli_schedule(&options);
     CHECK(s.iterations == 250 && s.A == 25 && s.alpha == 0.602 && s.gamma == 0.101);
-    CHECK(options.steps.c_end_fraction == 0.05 && options.steps.r_end == 0.002);
+    CHECK(options.steps.c_end_fraction == 0.1 && options.steps.r_end == 0.002);
 }
 
 static void test_gain_flags_change_the_schedule(void)
 {
     CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "100", "-A",
                        "30", "-alpha", "0.7", "-gamma", "0.2", "-r-end", "0.01",
-                       "-c-end-fraction", "0.1"),
+                       "-c-end-fraction", "0.2"),
                  TUNE_EXIT_OK);
     SpsaSchedule s = tune_cli_schedule(&options);
     CHECK(s.A == 30 && s.alpha == 0.7 && s.gamma == 0.2);
-    CHECK(options.steps.r_end == 0.01 && options.steps.c_end_fraction == 0.1);
+    CHECK(options.steps.r_end == 0.01 && options.steps.c_end_fraction == 0.2);
 }
 
 static void test_resume_names_the_csv(void)
@@ -86,6 +86,21 @@ static void test_resume_names_the_csv(void)
                        "-resume", "old.csv", "-csv", "new.csv"),
                  TUNE_EXIT_BAD_ARGS);
     CHECK_CONTAINS(err, "no other -csv");
+}
+
+static void test_force_allows_overwriting_but_not_with_resume(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "10"),
+                 TUNE_EXIT_OK);
+    CHECK(!options.force);
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-force", "-iterations", "10"),
+                 TUNE_EXIT_OK);
+    CHECK(options.force);
+    CHECK_EQ_INT(options.iterations, 10);
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "10",
+                       "-resume", "old.csv", "-force"),
+                 TUNE_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-force overwrites it");
 }
 
 static void test_command_line_mistakes_are_named(void)
@@ -164,6 +179,43 @@ static FILE *capture(void)
     return open_memstream(&printed, &printed_size);
 }
 
+/* The closing warning: only after 50 iterations, only when every value
+ * still rounds to its start. */
+static void test_unmoved_values_are_warned_of_after_50_iterations(void)
+{
+    static Spsa spsa;
+    SpsaParam p[2];
+    memset(p, 0, sizeof p);
+    for (int i = 0; i < 2; i++) {
+        snprintf(p[i].name, SPSA_NAME_MAX, "Weight%d", i);
+        p[i].start = 10 * (i + 1);
+        p[i].max = 100;
+        p[i].c_end = 1;
+        p[i].r_end = 0.002;
+    }
+    SpsaSchedule schedule = spsa_default_schedule(100);
+    char why[256] = "";
+    CHECK(spsa_init(&spsa, &schedule, p, 2, 1, why, sizeof why));
+    spsa.done = 50;
+    spsa.param[0].theta = 10.4;
+    spsa.param[1].theta = 19.6;
+    FILE *out = capture();
+    tune_print_unmoved_warning(out, &spsa);
+    fclose(out);
+    CHECK_CONTAINS(printed, "warning: after 50 iterations every value is still its start");
+    spsa.done = 49;
+    out = capture();
+    tune_print_unmoved_warning(out, &spsa);
+    fclose(out);
+    CHECK_STR(printed, "");
+    spsa.done = 50;
+    spsa.param[1].theta = 19.4;
+    out = capture();
+    tune_print_unmoved_warning(out, &spsa);
+    fclose(out);
+    CHECK_STR(printed, "");
+}
+
 static void test_printed_commands_repeat_the_arena_flags(void)
 {
     CHECK_EQ_INT(PARSE("-engine", "cmd=build/tessera", "args=-x 1", "-each", "tc=1+0.01",
@@ -235,10 +287,12 @@ int main(int argc, char **argv)
     RUN(test_defaults_are_fishtests);
     RUN(test_gain_flags_change_the_schedule);
     RUN(test_resume_names_the_csv);
+    RUN(test_force_allows_overwriting_but_not_with_resume);
     RUN(test_command_line_mistakes_are_named);
     RUN(test_verify_plays_tuned_against_default);
     RUN(test_help_is_a_command);
     RUN(test_printed_commands_repeat_the_arena_flags);
+    RUN(test_unmoved_values_are_warned_of_after_50_iterations);
     RUN(test_spin_options_come_from_the_handshake);
     tune_cli_free(&options);
     return harness_end();

@@ -57,7 +57,7 @@ static void test_csv_starts_with_header_and_start_values(void)
     static Spsa spsa;
     two_params(&spsa);
     char err[256] = "";
-    FILE *f = theta_csv_create(temp_path("start.csv"), &spsa, err, sizeof err);
+    FILE *f = theta_csv_create(temp_path("start.csv"), true, &spsa, err, sizeof err);
     CHECK(f != NULL);
     if (f)
         fclose(f);
@@ -71,7 +71,7 @@ static void test_csv_has_one_row_per_iteration(void)
     static Spsa spsa;
     two_params(&spsa);
     char err[256] = "";
-    FILE *f = theta_csv_create(temp_path("rows.csv"), &spsa, err, sizeof err);
+    FILE *f = theta_csv_create(temp_path("rows.csv"), true, &spsa, err, sizeof err);
     for (int k = 0; k < 3 && f; k++) {
         SpsaProbe probe;
         spsa_draw(&spsa, k, &probe);
@@ -199,7 +199,7 @@ static void test_resumed_run_draws_the_same_perturbations(void)
     two_params(&resumed);
     const char *path = temp_path("same.csv");
     char err[256] = "";
-    FILE *f = theta_csv_create(path, &whole, err, sizeof err);
+    FILE *f = theta_csv_create(path, true, &whole, err, sizeof err);
     SpsaProbe probe;
     for (int k = 0; k < 5; k++) {
         spsa_draw(&whole, k, &probe);
@@ -220,9 +220,36 @@ static void test_resumed_run_draws_the_same_perturbations(void)
     CHECK(fabs(a.plus[0] - b.plus[0]) < 1e-5 && fabs(a.minus[1] - b.minus[1]) < 1e-5);
 }
 
+/* A new run does not overwrite another run's history unless told to. */
+static void test_new_csv_refuses_an_existing_file_unless_overwrite(void)
+{
+    static Spsa spsa;
+    two_params(&spsa);
+    const char *path = temp_path("exists.csv");
+    write_text(path, "iteration,RoomPillarMobility,RoomPillarTempo\n0,7,-9\n");
+    char err[256] = "";
+    FILE *f = theta_csv_create(path, false, &spsa, err, sizeof err);
+    CHECK(f == NULL);
+    if (f)
+        fclose(f);
+    CHECK_CONTAINS(err, "exists already: -resume ");
+    CHECK_CONTAINS(err, "-force overwrites it");
+    char *text = text_file_read(path, 4096, NULL, err, sizeof err);
+    CHECK_STR(text, "iteration,RoomPillarMobility,RoomPillarTempo\n0,7,-9\n");
+    free(text);
+    f = theta_csv_create(path, true, &spsa, err, sizeof err);
+    CHECK(f != NULL);
+    if (f)
+        fclose(f);
+    text = text_file_read(path, 4096, NULL, err, sizeof err);
+    CHECK_STR(text, "iteration,RoomPillarMobility,RoomPillarTempo\n0,6.000000,-10.000000\n");
+    free(text);
+}
+
 static void cleanup(void)
 {
-    const char *names[] = {"start.csv", "rows.csv", "resume.csv", "cut.csv", "other.csv", "same.csv"};
+    const char *names[] = {"start.csv", "rows.csv", "resume.csv", "cut.csv",
+                           "other.csv", "same.csv", "exists.csv"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         unlink(temp_path(names[i]));
     if (dir[0])
@@ -240,6 +267,7 @@ int main(int argc, char **argv)
     RUN(test_resume_refuses_broken_rows);
     RUN(test_resume_of_a_missing_file_says_so);
     RUN(test_resumed_run_draws_the_same_perturbations);
+    RUN(test_new_csv_refuses_an_existing_file_unless_overwrite);
     cleanup();
     return harness_end();
 }

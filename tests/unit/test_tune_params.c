@@ -124,8 +124,8 @@ static void test_tune_patterns_take_names_and_prefixes(void)
     CHECK_STR(p[2].name, "RoomEdge");
     CHECK_STR(p[3].name, "ColumnaHeight5");
     CHECK(p[0].start == 10 && p[0].min == 0 && p[0].max == 100);
-    CHECK(fabs(p[0].c_end - 5) < 1e-12);    /* a twentieth of the range */
-    CHECK(fabs(p[2].c_end - 2) < 1e-12);
+    CHECK(fabs(p[0].c_end - 1) < 1e-12);    /* a tenth of the default 10 */
+    CHECK(fabs(p[3].c_end - 30) < 1e-12);   /* a tenth of 300 */
     CHECK(fabs(p[0].r_end - 0.002) < 1e-12);
 }
 
@@ -135,6 +135,23 @@ static void test_default_c_end_is_at_least_one(void)
     StepDefaults steps = step_defaults();
     SpsaParam p = param_from_spin(&o, &steps);
     CHECK(p.c_end == 1);
+}
+
+/* The perturbation follows each parameter's own scale, a tenth of its
+ * default, not its option range (ColumnaHeight1: default 2 in 0..1000). */
+static void test_default_c_end_follows_the_default_not_the_range(void)
+{
+    StepDefaults steps = step_defaults();
+    SpinOption small = {"ColumnaHeight1", 2, 0, 1000};
+    SpinOption large = {"ColumnaHeight5", 133, 0, 1000};
+    SpinOption negative = {"RoomPillarTempo", -90, -200, 200};
+    SpinOption zero = {"TerritoireDanger", 0, 0, 1000};
+    CHECK(param_from_spin(&small, &steps).c_end == 1);
+    CHECK(fabs(param_from_spin(&large, &steps).c_end - 13.3) < 1e-9);
+    CHECK(fabs(param_from_spin(&negative, &steps).c_end - 9) < 1e-9);
+    CHECK(param_from_spin(&zero, &steps).c_end == 1);
+    steps.c_end_fraction = 0.5;
+    CHECK(fabs(param_from_spin(&large, &steps).c_end - 66.5) < 1e-9);
 }
 
 static void test_tune_pattern_matching_nothing_is_an_error(void)
@@ -171,7 +188,7 @@ static void test_params_file_takes_fishtest_lines(void)
     CHECK_STR(p[1].name, "Room Parity Bonus");
     CHECK(p[1].c_end == 2.5);
     CHECK_STR(p[2].name, "RoomEdge"); /* a bare name: the engine's values */
-    CHECK(p[2].start == 4 && p[2].max == 40 && p[2].c_end == 2);
+    CHECK(p[2].start == 4 && p[2].max == 40 && p[2].c_end == 1);
 }
 
 static void test_params_file_without_engine_needs_six_fields(void)
@@ -231,6 +248,7 @@ int main(int argc, char **argv)
     RUN(test_uci_answer_with_bad_spin_names_the_line);
     RUN(test_tune_patterns_take_names_and_prefixes);
     RUN(test_default_c_end_is_at_least_one);
+    RUN(test_default_c_end_follows_the_default_not_the_range);
     RUN(test_tune_pattern_matching_nothing_is_an_error);
     RUN(test_params_file_takes_fishtest_lines);
     RUN(test_params_file_without_engine_needs_six_fields);

@@ -26,7 +26,7 @@ SpsaParam param_from_spin(const SpinOption *option, const StepDefaults *steps)
     p.start = (double)option->default_value;
     p.min = (double)option->min;
     p.max = (double)option->max;
-    p.c_end = fmax(steps->c_end_fraction * (p.max - p.min), 1.0);
+    p.c_end = fmax(steps->c_end_fraction * fabs(p.start), 1.0);
     p.r_end = steps->r_end;
     p.theta = p.start;
     return p;

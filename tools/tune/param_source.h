@@ -7,7 +7,7 @@
  *                    name (comma-separated, case-insensitive; a trailing *
  *                    takes every name with that prefix).  Start, min and
  *                    max are the option's default, min and max; the steps
- *                    are the defaults below.
+ *                    are the defaults below (c_end from the default).
  *
  *   -params FILE     fishtest's SPSA parameter lines, one per parameter:
  *
@@ -29,14 +29,19 @@
 #include "tune/spin_options.h"
 #include "tune/spsa.h"
 
-/* Stockfish's tune defaults: c_end a twentieth of the range, r_end 0.002.
- * c_end is at least 1, as the engine only takes whole numbers: a smaller
- * perturbation would mostly round to no difference at all. */
-#define STEP_DEFAULT_C_END_FRACTION 0.05
+/* The default steps.  c_end is a tenth of the size of the option's default
+ * value: a weight's default says what scale it lives on, its option range
+ * does not (ColumnaHeight1 is 2 in a range 0..1000; 5% of the range would
+ * play it as 52 against 0, a test of another engine).  c_end is at least 1,
+ * as the engine only takes whole numbers: a smaller perturbation would
+ * mostly round to no difference at all, and it is the step of a default 0.
+ * r_end 0.002 is Stockfish's tune default.  A -params line sets both per
+ * parameter. */
+#define STEP_DEFAULT_C_END_FRACTION 0.1
 #define STEP_DEFAULT_R_END 0.002
 
 typedef struct {
-    double c_end_fraction;
+    double c_end_fraction; /* c_end = max(1, c_end_fraction * |default|) */
     double r_end;
 } StepDefaults;
 

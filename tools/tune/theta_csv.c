@@ -31,9 +31,17 @@ bool theta_csv_append(FILE *file, const Spsa *spsa)
     return fflush(file) == 0 && !ferror(file);
 }
 
-FILE *theta_csv_create(const char *path, const Spsa *spsa, char *err, size_t err_size)
+FILE *theta_csv_create(const char *path, bool overwrite, const Spsa *spsa, char *err,
+                       size_t err_size)
 {
-    FILE *file = fopen(path, "w");
+    /* "wx" fails when the file exists, so no other run's file is lost
+     * between a check and the open. */
+    FILE *file = fopen(path, overwrite ? "w" : "wx");
+    if (!file && errno == EEXIST) {
+        snprintf(err, err_size, "-csv %s exists already: -resume %s continues that run, -force "
+                 "overwrites it", path, path);
+        return NULL;
+    }
     if (!file) {
         snprintf(err, err_size, "-csv %s: %s", path, strerror(errno));
         return NULL;

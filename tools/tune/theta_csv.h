@@ -21,9 +21,12 @@
 
 #include "tune/spsa.h"
 
-/* Creates (truncates) path and writes the header and row 0.  Returns the
- * open file, or NULL with err filled. */
-FILE *theta_csv_create(const char *path, const Spsa *spsa, char *err, size_t err_size);
+/* Creates path and writes the header and row 0.  An existing file is a
+ * finished or interrupted run's history: it is refused (err says how to
+ * resume it or overwrite it) unless overwrite.  Returns the open file, or
+ * NULL with err filled. */
+FILE *theta_csv_create(const char *path, bool overwrite, const Spsa *spsa, char *err,
+                       size_t err_size);
 
 /* One row: spsa->done and every theta.  Flushed, so an interruption loses
  * at most the row being written. */

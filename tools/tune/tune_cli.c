@@ -27,7 +27,10 @@ static const char help_text[] =
     "  -params FILE            fishtest's lines 'name, start, min, max, c_end, r_end'\n"
     "                          (# comments; a line with only a name takes the\n"
     "                          engine's values and the default steps)\n"
-    "  -c-end-fraction F       default c_end = F * (max - min), at least 1 (default 0.05)\n"
+    "  -c-end-fraction F       default c_end = max(1, F * |default|) (F 0.1 unless\n"
+    "                          given): each value is perturbed on its own scale,\n"
+    "                          whatever its option range; a -params line sets\n"
+    "                          c_end per parameter\n"
     "  -r-end R                default r_end (default 0.002)\n"
     "\n"
     "Schedule (c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha, with c = c_end *\n"
@@ -42,9 +45,18 @@ static const char help_text[] =
     "  -progress N             a line with the current values every N iterations\n"
     "                          (default 10)\n"
     "  -csv FILE               theta after every iteration, one row each (default\n"
-    "                          tune.csv; overwritten)\n"
+    "                          tune.csv).  An existing FILE is another run's history:\n"
+    "                          the run refuses it (exit 2) unless -resume or -force\n"
+    "  -force                  start afresh, overwriting an existing -csv FILE\n"
     "  -resume FILE            go on from the last row of FILE, a -csv of the same\n"
     "                          run (give the same flags again), appending to it\n"
+    "  Pairs are applied and written in iteration order (with -concurrency a pair\n"
+    "  that finishes early waits for the earlier ones), so row k means iterations\n"
+    "  0..k-1, each once; pairs that finished after an unfinished one when a run\n"
+    "  stopped are not applied, and -resume plays them again.\n"
+    "  A 'warning:' line says when the games carry no signal: 50 pairs in a row\n"
+    "  each scored 0 for the + side (theta stood still), or a run of 50 or more\n"
+    "  iterations left every value at its start.\n"
     "  At the end (or on Ctrl-C) the tuner prints a setoption block to paste and\n"
     "  the verify and tessera-arena command lines that check the result.\n"
     "\n"
@@ -64,7 +76,8 @@ static const char help_text[] =
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
     "parameter file, an engine that does not start or lacks an option, a CSV that\n"
-    "does not fit the run); 130 interrupted (Ctrl-C; -resume continues).\n";
+    "does not fit the run, an existing CSV without -resume or -force); 130\n"
+    "interrupted (Ctrl-C; -resume continues).\n";
 
 void tune_cli_print_help(FILE *out) { fputs(help_text, out); }
 
@@ -181,6 +194,10 @@ static bool split_args(int argc, char *const *argv, int from, TuneOptions *o, Co
     for (int i = from; i < argc; i++) {
         const char *arg = argv[i];
         bool known = false;
+        if (!verify && strcmp(arg, "-force") == 0) {
+            o->force = true;
+            continue;
+        }
         if (arg[0] == '-' && (!verify || strcmp(arg, "-csv") == 0)) {
             const char *value = i + 1 < argc ? argv[i + 1] : NULL;
             if (!parse_tune_flag(arg, value, o, n, &known, err, err_size))
@@ -268,6 +285,11 @@ static int check_tune_flags(TuneOptions *o, const CountFlags *n, char *err, size
         return TUNE_EXIT_BAD_ARGS;
     }
     o->resume = n->resume_path != NULL;
+    if (o->resume && o->force) {
+        snprintf(err, err_size, "-resume %s appends to that file and -force overwrites it: "
+                 "give one of them", n->resume_path);
+        return TUNE_EXIT_BAD_ARGS;
+    }
     if (n->resume_path || n->csv_path)
         o->csv_path = n->resume_path ? n->resume_path : n->csv_path;
     if (!o->tune_patterns == !o->params_path) {

@@ -48,6 +48,7 @@ typedef struct {
     StepDefaults steps;
     const char *csv_path; /* -csv, or the -resume file */
     bool resume;
+    bool force; /* -force: a new run may overwrite an existing CSV */
     int progress_every;
 
     /* The arena's part of the command line, for printing an equivalent

@@ -61,7 +61,7 @@ static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size
         !check_spec_room(o, spsa, err, err_size))
         return NULL;
     if (!o->resume)
-        return theta_csv_create(o->csv_path, spsa, err, err_size);
+        return theta_csv_create(o->csv_path, o->force, spsa, err, err_size);
     FILE *csv = theta_csv_resume(o->csv_path, spsa, err, err_size);
     if (csv && spsa->done > schedule.iterations) {
         snprintf(err, err_size, "-resume %s: %d iterations done already, more than -iterations %d",
@@ -83,9 +83,14 @@ static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Sp
                  "decided by an engine fault):\n",
             spsa->done, spsa->schedule.iterations, (long long)tally->plus_wins,
             (long long)tally->draws, (long long)tally->plus_losses, (long long)tally->faults);
+    if (tally->pairs_not_applied > 0)
+        fprintf(out, "  %lld pairs finished after iteration %d, which did not: not applied, "
+                     "-resume plays them again\n",
+                (long long)tally->pairs_not_applied, spsa->done + 1);
     for (int i = 0; i < spsa->count; i++)
         fprintf(out, "  %-28s %10.3f  (start %g)\n", spsa->param[i].name, spsa->param[i].theta,
                 spsa->param[i].start);
+    tune_print_unmoved_warning(out, spsa);
     fprintf(out, "\nsetoption block:\n");
     tune_print_setoption_block(out, row);
     fprintf(out, "\nverify (tuned against default values):\n  ");

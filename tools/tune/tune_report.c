@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "tune/tune_run.h"
+
 void tune_row_from_spsa(const Spsa *spsa, ThetaRow *row)
 {
     memset(row, 0, sizeof *row);
@@ -30,6 +32,19 @@ void tune_print_plan(FILE *out, const Spsa *spsa)
                 spsa_a_k(spsa, i, 0) / (c0 * c0), spsa_a_k(spsa, i, last) / (cl * cl));
     }
     fflush(out);
+}
+
+void tune_print_unmoved_warning(FILE *out, const Spsa *spsa)
+{
+    if (spsa->done < TUNE_NO_SIGNAL_PAIRS)
+        return;
+    for (int i = 0; i < spsa->count; i++)
+        if (spsa_engine_value(spsa->param[i].theta) != spsa_engine_value(spsa->param[i].start))
+            return;
+    fprintf(out, "warning: after %d iterations every value is still its start as the engine "
+                 "receives it (rounded): the tuning has changed nothing.  The games carry no "
+                 "signal, or r_end is too small to move theta in this many pairs.\n",
+            spsa->done);
 }
 
 void tune_print_setoption_block(FILE *out, const ThetaRow *row)

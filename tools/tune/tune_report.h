@@ -19,6 +19,11 @@ void tune_row_from_spsa(const Spsa *spsa, ThetaRow *row);
  * a_k/c_k^2 of every parameter, and the schedule. */
 void tune_print_plan(FILE *out, const Spsa *spsa);
 
+/* A warning when a run of at least TUNE_NO_SIGNAL_PAIRS iterations left
+ * every parameter at its start value as the engine receives it (rounded):
+ * the tuning changed nothing.  Prints nothing otherwise. */
+void tune_print_unmoved_warning(FILE *out, const Spsa *spsa);
+
 /* setoption name NAME value V, one line per parameter, values rounded as
  * the engine receives them. */
 void tune_print_setoption_block(FILE *out, const ThetaRow *row);

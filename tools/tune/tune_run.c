@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arena/arena_log.h"
 #include "arena/engine.h"
@@ -14,14 +15,28 @@
 /* Engine faults are reported one by one up to this many, then only counted. */
 #define FAULTS_SHOWN 10
 
+/* How far pairs may finish ahead of the oldest unfinished one: their
+ * results wait in a ring of this many slots until it finishes. */
+#define COMMIT_WINDOW 1024
+
+/* A finished pair's two game scores for the + side, waiting for its turn. */
+typedef struct {
+    bool finished;
+    int scores[2];
+} PendingPair;
+
 typedef struct {
     const TuneRunConfig *config;
     Spsa *spsa;
     atomic_int *abort;
     ArenaLog log;
 
-    pthread_mutex_t lock; /* guards everything below and *spsa */
-    int next;             /* next iteration to hand out */
+    pthread_mutex_t lock;    /* guards everything below and *spsa */
+    pthread_cond_t settled;  /* a pair was applied, or a thread stopped */
+    int next;                /* next iteration to hand out */
+    PendingPair pending[COMMIT_WINDOW]; /* iteration k in slot k % COMMIT_WINDOW */
+    int zero_pairs, zero_pair_draws;    /* the latest pairs that scored 0 */
+    bool warned_no_signal;
     TuneTally tally;
     int64_t start_ms;
     bool failed;
@@ -53,10 +68,24 @@ static void stop_all(TuneShared *s)
     atomic_compare_exchange_strong(s->abort, &expected, TOURNAMENT_ABORT_STOP);
 }
 
+/* Waits (a second at a time, to see an interrupt) while the next
+ * iteration would finish too far ahead of the oldest one in flight. */
+static void wait_for_room(TuneShared *s)
+{
+    while (!atomic_load(s->abort) && s->next < s->spsa->schedule.iterations &&
+           s->next - s->spsa->done >= COMMIT_WINDOW) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&s->settled, &s->lock, &until);
+    }
+}
+
 static bool take_iteration(TuneShared *s, SpsaProbe *probe)
 {
     bool taken = false;
     pthread_mutex_lock(&s->lock);
+    wait_for_room(s);
     if (!atomic_load(s->abort) && s->next < s->spsa->schedule.iterations) {
         spsa_draw(s->spsa, s->next++, probe);
         taken = true;
@@ -114,11 +143,37 @@ static void print_progress(TuneShared *s)
     fflush(s->config->out);
 }
 
-/* Applies a finished pair: update, CSV row, tallies, progress. */
-static void finish_iteration(TuneShared *s, const SpsaProbe *probe, const int scores[2])
+/* Counts the pairs in a row that moved nothing, and warns once when there
+ * are TUNE_NO_SIGNAL_PAIRS of them. */
+static void watch_for_signal(TuneShared *s, const int scores[2])
 {
-    pthread_mutex_lock(&s->lock);
-    spsa_update(s->spsa, probe, scores[0] + scores[1]);
+    if (scores[0] + scores[1] != 0) {
+        s->zero_pairs = s->zero_pair_draws = 0;
+        return;
+    }
+    s->zero_pairs++;
+    s->zero_pair_draws += (scores[0] == 0) + (scores[1] == 0);
+    if (s->zero_pairs < TUNE_NO_SIGNAL_PAIRS || s->warned_no_signal)
+        return;
+    s->warned_no_signal = true;
+    fprintf(s->config->out,
+            "warning: the last %d pairs each scored 0 for the + side (%d of their %d games "
+            "drawn, the others won once by each engine): SPSA moves nothing on them, so the "
+            "games carry no signal.  Longer games, varied openings (-openings random "
+            "plies=N) or a larger c_end may give them one.\n",
+            s->zero_pairs, s->zero_pair_draws, 2 * s->zero_pairs);
+}
+
+/* Applies iteration spsa->done, finished with these scores: update, CSV
+ * row, tallies, progress.  Called with the lock held. */
+static void apply_iteration(TuneShared *s, const int scores[2])
+{
+    /* The update needs the iteration's flips and c_k only, which depend
+     * on the seed and k alone: drawn again here. */
+    SpsaProbe probe;
+    spsa_draw(s->spsa, s->spsa->done, &probe);
+    spsa_update(s->spsa, &probe, scores[0] + scores[1]);
+    watch_for_signal(s, scores);
     for (int g = 0; g < 2; g++) {
         s->tally.plus_wins += scores[g] > 0;
         s->tally.draws += scores[g] == 0;
@@ -132,7 +187,40 @@ static void finish_iteration(TuneShared *s, const SpsaProbe *probe, const int sc
     int every = s->config->progress_every;
     if (every > 0 && (s->spsa->done % every == 0 || s->spsa->done == s->spsa->schedule.iterations))
         print_progress(s);
+}
+
+/* Records a finished pair, then applies every finished pair that is next
+ * in iteration order.  Pairs are applied (and written to the CSV) in order
+ * only, so the CSV's last row k always means "iterations 0..k-1 applied,
+ * each once", whatever order concurrent pairs finish in: a run killed
+ * with iteration 84 in flight and 85 finished resumes at 84, and plays 85
+ * again rather than skipping 84. */
+static void finish_iteration(TuneShared *s, const SpsaProbe *probe, const int scores[2])
+{
+    pthread_mutex_lock(&s->lock);
+    PendingPair *pair = &s->pending[probe->iteration % COMMIT_WINDOW];
+    pair->finished = true;
+    pair->scores[0] = scores[0];
+    pair->scores[1] = scores[1];
+    for (;;) {
+        PendingPair *next = &s->pending[s->spsa->done % COMMIT_WINDOW];
+        if (!next->finished || s->spsa->done >= s->spsa->schedule.iterations)
+            break;
+        next->finished = false;
+        apply_iteration(s, next->scores);
+    }
+    pthread_cond_broadcast(&s->settled);
     pthread_mutex_unlock(&s->lock);
+}
+
+/* Pairs that finished after one still unfinished when the run stopped:
+ * not applied, and played again by a resumed run. */
+static int64_t pairs_left_pending(const TuneShared *s)
+{
+    int64_t count = 0;
+    for (int i = 0; i < COMMIT_WINDOW; i++)
+        count += s->pending[i].finished;
+    return count;
 }
 
 static void fail_run(TuneShared *s, const char *detail)
@@ -187,6 +275,10 @@ static void *worker_main(void *arg)
             break;
         finish_iteration(w->shared, &probe, scores);
     }
+    /* A thread waiting for room must see that this one plays no more. */
+    pthread_mutex_lock(&w->shared->lock);
+    pthread_cond_broadcast(&w->shared->settled);
+    pthread_mutex_unlock(&w->shared->lock);
     for (int side = 0; side < 2; side++)
         engine_quit(&w->engine[side]);
     return NULL;
@@ -256,7 +348,10 @@ TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abor
         return TUNE_RUN_FAILED;
     }
     pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->settled, NULL);
     TuneRunStatus status = run_workers(s, workers, count, err, err_size);
+    s->tally.pairs_not_applied = pairs_left_pending(s);
+    pthread_cond_destroy(&s->settled);
     pthread_mutex_destroy(&s->lock);
     free(workers);
     arena_log_close(&s->log);

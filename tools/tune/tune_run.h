@@ -9,7 +9,9 @@
  * reach a running engine by setoption before the pair (match_play's
  * ucinewgame/isready follows); an engine restarted after a crash gets them
  * in its handshake.  The update, the CSV row and the progress line happen
- * under one lock, in the order the pairs finish.
+ * under one lock, in iteration order: a pair that finishes before an
+ * earlier one waits for it, so the CSV's rows are always iterations
+ * 0..k-1, each applied once, and -resume goes on exactly from k.
  */
 #ifndef TESSERA_TUNE_RUN_H
 #define TESSERA_TUNE_RUN_H
@@ -20,6 +22,13 @@
 
 #include "arena/tournament.h"
 #include "tune/spsa.h"
+
+/* Pairs in a row that scored 0 for the + side (both games drawn, or one
+ * won by each engine) after which the run warns that its games carry no
+ * signal: SPSA's update is zero for each, so theta stands still.  With no
+ * draws a 0 comes half the time, 50 in a row about once in 10^15 pairs;
+ * with 90% draws about once in 30000 pairs, a run that is nearly blind. */
+#define TUNE_NO_SIGNAL_PAIRS 50
 
 typedef struct {
     const TournamentConfig *arena; /* game, engines[0] (+) and [1] (-), openings, concurrency, log */
@@ -33,12 +42,15 @@ typedef struct {
 typedef struct {
     int64_t plus_wins, draws, plus_losses;
     int64_t faults;
+    /* Pairs finished after one that never did (interrupted): not applied. */
+    int64_t pairs_not_applied;
 } TuneTally;
 
 typedef enum { TUNE_RUN_DONE, TUNE_RUN_INTERRUPTED, TUNE_RUN_FAILED } TuneRunStatus;
 
 /* Plays iterations spsa->done .. iterations-1 (fewer when abort is raised:
- * the pairs in flight then do not count).  Fills err on TUNE_RUN_FAILED. */
+ * the pairs in flight then do not count, nor those that finished after the
+ * first of them).  Fills err on TUNE_RUN_FAILED. */
 TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abort,
                        TuneTally *tally, char *err, size_t err_size);
 
