@@ -507,6 +507,12 @@ static void room_display(const Position *pos, char *out, size_t out_size)
     snprintf(out, out_size, "%s", text);
 }
 
+/* Bench: the start and a RULES.md middle position. */
+static const BenchPosition bench_positions[] = {
+    {NULL, 23},
+    {"wbwbwbwb/bwbwbwbw/wbwbwbwb/bwb..wbw/wbw.wbwb/..b..wbw/w...wbwb/b.bwbwbw w -", 20},
+};
+
 const Game roomandpillar_game = {
     .id = "roomandpillar",
     .title = "Room and Pillar",
@@ -523,6 +529,9 @@ const Game roomandpillar_game = {
     .hash = room_hash,
     .display = room_display,
     .turns_left = room_turns_left,
+    .bench_perft_depth = 10,
+    .bench_positions = bench_positions,
+    .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = roomandpillar_evaluate,
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,
