@@ -14,6 +14,7 @@
 #include "util/clock.h"
 
 #define BENCH_HASH_MB 16
+#define BENCH_USAGE "bench [perft [GAME] | [search] [BACKEND] [threads N]]"
 
 static bool load_bench_position(const Game *g, const char *fen, Position *out)
 {
@@ -152,8 +153,7 @@ int bench_main(int argc, char **argv)
             backend = backend_by_id(argv[i]);
             backend_given = true;
         } else {
-            fprintf(stderr, "bench: unknown word '%s' (expected: bench [perft [GAME] | [search] [BACKEND] [threads N]])\n",
-                    argv[i]);
+            fprintf(stderr, "bench: unknown word '%s' (expected: %s)\n", argv[i], BENCH_USAGE);
             return 2;
         }
     }

@@ -56,6 +56,10 @@ typedef struct {
     int *value; /* the live value the evaluation reads */
 } GameParam;
 
+/* Evaluations (Game.evaluate) stay within +-EVAL_BOUND centi-units: the
+ * scores beyond it are the searches' proven results (search.h). */
+#define EVAL_BOUND 20000
+
 /* A fixed-depth search of `tessera bench` (NULL fen: the start position). */
 typedef struct {
     const char *fen;

@@ -132,7 +132,8 @@ static void register_options(void)
                           .choice = &session.game_choice, .on_change = on_game_change});
     options_add(&(Option){.name = "Backend", .type = OPTION_COMBO, .choices = backend_ids,
                           .choice = &session.backend_choice, .on_change = on_backend_change});
-    options_add(&(Option){.name = "Threads", .type = OPTION_SPIN, .default_value = 1, .min = 1, .max = SEARCH_MAX_THREADS,
+    options_add(&(Option){.name = "Threads", .type = OPTION_SPIN, .default_value = 1, .min = 1,
+                          .max = SEARCH_MAX_THREADS,
                           .value = &session.threads});
     options_add(&(Option){.name = "Hash", .type = OPTION_SPIN, .default_value = 64, .min = 1, .max = 65536,
                           .value = &session.hash_mb});

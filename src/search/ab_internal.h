@@ -25,7 +25,6 @@
 #define AB_MAX_CHILDREN 256
 #define AB_HISTORY_BITS 14
 #define AB_HISTORY_MAX 16384
-#define AB_EVAL_LIMIT 20000 /* evaluations are clamped to this, far inside the proven scores */
 
 /* Move-ordering bands: the table's move above the killers, the killers
  * above every other child (whose keys stay below AB_ORDER_KILLER), and

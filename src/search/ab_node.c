@@ -3,7 +3,7 @@
  * transposition table, killers, history and late move reductions.
  *
  * Scores are fail-soft and every score outside +-SCORE_PROVEN comes from
- * finished games only (evaluations stay within +-AB_EVAL_LIMIT and nothing
+ * finished games only (evaluations stay within +-EVAL_BOUND and nothing
  * prunes unsoundly), so a proven score found at any depth is a real proof
  * and is stored as such.
  */
@@ -41,7 +41,7 @@ int ab_static_eval(const Game *g, const Position *pos)
     if (!g->evaluate)
         return 0;
     int v = g->evaluate(pos);
-    return v > AB_EVAL_LIMIT ? AB_EVAL_LIMIT : v < -AB_EVAL_LIMIT ? -AB_EVAL_LIMIT : v;
+    return v > EVAL_BOUND ? EVAL_BOUND : v < -EVAL_BOUND ? -EVAL_BOUND : v;
 }
 
 /* Proven scores are stored relative to the node, so that a transposition
@@ -241,7 +241,7 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
     /* A cut list proves nothing about the moves it left out. */
     if (list.truncated && best <= -SCORE_PROVEN)
-        best = -AB_EVAL_LIMIT;
+        best = -EVAL_BOUND;
     store_result(w, key, best_move, best, alpha0, beta, depth, turns);
     return best;
 }

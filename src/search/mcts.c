@@ -304,15 +304,19 @@ static int mate_turns(uint32_t proof)
     return 0;
 }
 
+/* The largest score reported for an unproven root, well inside EVAL_BOUND:
+ * a near-certain chance says "decided", not how decided. */
+#define REPORTED_CP_MAX 9000
+
 /* A win chance back to centi-units: the inverse of eval_reward's logistic. */
 static int chance_to_cp(double chance, int eval_scale)
 {
     if (chance <= 0.0005)
-        return -9000;
+        return -REPORTED_CP_MAX;
     if (chance >= 0.9995)
-        return 9000;
+        return REPORTED_CP_MAX;
     double cp = -eval_scale * log(1.0 / chance - 1.0);
-    return cp > 9000 ? 9000 : cp < -9000 ? -9000 : (int)lround(cp);
+    return cp > REPORTED_CP_MAX ? REPORTED_CP_MAX : cp < -REPORTED_CP_MAX ? -REPORTED_CP_MAX : (int)lround(cp);
 }
 
 /* The score the search believes: the root's best child valued as selection

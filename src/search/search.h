@@ -42,6 +42,7 @@ typedef struct {
 #define SCORE_WIN 31000
 #define SCORE_PROVEN 30000
 #define MAX_REPORTED_PV 128
+_Static_assert(EVAL_BOUND < SCORE_PROVEN, "evaluations must never read as proofs");
 
 /* Progress of a search (one `info` line's content). */
 typedef struct {

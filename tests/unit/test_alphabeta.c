@@ -367,7 +367,7 @@ static int plain_negamax(const AbShared *s, const Position *pos, int depth, int 
             best = score;
     }
     if (list->truncated && best <= -SCORE_PROVEN)
-        best = -AB_EVAL_LIMIT;
+        best = -EVAL_BOUND;
     bool leaf = list->count == 0;
     free(list);
     TTEntry e;

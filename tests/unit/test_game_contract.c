@@ -3,8 +3,8 @@
  * searches and the protocol, checked once for all of them along seeded
  * random games (OpenSpiel's random simulation test): position strings
  * round-trip, the hash follows play, generate_moves agrees with
- * count_moves, step hooks join into the whole moves, the outcome is
- * decided only at the end, and random_start deals legal setups.  A new
+ * count_moves, step hooks join into the whole moves, evaluations stay
+ * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
  * game is tested by adding it to all_games[].
  */
 #include "harness.h"
@@ -140,6 +140,8 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
         check_steps_join(g, &pos, &rng);
         if (g->turns_left(&pos) < 1)
             fail_at(g, &pos, "an ongoing game says no turns are left");
+        if (g->evaluate && abs(g->evaluate(&pos)) > EVAL_BOUND)
+            fail_at(g, &pos, "the evaluation leaves +-EVAL_BOUND");
         Move move = random_move(g, &pos, &rng);
         if (move == MOVE_NONE) {
             fail_at(g, &pos, "an ongoing game offers no move");
