@@ -31,6 +31,7 @@ static struct {
     const Game *game;
     const Backend *backend;
     BackendEngine *engines[MAX_BACKENDS]; /* one per backend, made at start: options write into them */
+    int active_backend;                   /* the index of session.backend */
     GameRecord record;
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms;
@@ -85,16 +86,24 @@ static void on_game_change(void)
     reset_to_start();
 }
 
-static BackendEngine *session_engine(void) { return session.engines[session.backend_choice]; }
+static BackendEngine *session_engine(void) { return session.engines[session.active_backend]; }
+
+/* The backends the session offers (the combo's list ends with a NULL). */
+static int backend_count(void)
+{
+    int n = 0;
+    while (all_backends[n] && n < MAX_BACKENDS - 1)
+        n++;
+    return n;
+}
 
 /* The engine left keeps its settings but gives its memory back. */
 static void on_backend_change(void)
 {
-    const Backend *next = all_backends[session.backend_choice];
-    for (int b = 0; all_backends[b] && b < MAX_BACKENDS - 1; b++)
-        if (all_backends[b] == session.backend && session.backend != next)
-            session.backend->release(session.engines[b]);
-    session.backend = next;
+    if (session.backend_choice != session.active_backend)
+        session.backend->release(session_engine());
+    session.active_backend = session.backend_choice;
+    session.backend = all_backends[session.active_backend];
 }
 
 /* An engine's settings as spin options that write into it. */
@@ -123,7 +132,7 @@ static void register_options(void)
     for (; all_games[n] && n < 15; n++)
         game_ids[n] = all_games[n]->id;
     game_ids[n] = NULL;
-    for (n = 0; all_backends[n] && n < MAX_BACKENDS - 1; n++)
+    for (n = 0; n < backend_count(); n++)
         backend_ids[n] = all_backends[n]->id;
     backend_ids[n] = NULL;
 
@@ -546,7 +555,7 @@ static bool read_line(FILE *in, char *buf, size_t size, bool *too_long)
 /* False when an engine could not be made (out of memory). */
 static bool make_engines(void)
 {
-    for (int b = 0; all_backends[b] && b < MAX_BACKENDS - 1; b++)
+    for (int b = 0; b < backend_count(); b++)
         if (!(session.engines[b] = all_backends[b]->create()))
             return false;
     return true;
@@ -554,7 +563,7 @@ static bool make_engines(void)
 
 static void destroy_engines(void)
 {
-    for (int b = 0; all_backends[b] && b < MAX_BACKENDS - 1; b++) {
+    for (int b = 0; b < backend_count(); b++) {
         if (session.engines[b])
             all_backends[b]->destroy(session.engines[b]);
         session.engines[b] = NULL;
@@ -565,6 +574,7 @@ static bool session_init(void)
 {
     session.game = default_game();
     session.backend = default_backend();
+    session.active_backend = 0; /* the default is the first */
     if (!make_engines())
         return false;
     register_options();

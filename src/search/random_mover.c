@@ -60,7 +60,11 @@ typedef struct {
 } RandomEngine;
 
 static BackendEngine *random_create(void) { return (BackendEngine *)calloc(1, sizeof(RandomEngine)); }
-static void *random_settings(BackendEngine *engine) { return engine; }
+static void *random_settings(BackendEngine *engine)
+{
+    (void)engine;
+    return NULL; /* no settings: param_count is 0 */
+}
 static void random_new_game(BackendEngine *engine, size_t hash_mb) { (void)engine, (void)hash_mb; }
 static void random_release(BackendEngine *engine) { (void)engine; }
 static void random_destroy(BackendEngine *engine) { free(engine); }
