@@ -97,17 +97,7 @@ static void report_iteration(AbWorker *w, int depth, int score)
     r->mate_turns = mate_turns(score);
     r->nodes = total_nodes(s);
     r->hashfull = tt_hashfull(s->tt);
-    SearchInfo info = {
-        .depth = depth,
-        .seldepth = w->seldepth,
-        .score = score,
-        .mate_turns = r->mate_turns,
-        .nodes = r->nodes,
-        .hashfull = r->hashfull,
-        .pv = r->pv,
-        .pv_length = n,
-    };
-    search_progress(s->job, &info);
+    search_progress_result(s->job, r);
 }
 
 /* One iteration, its window widened until the score falls inside. */

@@ -352,21 +352,13 @@ static void snapshot(const Search *s, SearchResult *r)
     r->pv_length = principal_line(s, r->pv, MAX_REPORTED_PV);
 }
 
-static void report(const Search *s, const SearchResult *r)
-{
-    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .score = r->mate_turns ? 0 : r->score,
-                       .mate_turns = r->mate_turns, .nodes = r->nodes, .hashfull = r->hashfull,
-                       .pv = r->pv, .pv_length = r->pv_length};
-    search_progress(s->job, &info);
-}
-
 static void report_now(const Search *s)
 {
     SearchResult *now = malloc(sizeof *now); /* a pv's worth: off the worker's stack */
     if (!now)
         return;
     snapshot(s, now);
-    report(s, now);
+    search_progress_result(s->job, now);
     free(now);
 }
 
@@ -512,7 +504,7 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
     }
     int started = run_workers(workers, ready);
     snapshot(&s, &result);
-    report(&s, &result);
+    search_progress_result(job, &result);
     result.best = best_move(&workers[0]);
     result.ponder = result.pv_length >= 2 && result.pv[0] == result.best ? result.pv[1] : MOVE_NONE;
     for (int t = 0; t < started; t++)

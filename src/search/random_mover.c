@@ -48,9 +48,7 @@ static SearchResult random_search(BackendEngine *engine, SearchJob *job)
     SearchResult result = {.best = r.chosen, .ponder = MOVE_NONE, .depth = 1, .seldepth = 1,
                            .nodes = r.seen, .hashfull = -1, .pv = {r.chosen},
                            .pv_length = r.chosen == MOVE_NONE ? 0 : 1};
-    SearchInfo info = {.depth = 1, .nodes = r.seen, .hashfull = -1, .pv = result.pv,
-                       .pv_length = result.pv_length};
-    search_progress(job, &info);
+    search_progress_result(job, &result);
     return result;
 }
 

@@ -8,8 +8,16 @@ int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
     return (int *)((char *)backend->settings(engine) + backend->params[index].offset);
 }
 
-void search_progress(const SearchJob *job, const SearchInfo *info)
+static void search_progress(const SearchJob *job, const SearchInfo *info)
 {
     if (job->progress.on_info)
         job->progress.on_info(job->progress.context, info);
+}
+
+void search_progress_result(const SearchJob *job, const SearchResult *r)
+{
+    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .score = r->mate_turns ? 0 : r->score,
+                       .mate_turns = r->mate_turns, .nodes = r->nodes, .hashfull = r->hashfull,
+                       .pv = r->pv, .pv_length = r->pv_length};
+    search_progress(job, &info);
 }

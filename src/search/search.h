@@ -121,7 +121,8 @@ typedef struct Backend {
 /* The live value of backend->params[index] in engine. */
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index);
 
-/* Reports info when the job wants progress. */
-void search_progress(const SearchJob *job, const SearchInfo *info);
+/* Reports a result so far (or the final one) as progress, when the job
+ * wants progress. */
+void search_progress_result(const SearchJob *job, const SearchResult *result);
 
 #endif
