@@ -354,12 +354,9 @@ static void snapshot(const Search *s, SearchResult *r)
 
 static void report_now(const Search *s)
 {
-    SearchResult *now = malloc(sizeof *now); /* a pv's worth: off the worker's stack */
-    if (!now)
-        return;
-    snapshot(s, now);
-    search_progress_result(s->job, now);
-    free(now);
+    SearchResult now;
+    snapshot(s, &now);
+    search_progress_result(s->job, &now);
 }
 
 /* ---- limits ---- */
