@@ -15,6 +15,7 @@ static void print_help(void)
            "  tessera bench [BACKEND] [threads N]\n"
            "                          search fixed positions of every game to fixed depths;\n"
            "                          prints the node-count signature and nodes per second\n"
+           "                          (an unknown word is an error, exit status 2)\n"
            "  tessera bench perft [GAME]\n"
            "                          perft from each game's start; prints leaves per second\n"
            "  tessera --help          this text\n"

@@ -1,10 +1,38 @@
 /* bench.h - `tessera bench`: fixed workloads whose counts are signatures
  * (they change only when move generation or search changes) and whose
- * speeds are the figures we report. */
+ * speeds are the figures we report.  The positions are each game's own
+ * (Game.bench_positions); bench names no game. */
 #ifndef TESSERA_BENCH_H
 #define TESSERA_BENCH_H
 
-/* argv after "bench": [perft|search] [options]; returns an exit status. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/search.h"
+
+/* The alpha-beta signature: the nodes `tessera bench` (alphabeta, one
+ * thread) searches in all.  A change meant to leave the search alone must
+ * leave it alone; a change that alters the search updates it on purpose
+ * and says so in its commit (tests/unit/test_bench.c checks it). */
+#define BENCH_ALPHABETA_SIGNATURE 9055994u
+
+/* One search of the bench, as it finished. */
+typedef struct {
+    const Game *game;
+    const BenchPosition *position;
+    uint64_t nodes;
+    int64_t microseconds;
+} BenchRow;
+
+/* Searches every game's bench positions with a fresh engine of backend at
+ * threads, calling on_row (may be NULL) after each; *total_nodes is their
+ * sum.  False (with a message on stderr) when a position or the engine
+ * could not be made. */
+bool bench_searches(const Backend *backend, int threads, void (*on_row)(const BenchRow *row),
+                    uint64_t *total_nodes);
+
+/* argv after "bench": [perft [GAME]] or [search] [BACKEND] [threads N];
+ * returns an exit status (2 for a word it does not know). */
 int bench_main(int argc, char **argv);
 
 #endif

@@ -753,6 +753,12 @@ static void columna_display(const Position *pos, char *out, size_t out_size)
              st->phase == COLUMNA_PHASE_PAWN ? "pawn move, then stacking" : "stacking");
 }
 
+/* Bench: the start and a RULES.md middle position. */
+static const BenchPosition bench_positions[] = {
+    {NULL, 9},
+    {"03b001b1/211w11w2/311110/001110/111b1b1w2/11w2011 w p", 9},
+};
+
 const Game columna_game = {
     .id = "columna",
     .title = "Columna",
@@ -769,6 +775,9 @@ const Game columna_game = {
     .hash = columna_hash,
     .display = columna_display,
     .turns_left = columna_turns_left,
+    .bench_perft_depth = 3,
+    .bench_positions = bench_positions,
+    .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = columna_evaluate,
     .params = columna_params,
     .param_count = COLUMNA_PARAM_COUNT,

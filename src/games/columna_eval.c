@@ -10,7 +10,7 @@
  *
  * Bound: each side's terms are at most 4 * 1000 (heights) + 4 * 1000 (reach)
  * + 16 * 100 (mobility) = 9600 with every weight at its maximum, so the
- * value stays inside +-20000, which is reserved for proven results.
+ * value stays inside +-EVAL_BOUND, beyond which are proven results.
  */
 #include "games/columna.h"
 

@@ -56,6 +56,16 @@ typedef struct {
     int *value; /* the live value the evaluation reads */
 } GameParam;
 
+/* Evaluations (Game.evaluate) stay within +-EVAL_BOUND centi-units: the
+ * scores beyond it are the searches' proven results (search.h). */
+#define EVAL_BOUND 20000
+
+/* A fixed-depth search of `tessera bench` (NULL fen: the start position). */
+typedef struct {
+    const char *fen;
+    int depth;
+} BenchPosition;
+
 typedef struct Game {
     const char *id;        /* protocol id, e.g. "columna" */
     const char *title;     /* human name, e.g. "Columna" */
@@ -94,6 +104,13 @@ typedef struct Game {
     /* At most how many more turns the side to move will play (time
      * management plans with it). */
     int (*turns_left)(const Position *pos);
+
+    /* `tessera bench`'s workloads for this game, each about a second: perft
+     * from the start to bench_perft_depth, and fixed-depth searches of a
+     * start and a middle position whose node counts are the signature. */
+    int bench_perft_depth;
+    const BenchPosition *bench_positions;
+    int bench_position_count;
 
     /* ---- optional hooks (NULL when absent) ---- */
 

@@ -716,6 +716,12 @@ static bool qawale_parse_move(const Position *pos, const char *text, Move *out, 
     return walk_move_text(st, text, out, err, err_size);
 }
 
+/* Bench: the start and a RULES.md middle position. */
+static const BenchPosition bench_positions[] = {
+    {NULL, 6},
+    {"nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", 5},
+};
+
 const Game qawale_game = {
     .id = "qawale",
     .title = "Qawale",
@@ -732,6 +738,9 @@ const Game qawale_game = {
     .hash = qawale_hash,
     .display = qawale_display,
     .turns_left = qawale_turns_left,
+    .bench_perft_depth = 4,
+    .bench_positions = bench_positions,
+    .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = qawale_evaluate,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,

@@ -8,8 +8,8 @@
  */
 #include "games/qawale.h"
 
-/* A decided game, scored well inside the +-20000 the search keeps for
- * proven results. */
+/* A decided game, scored well inside +-EVAL_BOUND (game.h), beyond which
+ * are proven results. */
 #define DECIDED_SCORE 10000
 #define SCORE_LIMIT 9000
 

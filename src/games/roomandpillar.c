@@ -15,7 +15,7 @@
 
 /* ---- geometry ---- */
 
-static int square_of(const RoomBoard *b, int file, int rank) { return rank * b->width + file; }
+static int square_of(const RoomAndPillarBoard *b, int file, int rank) { return rank * b->width + file; }
 
 static bool square_in(const SquareSet *set, int square)
 {
@@ -29,7 +29,7 @@ static int colour_of_square(int file, int rank) { return (file + rank) % 2 == 0 
 
 static const char *colour_name(int colour) { return colour == BLACK ? "black" : "white"; }
 
-static void board_set_size(RoomBoard *b, int width, int height)
+static void board_set_size(RoomAndPillarBoard *b, int width, int height)
 {
     memset(b, 0, sizeof *b);
     b->width = (uint8_t)width;
@@ -46,7 +46,7 @@ static void board_set_size(RoomBoard *b, int width, int height)
         }
 }
 
-static bool board_is_full(const RoomBoard *b)
+static bool board_is_full(const RoomAndPillarBoard *b)
 {
     return (b->empty.word[0] | b->empty.word[1] | b->empty.word[2] | b->empty.word[3]) == 0;
 }
@@ -67,7 +67,7 @@ static uint64_t square_key(int square)
 /* Boards of different sizes start from different keys. */
 static uint64_t size_key(int width, int height) { return square_key(1000 + width * 32 + height); }
 
-static uint64_t hash_from_scratch(const RoomBoard *b)
+static uint64_t hash_from_scratch(const RoomAndPillarBoard *b)
 {
     uint64_t key = size_key(b->width, b->height);
     for (int square = 0; square < b->width * b->height; square++)
@@ -82,14 +82,14 @@ static uint64_t hash_from_scratch(const RoomBoard *b)
 
 /* ---- move generation, specialised per word count ---- */
 
-ROOM_INLINE uint64_t count_moves_n(const RoomBoard *b, int n)
+ROOMANDPILLAR_INLINE uint64_t count_moves_n(const RoomAndPillarBoard *b, int n)
 {
     return (uint64_t)set_count(removable_stones(b, b->side, n), n) + b->swap_available;
 }
 
-static uint64_t room_count_moves(const Position *pos)
+static uint64_t roomandpillar_count_moves(const Position *pos)
 {
-    const RoomBoard *b = room_board(pos);
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
     switch (b->words) {
     case 1: return count_moves_n(b, 1);
     case 2: return count_moves_n(b, 2);
@@ -98,7 +98,7 @@ static uint64_t room_count_moves(const Position *pos)
     }
 }
 
-ROOM_INLINE bool generate_moves_n(const RoomBoard *b, MoveSink *sink, int n)
+ROOMANDPILLAR_INLINE bool generate_moves_n(const RoomAndPillarBoard *b, MoveSink *sink, int n)
 {
     SquareSet legal = removable_stones(b, b->side, n);
     for (int i = 0; i < n; i++)
@@ -106,13 +106,13 @@ ROOM_INLINE bool generate_moves_n(const RoomBoard *b, MoveSink *sink, int n)
             if (!sink->emit(sink, (Move)(i * 64 + __builtin_ctzll(bits))))
                 return false;
     if (b->swap_available)
-        return sink->emit(sink, ROOM_MOVE_SWAP);
+        return sink->emit(sink, ROOMANDPILLAR_MOVE_SWAP);
     return true;
 }
 
-static bool room_generate_moves(const Position *pos, MoveSink *sink)
+static bool roomandpillar_generate_moves(const Position *pos, MoveSink *sink)
 {
-    const RoomBoard *b = room_board(pos);
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
     switch (b->words) {
     case 1: return generate_moves_n(b, sink, 1);
     case 2: return generate_moves_n(b, sink, 2);
@@ -123,19 +123,22 @@ static bool room_generate_moves(const Position *pos, MoveSink *sink)
 
 /* Off the hot path: the full-width version serves every size (the unused
  * words are empty). */
-static SquareSet legal_removals(const RoomBoard *b) { return removable_stones(b, b->side, ROOM_WORDS); }
+static SquareSet legal_removals(const RoomAndPillarBoard *b)
+{
+    return removable_stones(b, b->side, ROOMANDPILLAR_WORDS);
+}
 
 /* ---- play ---- */
 
-static void room_play(Position *pos, Move move)
+static void roomandpillar_play(Position *pos, Move move)
 {
-    RoomBoard *b = room_board_mut(pos);
+    RoomAndPillarBoard *b = roomandpillar_board_mut(pos);
     if (b->swap_available) {
         b->swap_available = 0;
         b->hash ^= SWAP_KEY;
     }
     /* swap hands the colours over; the board and the colour to move stay. */
-    if (move == ROOM_MOVE_SWAP)
+    if (move == ROOMANDPILLAR_MOVE_SWAP)
         return;
     bool first_removal = board_is_full(b);
     square_add(&b->empty, (int)move);
@@ -147,27 +150,27 @@ static void room_play(Position *pos, Move move)
     }
 }
 
-static int room_side_to_move(const Position *pos) { return room_board(pos)->side; }
+static int roomandpillar_side_to_move(const Position *pos) { return roomandpillar_board(pos)->side; }
 
-static Outcome room_outcome(const Position *pos)
+static Outcome roomandpillar_outcome(const Position *pos)
 {
-    if (room_count_moves(pos) > 0)
+    if (roomandpillar_count_moves(pos) > 0)
         return OUTCOME_ONGOING;
-    return room_board(pos)->side == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
+    return roomandpillar_board(pos)->side == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
 }
 
-static uint64_t room_hash(const Position *pos) { return room_board(pos)->hash; }
+static uint64_t roomandpillar_hash(const Position *pos) { return roomandpillar_board(pos)->hash; }
 
 /* Every 2x2 window of a tiling keeps a stone to the end, so at most
  * stones - tiles removals remain; the side to move makes the larger half of
  * them, and never more than its own stones nor one more than the opponent's. */
-static int room_turns_left(const Position *pos)
+static int roomandpillar_turns_left(const Position *pos)
 {
-    const RoomBoard *b = room_board(pos);
-    if (room_count_moves(pos) == 0)
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
+    if (roomandpillar_count_moves(pos) == 0)
         return 0;
-    int own = set_count(set_minus(b->colour[b->side], b->empty, ROOM_WORDS), ROOM_WORDS);
-    int other = set_count(set_minus(b->colour[!b->side], b->empty, ROOM_WORDS), ROOM_WORDS);
+    int own = set_count(set_minus(b->colour[b->side], b->empty, ROOMANDPILLAR_WORDS), ROOMANDPILLAR_WORDS);
+    int other = set_count(set_minus(b->colour[!b->side], b->empty, ROOMANDPILLAR_WORDS), ROOMANDPILLAR_WORDS);
     int removals = own + other - (b->width / 2) * (b->height / 2);
     int turns = (removals + 1) / 2;
     if (turns > own)
@@ -181,13 +184,13 @@ static int room_turns_left(const Position *pos)
 
 /* ---- text: squares and moves ---- */
 
-static int format_square(const RoomBoard *b, int square, char *out, size_t out_size)
+static int format_square(const RoomAndPillarBoard *b, int square, char *out, size_t out_size)
 {
     return snprintf(out, out_size, "%c%d", 'a' + square % b->width, square / b->width + 1);
 }
 
 /* Reads a square name such as "d4" or "p16"; -1 when text is no square of b. */
-static int parse_square(const RoomBoard *b, const char *text)
+static int parse_square(const RoomAndPillarBoard *b, const char *text)
 {
     int file = text[0] - 'a';
     if (file < 0 || file >= b->width || text[1] < '1' || text[1] > '9')
@@ -201,16 +204,16 @@ static int parse_square(const RoomBoard *b, const char *text)
     return square_of(b, file, rank - 1);
 }
 
-static void room_format_move(const Position *pos, Move move, char *out, size_t out_size)
+static void roomandpillar_format_move(const Position *pos, Move move, char *out, size_t out_size)
 {
-    if (move == ROOM_MOVE_SWAP)
+    if (move == ROOMANDPILLAR_MOVE_SWAP)
         snprintf(out, out_size, "swap");
     else
-        format_square(room_board(pos), (int)move, out, out_size);
+        format_square(roomandpillar_board(pos), (int)move, out, out_size);
 }
 
 /* Says why a square is no legal removal for the side to move. */
-static void explain_illegal_removal(const RoomBoard *b, int square, const char *text,
+static void explain_illegal_removal(const RoomAndPillarBoard *b, int square, const char *text,
                                     char *err, size_t err_size)
 {
     if (!square_in(&b->colour[b->side], square)) {
@@ -223,18 +226,18 @@ static void explain_illegal_removal(const RoomBoard *b, int square, const char *
         return;
     }
     /* Any own stone is legal on a full board, so some square is empty here. */
-    EmptyAround around = empty_around(b, ROOM_WORDS);
-    SquareSet touching = touching_empty(&around, ROOM_WORDS);
+    EmptyAround around = empty_around(b, ROOMANDPILLAR_WORDS);
+    SquareSet touching = touching_empty(&around, ROOMANDPILLAR_WORDS);
     if (!square_in(&touching, square))
         snprintf(err, err_size, "illegal move '%s': %s touches no empty square", text, text);
     else
         snprintf(err, err_size, "illegal move '%s': removing %s would open an empty 2x2 block", text, text);
 }
 
-static bool room_parse_move(const Position *pos, const char *text, Move *out, char *err, size_t err_size)
+static bool roomandpillar_parse_move(const Position *pos, const char *text, Move *out, char *err, size_t err_size)
 {
-    const RoomBoard *b = room_board(pos);
-    if (room_count_moves(pos) == 0) {
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
+    if (roomandpillar_count_moves(pos) == 0) {
         snprintf(err, err_size, "move '%s': the game is over", text);
         return false;
     }
@@ -243,7 +246,7 @@ static bool room_parse_move(const Position *pos, const char *text, Move *out, ch
             snprintf(err, err_size, "illegal move 'swap': swap is only allowed right after the first removal");
             return false;
         }
-        *out = ROOM_MOVE_SWAP;
+        *out = ROOMANDPILLAR_MOVE_SWAP;
         return true;
     }
     int square = parse_square(b, text);
@@ -263,9 +266,9 @@ static bool room_parse_move(const Position *pos, const char *text, Move *out, ch
 
 /* ---- position strings ---- */
 
-static void room_format_position(const Position *pos, char *out, size_t out_size)
+static void roomandpillar_format_position(const Position *pos, char *out, size_t out_size)
 {
-    const RoomBoard *b = room_board(pos);
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
     char text[POSITION_TEXT_MAX];
     size_t used = 0;
     for (int rank = b->height - 1; rank >= 0; rank--) {
@@ -316,7 +319,7 @@ static bool split_fields(const char *text, TextSpan fields[3], char *err, size_t
 }
 
 /* Splits the ranks field at '/' (top rank first) and checks the board size. */
-static bool split_ranks(TextSpan field, TextSpan ranks[ROOM_MAX_SIDE], int *width, int *height,
+static bool split_ranks(TextSpan field, TextSpan ranks[ROOMANDPILLAR_MAX_SIDE], int *width, int *height,
                         char *err, size_t err_size)
 {
     int count = 0;
@@ -325,24 +328,24 @@ static bool split_ranks(TextSpan field, TextSpan ranks[ROOM_MAX_SIDE], int *widt
         const char *start = c;
         while (c < end && *c != '/')
             c++;
-        if (count == ROOM_MAX_SIDE)
-            return fail(err, err_size, "board has more than %d ranks", ROOM_MAX_SIDE);
+        if (count == ROOMANDPILLAR_MAX_SIDE)
+            return fail(err, err_size, "board has more than %d ranks", ROOMANDPILLAR_MAX_SIDE);
         ranks[count++] = (TextSpan){start, (int)(c - start)};
         if (c == end)
             break;
         c++;
     }
-    if (count < ROOM_MIN_SIDE)
+    if (count < ROOMANDPILLAR_MIN_SIDE)
         return fail(err, err_size, "board has %d rank: Room and Pillar needs %d to %d", count,
-                    ROOM_MIN_SIDE, ROOM_MAX_SIDE);
+                    ROOMANDPILLAR_MIN_SIDE, ROOMANDPILLAR_MAX_SIDE);
     /* Ranks are named by their number, the top one being rank count. */
     for (int i = 1; i < count; i++)
         if (ranks[i].length != ranks[0].length)
             return fail(err, err_size, "ragged board: rank %d has %d squares but rank %d has %d",
                         count - i, ranks[i].length, count, ranks[0].length);
-    if (ranks[0].length < ROOM_MIN_SIDE || ranks[0].length > ROOM_MAX_SIDE)
+    if (ranks[0].length < ROOMANDPILLAR_MIN_SIDE || ranks[0].length > ROOMANDPILLAR_MAX_SIDE)
         return fail(err, err_size, "board is %d squares wide: Room and Pillar needs %d to %d",
-                    ranks[0].length, ROOM_MIN_SIDE, ROOM_MAX_SIDE);
+                    ranks[0].length, ROOMANDPILLAR_MIN_SIDE, ROOMANDPILLAR_MAX_SIDE);
     *width = ranks[0].length;
     *height = count;
     if (*width % 2 != 0 && *height % 2 != 0)
@@ -352,7 +355,8 @@ static bool split_ranks(TextSpan field, TextSpan ranks[ROOM_MAX_SIDE], int *widt
 }
 
 /* Reads the squares into b->empty, checking each stone's colour. */
-static bool read_squares(RoomBoard *b, const TextSpan ranks[ROOM_MAX_SIDE], char *err, size_t err_size)
+static bool read_squares(RoomAndPillarBoard *b, const TextSpan ranks[ROOMANDPILLAR_MAX_SIDE], char *err,
+                         size_t err_size)
 {
     for (int row = 0; row < b->height; row++) {
         int rank = b->height - 1 - row;
@@ -375,7 +379,7 @@ static bool read_squares(RoomBoard *b, const TextSpan ranks[ROOM_MAX_SIDE], char
     return true;
 }
 
-static bool check_no_empty_block(const RoomBoard *b, char *err, size_t err_size)
+static bool check_no_empty_block(const RoomAndPillarBoard *b, char *err, size_t err_size)
 {
     for (int rank = 0; rank + 1 < b->height; rank++)
         for (int file = 0; file + 1 < b->width; file++) {
@@ -391,14 +395,14 @@ static bool check_no_empty_block(const RoomBoard *b, char *err, size_t err_size)
     return true;
 }
 
-static int removed_count(const RoomBoard *b, int colour)
+static int removed_count(const RoomAndPillarBoard *b, int colour)
 {
-    return set_count(set_and(b->empty, b->colour[colour], ROOM_WORDS), ROOM_WORDS);
+    return set_count(set_and(b->empty, b->colour[colour], ROOMANDPILLAR_WORDS), ROOMANDPILLAR_WORDS);
 }
 
 /* `s` means: the only move so far is the first removal, made by the colour
  * not to move. */
-static bool check_swap_flag(const RoomBoard *b, char *err, size_t err_size)
+static bool check_swap_flag(const RoomAndPillarBoard *b, char *err, size_t err_size)
 {
     if (!b->swap_available)
         return true;
@@ -409,7 +413,7 @@ static bool check_swap_flag(const RoomBoard *b, char *err, size_t err_size)
 }
 
 /* Black moves first and the players alternate (a swap removes nothing). */
-static bool check_removal_counts(const RoomBoard *b, char *err, size_t err_size)
+static bool check_removal_counts(const RoomAndPillarBoard *b, char *err, size_t err_size)
 {
     int black = removed_count(b, BLACK), white = removed_count(b, WHITE);
     int expected_lead = b->side == WHITE ? 1 : 0;
@@ -422,9 +426,9 @@ static bool check_removal_counts(const RoomBoard *b, char *err, size_t err_size)
 
 /* Every removal after the first touches an empty square, so the empty
  * squares always form one orthogonally connected area. */
-static bool check_empty_connected(const RoomBoard *b, char *err, size_t err_size)
+static bool check_empty_connected(const RoomAndPillarBoard *b, char *err, size_t err_size)
 {
-    int squares = b->width * b->height, stack[ROOM_MAX_SIDE * ROOM_MAX_SIDE], depth = 0;
+    int squares = b->width * b->height, stack[ROOMANDPILLAR_MAX_SIDE * ROOMANDPILLAR_MAX_SIDE], depth = 0;
     SquareSet reached = {{0}};
     int first = 0;
     while (first < squares && !square_in(&b->empty, first))
@@ -456,9 +460,9 @@ static bool check_empty_connected(const RoomBoard *b, char *err, size_t err_size
     return true;
 }
 
-static bool room_parse_position(const char *text, Position *out, char *err, size_t err_size)
+static bool roomandpillar_parse_position(const char *text, Position *out, char *err, size_t err_size)
 {
-    TextSpan fields[3], ranks[ROOM_MAX_SIDE];
+    TextSpan fields[3], ranks[ROOMANDPILLAR_MAX_SIDE];
     int width = 0, height = 0;
     if (!split_fields(text, fields, err, err_size) ||
         !split_ranks(fields[0], ranks, &width, &height, err, err_size))
@@ -470,7 +474,7 @@ static bool room_parse_position(const char *text, Position *out, char *err, size
 
     Position pos;
     memset(&pos, 0, sizeof pos);
-    RoomBoard *b = room_board_mut(&pos);
+    RoomAndPillarBoard *b = roomandpillar_board_mut(&pos);
     board_set_size(b, width, height);
     b->side = fields[1].start[0] == 'b' ? BLACK : WHITE;
     b->swap_available = fields[2].start[0] == 's';
@@ -485,9 +489,9 @@ static bool room_parse_position(const char *text, Position *out, char *err, size
 
 /* ---- display ---- */
 
-static void room_display(const Position *pos, char *out, size_t out_size)
+static void roomandpillar_display(const Position *pos, char *out, size_t out_size)
 {
-    const RoomBoard *b = room_board(pos);
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
     char text[DISPLAY_TEXT_MAX];
     size_t used = 0;
     for (int rank = b->height - 1; rank >= 0; rank--) {
@@ -507,22 +511,31 @@ static void room_display(const Position *pos, char *out, size_t out_size)
     snprintf(out, out_size, "%s", text);
 }
 
+/* Bench: the start and a RULES.md middle position. */
+static const BenchPosition bench_positions[] = {
+    {NULL, 23},
+    {"wbwbwbwb/bwbwbwbw/wbwbwbwb/bwb..wbw/wbw.wbwb/..b..wbw/w...wbwb/b.bwbwbw w -", 20},
+};
+
 const Game roomandpillar_game = {
     .id = "roomandpillar",
     .title = "Room and Pillar",
     .start_fen = "wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw b -",
-    .parse_position = room_parse_position,
-    .format_position = room_format_position,
-    .parse_move = room_parse_move,
-    .format_move = room_format_move,
-    .generate_moves = room_generate_moves,
-    .count_moves = room_count_moves,
-    .play = room_play,
-    .side_to_move = room_side_to_move,
-    .outcome = room_outcome,
-    .hash = room_hash,
-    .display = room_display,
-    .turns_left = room_turns_left,
+    .parse_position = roomandpillar_parse_position,
+    .format_position = roomandpillar_format_position,
+    .parse_move = roomandpillar_parse_move,
+    .format_move = roomandpillar_format_move,
+    .generate_moves = roomandpillar_generate_moves,
+    .count_moves = roomandpillar_count_moves,
+    .play = roomandpillar_play,
+    .side_to_move = roomandpillar_side_to_move,
+    .outcome = roomandpillar_outcome,
+    .hash = roomandpillar_hash,
+    .display = roomandpillar_display,
+    .turns_left = roomandpillar_turns_left,
+    .bench_perft_depth = 10,
+    .bench_positions = bench_positions,
+    .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = roomandpillar_evaluate,
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,

@@ -13,15 +13,15 @@
 
 #include "games/game.h"
 
-#define ROOM_MIN_SIDE 2
-#define ROOM_MAX_SIDE 16
-#define ROOM_WORDS 4 /* 16 * 16 squares / 64 */
+#define ROOMANDPILLAR_MIN_SIDE 2
+#define ROOMANDPILLAR_MAX_SIDE 16
+#define ROOMANDPILLAR_WORDS 4 /* 16 * 16 squares / 64 */
 
 /* A Move is a square index; the pie answer gets a value no square has. */
-#define ROOM_MOVE_SWAP ((Move)(ROOM_MAX_SIDE * ROOM_MAX_SIDE))
+#define ROOMANDPILLAR_MOVE_SWAP ((Move)(ROOMANDPILLAR_MAX_SIDE * ROOMANDPILLAR_MAX_SIDE))
 
 typedef struct {
-    uint64_t word[ROOM_WORDS];
+    uint64_t word[ROOMANDPILLAR_WORDS];
 } SquareSet;
 
 typedef struct {
@@ -35,39 +35,45 @@ typedef struct {
     uint8_t words; /* 64-bit words the board occupies */
     uint8_t side;  /* colour to move */
     uint8_t swap_available;
-} RoomBoard;
+} RoomAndPillarBoard;
 
-_Static_assert(sizeof(RoomBoard) <= POSITION_BYTES, "RoomBoard must fit in a Position");
+_Static_assert(sizeof(RoomAndPillarBoard) <= POSITION_BYTES, "RoomAndPillarBoard must fit in a Position");
 
-static inline const RoomBoard *room_board(const Position *pos) { return (const RoomBoard *)pos->bytes; }
-static inline RoomBoard *room_board_mut(Position *pos) { return (RoomBoard *)pos->bytes; }
+static inline const RoomAndPillarBoard *roomandpillar_board(const Position *pos)
+{
+    return (const RoomAndPillarBoard *)pos->bytes;
+}
+static inline RoomAndPillarBoard *roomandpillar_board_mut(Position *pos)
+{
+    return (RoomAndPillarBoard *)pos->bytes;
+}
 
 /* ---- square sets over the first n words (n is a constant after inlining) ---- */
 
-#define ROOM_INLINE static inline __attribute__((always_inline))
+#define ROOMANDPILLAR_INLINE static inline __attribute__((always_inline))
 
-ROOM_INLINE SquareSet set_and(SquareSet a, SquareSet b, int n)
+ROOMANDPILLAR_INLINE SquareSet set_and(SquareSet a, SquareSet b, int n)
 {
     for (int i = 0; i < n; i++)
         a.word[i] &= b.word[i];
     return a;
 }
 
-ROOM_INLINE SquareSet set_or(SquareSet a, SquareSet b, int n)
+ROOMANDPILLAR_INLINE SquareSet set_or(SquareSet a, SquareSet b, int n)
 {
     for (int i = 0; i < n; i++)
         a.word[i] |= b.word[i];
     return a;
 }
 
-ROOM_INLINE SquareSet set_xor(SquareSet a, SquareSet b, int n)
+ROOMANDPILLAR_INLINE SquareSet set_xor(SquareSet a, SquareSet b, int n)
 {
     for (int i = 0; i < n; i++)
         a.word[i] ^= b.word[i];
     return a;
 }
 
-ROOM_INLINE SquareSet set_minus(SquareSet a, SquareSet b, int n)
+ROOMANDPILLAR_INLINE SquareSet set_minus(SquareSet a, SquareSet b, int n)
 {
     for (int i = 0; i < n; i++)
         a.word[i] &= ~b.word[i];
@@ -75,7 +81,7 @@ ROOM_INLINE SquareSet set_minus(SquareSet a, SquareSet b, int n)
 }
 
 /* Square s moves to s + k (0 < k < 64). */
-ROOM_INLINE SquareSet set_up(SquareSet a, int k, int n)
+ROOMANDPILLAR_INLINE SquareSet set_up(SquareSet a, int k, int n)
 {
     SquareSet r = {{0}};
     for (int i = 0; i < n; i++)
@@ -84,7 +90,7 @@ ROOM_INLINE SquareSet set_up(SquareSet a, int k, int n)
 }
 
 /* Square s moves to s - k (0 < k < 64). */
-ROOM_INLINE SquareSet set_down(SquareSet a, int k, int n)
+ROOMANDPILLAR_INLINE SquareSet set_down(SquareSet a, int k, int n)
 {
     SquareSet r = {{0}};
     for (int i = 0; i < n; i++)
@@ -92,7 +98,7 @@ ROOM_INLINE SquareSet set_down(SquareSet a, int k, int n)
     return r;
 }
 
-ROOM_INLINE bool set_is_empty(SquareSet a, int n)
+ROOMANDPILLAR_INLINE bool set_is_empty(SquareSet a, int n)
 {
     uint64_t any = 0;
     for (int i = 0; i < n; i++)
@@ -100,7 +106,7 @@ ROOM_INLINE bool set_is_empty(SquareSet a, int n)
     return any == 0;
 }
 
-ROOM_INLINE int set_count(SquareSet a, int n)
+ROOMANDPILLAR_INLINE int set_count(SquareSet a, int n)
 {
     int count = 0;
     for (int i = 0; i < n; i++)
@@ -120,7 +126,7 @@ typedef struct {
 /* The shift north of the top rank leaves squares in the spare bits above the
  * board; they only ever meet the (clean) stone sets, or come back down one
  * step onto the last file, which not_last_file cuts. */
-ROOM_INLINE EmptyAround empty_around(const RoomBoard *b, int n)
+ROOMANDPILLAR_INLINE EmptyAround empty_around(const RoomAndPillarBoard *b, int n)
 {
     EmptyAround a;
     a.north = set_down(b->empty, b->width, n);
@@ -136,7 +142,7 @@ ROOM_INLINE EmptyAround empty_around(const RoomBoard *b, int n)
 
 /* Squares whose removal would complete an empty 2x2 block: one of the four
  * 2x2 windows holding the square has its other three squares empty. */
-ROOM_INLINE SquareSet block_completing(const EmptyAround *a, int n)
+ROOMANDPILLAR_INLINE SquareSet block_completing(const EmptyAround *a, int n)
 {
     SquareSet east_pair = set_and(a->east, set_or(set_and(a->north, a->north_east, n),
                                                   set_and(a->south, a->south_east, n), n), n);
@@ -145,13 +151,13 @@ ROOM_INLINE SquareSet block_completing(const EmptyAround *a, int n)
     return set_or(east_pair, west_pair, n);
 }
 
-ROOM_INLINE SquareSet touching_empty(const EmptyAround *a, int n)
+ROOMANDPILLAR_INLINE SquareSet touching_empty(const EmptyAround *a, int n)
 {
     return set_or(set_or(a->north, a->south, n), set_or(a->east, a->west, n), n);
 }
 
 /* The stones colour may remove now (ignoring whose turn it is). */
-ROOM_INLINE SquareSet removable_stones(const RoomBoard *b, int colour, int n)
+ROOMANDPILLAR_INLINE SquareSet removable_stones(const RoomAndPillarBoard *b, int colour, int n)
 {
     SquareSet stones = set_minus(b->colour[colour], b->empty, n);
     if (set_is_empty(b->empty, n))

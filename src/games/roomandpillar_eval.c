@@ -27,12 +27,12 @@ const GameParam roomandpillar_params[ROOMANDPILLAR_PARAM_COUNT] = {
     {"RoomPillarTempo", -9, -200, 200, &tempo_weight},
 };
 
-/* The evaluation keeps clear of +-20000, reserved for proven results. */
+/* The evaluation keeps clear of +-EVAL_BOUND, beyond which are proven results. */
 #define EVAL_LIMIT 10000
 
 /* Squares whose removal the opponent can forbid with one removal: in some
  * window the diagonal square and exactly one orthogonal neighbour are empty. */
-ROOM_INLINE SquareSet contested_squares(const EmptyAround *a, int n)
+ROOMANDPILLAR_INLINE SquareSet contested_squares(const EmptyAround *a, int n)
 {
     SquareSet north = set_or(set_and(a->north_east, set_xor(a->north, a->east, n), n),
                              set_and(a->north_west, set_xor(a->north, a->west, n), n), n);
@@ -41,7 +41,7 @@ ROOM_INLINE SquareSet contested_squares(const EmptyAround *a, int n)
     return set_or(north, south, n);
 }
 
-ROOM_INLINE int evaluate_n(const RoomBoard *b, int n)
+ROOMANDPILLAR_INLINE int evaluate_n(const RoomAndPillarBoard *b, int n)
 {
     /* The full start board is the same for both sides up to the pie rule. */
     if (set_is_empty(b->empty, n))
@@ -60,7 +60,7 @@ ROOM_INLINE int evaluate_n(const RoomBoard *b, int n)
 
 int roomandpillar_evaluate(const Position *pos)
 {
-    const RoomBoard *b = room_board(pos);
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
     switch (b->words) {
     case 1: return evaluate_n(b, 1);
     case 2: return evaluate_n(b, 2);

@@ -767,6 +767,12 @@ static void display(const Position *pos, char *out, size_t out_size)
         append(out, out_size, &len, " %s to move, step %d of this turn\n", COLOUR_NAME[st->side], st->steps_done + 1);
 }
 
+/* Bench: the start and a RULES.md middle position. */
+static const BenchPosition bench_positions[] = {
+    {NULL, 12},
+    {"3.6b2.5b1.4.4.5b1.6b3w2.1.2w5.3.4b6w6.3.4.2.5w1.5.1.3.4.2.6w2.4w6b1.5.3. 19 b 543 651 0 0", 10},
+};
+
 const Game territoire_game = {
     .id = "territoire",
     .title = "Territoire",
@@ -783,6 +789,9 @@ const Game territoire_game = {
     .hash = hash,
     .display = display,
     .turns_left = turns_left,
+    .bench_perft_depth = 3,
+    .bench_positions = bench_positions,
+    .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = territoire_evaluate,
     .params = territoire_params,
     .param_count = TERRITOIRE_PARAM_COUNT,

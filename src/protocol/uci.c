@@ -18,24 +18,27 @@
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "protocol/options.h"
+#include "protocol/searcher.h"
 #include "search/backends.h"
-#include "search/searcher.h"
 #include "util/clock.h"
 #include "util/output.h"
 
 #define MAX_TOKENS 4096
+#define MAX_BACKENDS 16
 
 /* The session: what the GUI has set up so far. */
 static struct {
     const Game *game;
     const Backend *backend;
+    BackendEngine *engines[MAX_BACKENDS]; /* one per backend, made at start: options write into them */
+    int active_backend;                   /* the index of session.backend */
     GameRecord record;
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms;
 } session;
 
 static const char *game_ids[16];
-static const char *backend_ids[16];
+static const char *backend_ids[MAX_BACKENDS];
 
 static void error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -83,12 +86,35 @@ static void on_game_change(void)
     reset_to_start();
 }
 
+static BackendEngine *session_engine(void) { return session.engines[session.active_backend]; }
+
+/* The backends the session offers (the combo's list ends with a NULL). */
+static int backend_count(void)
+{
+    int n = 0;
+    while (all_backends[n] && n < MAX_BACKENDS - 1)
+        n++;
+    return n;
+}
+
+/* The engine left keeps its settings but gives its memory back. */
 static void on_backend_change(void)
 {
-    const Backend *next = all_backends[session.backend_choice];
-    if (next != session.backend && session.backend)
-        session.backend->release();
-    session.backend = next;
+    if (session.backend_choice != session.active_backend)
+        session.backend->release(session_engine());
+    session.active_backend = session.backend_choice;
+    session.backend = all_backends[session.active_backend];
+}
+
+/* An engine's settings as spin options that write into it. */
+static void add_backend_params(const Backend *backend, BackendEngine *engine)
+{
+    for (int i = 0; i < backend->param_count; i++) {
+        const BackendParam *p = &backend->params[i];
+        Option o = {.name = p->name, .type = OPTION_SPIN, .default_value = p->default_value, .min = p->min,
+                    .max = p->max, .value = backend_setting(backend, engine, i)};
+        options_add(&o);
+    }
 }
 
 static void add_params(const GameParam *params, int count)
@@ -106,7 +132,7 @@ static void register_options(void)
     for (; all_games[n] && n < 15; n++)
         game_ids[n] = all_games[n]->id;
     game_ids[n] = NULL;
-    for (n = 0; all_backends[n] && n < 15; n++)
+    for (n = 0; n < backend_count(); n++)
         backend_ids[n] = all_backends[n]->id;
     backend_ids[n] = NULL;
 
@@ -115,7 +141,8 @@ static void register_options(void)
                           .choice = &session.game_choice, .on_change = on_game_change});
     options_add(&(Option){.name = "Backend", .type = OPTION_COMBO, .choices = backend_ids,
                           .choice = &session.backend_choice, .on_change = on_backend_change});
-    options_add(&(Option){.name = "Threads", .type = OPTION_SPIN, .default_value = 1, .min = 1, .max = 256,
+    options_add(&(Option){.name = "Threads", .type = OPTION_SPIN, .default_value = 1, .min = 1,
+                          .max = SEARCH_MAX_THREADS,
                           .value = &session.threads});
     options_add(&(Option){.name = "Hash", .type = OPTION_SPIN, .default_value = 64, .min = 1, .max = 65536,
                           .value = &session.hash_mb});
@@ -123,8 +150,8 @@ static void register_options(void)
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
                           .max = 5000, .value = &session.move_overhead_ms});
-    for (int b = 0; all_backends[b]; b++)
-        add_params(all_backends[b]->params, all_backends[b]->param_count);
+    for (int b = 0; backend_ids[b]; b++)
+        add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
         add_params(all_games[g]->params, all_games[g]->param_count);
 }
@@ -187,7 +214,7 @@ static void cmd_newgame(int argc, char **argv)
     (void)argc, (void)argv;
     searcher_stop();
     searcher_wait();
-    session.backend->new_game((size_t)session.hash_mb);
+    session.backend->new_game(session_engine(), (size_t)session.hash_mb);
 }
 
 /* ---- position ---- */
@@ -355,7 +382,7 @@ static void cmd_go(int argc, char **argv)
     job.seed = (uint64_t)session.seed;
     job.move_overhead_ms = session.move_overhead_ms;
     job.start_ms = go_time;
-    if (!searcher_start(session.backend, &job))
+    if (!searcher_start(session.backend, session_engine(), &job))
         error_line("go: could not start the search thread");
 }
 
@@ -525,20 +552,46 @@ static bool read_line(FILE *in, char *buf, size_t size, bool *too_long)
     return true;
 }
 
-static void session_init(void)
+/* False when an engine could not be made (out of memory). */
+static bool make_engines(void)
+{
+    for (int b = 0; b < backend_count(); b++)
+        if (!(session.engines[b] = all_backends[b]->create()))
+            return false;
+    return true;
+}
+
+static void destroy_engines(void)
+{
+    for (int b = 0; b < backend_count(); b++) {
+        if (session.engines[b])
+            all_backends[b]->destroy(session.engines[b]);
+        session.engines[b] = NULL;
+    }
+}
+
+static bool session_init(void)
 {
     session.game = default_game();
     session.backend = default_backend();
+    session.active_backend = 0; /* the default is the first */
+    if (!make_engines())
+        return false;
     register_options();
     session.game = all_games[session.game_choice];
     reset_to_start();
+    return true;
 }
 
 int protocol_loop(FILE *in)
 {
     static char line[MAX_COMMAND_LINE];
     static char *argv[MAX_TOKENS];
-    session_init();
+    if (!session_init()) {
+        error_line("out of memory: could not make the search engines");
+        destroy_engines();
+        return 1;
+    }
     bool too_long;
     while (read_line(in, line, sizeof line, &too_long)) {
         if (too_long) {
@@ -564,7 +617,6 @@ int protocol_loop(FILE *in)
     }
     searcher_stop();
     searcher_wait();
-    for (int b = 0; all_backends[b]; b++)
-        all_backends[b]->release();
+    destroy_engines();
     return 0;
 }

@@ -25,9 +25,15 @@
 #define AB_MAX_CHILDREN 256
 #define AB_HISTORY_BITS 14
 #define AB_HISTORY_MAX 16384
-#define AB_EVAL_LIMIT 20000
 
-/* Tunable search settings (backend spin options). */
+/* Move-ordering bands: the table's move above the killers, the killers
+ * above every other child (whose keys stay below AB_ORDER_KILLER), and
+ * late move reductions spare the bands. */
+#define AB_ORDER_TT_MOVE (1 << 30)
+#define AB_ORDER_KILLER (1 << 29)
+
+/* Tunable search settings (backend spin options), one set per engine;
+ * defaults and ranges in ab_settings.c. */
 typedef struct {
     int aspiration_window; /* centi-units around the last score, 0 = off */
     int late_move_reduction; /* plies taken off late quiet moves, 0 = off */
@@ -35,9 +41,12 @@ typedef struct {
     int proof_share;       /* per cent of the proving thread's nodes given to the proof search */
 } AbSettings;
 
-extern AbSettings ab_settings;
+#define AB_PARAM_COUNT 4
+extern const AbSettings ab_default_settings;
+extern const BackendParam ab_params[AB_PARAM_COUNT];
 
 typedef struct AbWorker AbWorker;
+typedef struct AbEngine AbEngine; /* one engine's settings and tables (alphabeta.c) */
 
 /* A proven root: its score from the root player's view and the line. */
 typedef struct {
@@ -49,6 +58,8 @@ typedef struct {
 typedef struct {
     SearchJob *job;
     const Game *game;
+    const AbSettings *settings; /* the engine's */
+    AbEngine *engine;           /* NULL in a search built by hand (tests): no proof table made */
     TransTable *tt;
     ProofTable *proofs; /* the proof search's; one thread uses it */
     TimeManager tm;
@@ -59,6 +70,7 @@ typedef struct {
     int worker_count;
     AbProof proof;          /* written by the proving thread before proof_ready */
     atomic_bool proof_ready;
+    SearchResult *result;   /* the main thread's last completed iteration */
 } AbShared;
 
 struct AbWorker {
@@ -102,7 +114,7 @@ typedef struct {
 void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChildList *list);
 
 /* Fills each child's order key: TT move, killers, history and, from
- * ab_settings.eval_order_depth on, the child's evaluation. */
+ * the settings' eval_order_depth on, the child's evaluation. */
 void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
                        int ply, int depth);
 
@@ -154,15 +166,5 @@ Move ab_finish_turn(const AbShared *s, const Position *root, const Move *steps, 
  * a trailing unfinished one dropped); returns how many turns it wrote. */
 int ab_pv_turns(const AbShared *s, const Position *root, const Move *plies, int count, Move *turns,
                 int capacity);
-
-/* ---- the last search's answer (alphabeta.c), for tests and tools ---- */
-
-typedef struct {
-    Move best;
-    int score; /* from the root player's view; proven beyond +-SCORE_PROVEN */
-    int depth; /* last completed iteration, 0 when none completed */
-} AbResult;
-
-AbResult ab_last_result(void);
 
 #endif

@@ -108,7 +108,7 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
 
 uint64_t ab_history_slot(Move move) { return (move * 0x9E3779B97F4A7C15ULL) >> (64 - AB_HISTORY_BITS); }
 
-#define GUESS_WIN (1 << 25) /* x 16 reaches the killers' keys */
+#define GUESS_WIN (AB_ORDER_KILLER / 16) /* x 16 reaches the killers' keys */
 
 /* What the table knows of a child, as a guess for the player choosing it:
  * a proven result first of all (a proven win sorts first, so the search
@@ -154,15 +154,15 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
 {
     const AbShared *s = w->shared;
     int mover = s->game->side_to_move(pos);
-    bool by_eval = depth >= ab_settings.eval_order_depth;
+    bool by_eval = depth >= s->settings->eval_order_depth;
     for (int i = 0; i < list->count; i++) {
         AbChild *c = &list->child[i];
         if (c->move == tt_move)
-            c->order = 1 << 30;
+            c->order = AB_ORDER_TT_MOVE;
         else if (c->move == w->killers[ply][0])
-            c->order = (1 << 29) + 1;
+            c->order = AB_ORDER_KILLER + 1;
         else if (c->move == w->killers[ply][1])
-            c->order = 1 << 29;
+            c->order = AB_ORDER_KILLER;
         else {
             int history = w->history[mover][ab_history_slot(c->move)];
             if (by_eval && ab_charge(w, 1))

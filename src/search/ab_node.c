@@ -3,7 +3,7 @@
  * transposition table, killers, history and late move reductions.
  *
  * Scores are fail-soft and every score outside +-SCORE_PROVEN comes from
- * finished games only (evaluations stay within +-AB_EVAL_LIMIT and nothing
+ * finished games only (evaluations stay within +-EVAL_BOUND and nothing
  * prunes unsoundly), so a proven score found at any depth is a real proof
  * and is stored as such.
  */
@@ -41,7 +41,7 @@ int ab_static_eval(const Game *g, const Position *pos)
     if (!g->evaluate)
         return 0;
     int v = g->evaluate(pos);
-    return v > AB_EVAL_LIMIT ? AB_EVAL_LIMIT : v < -AB_EVAL_LIMIT ? -AB_EVAL_LIMIT : v;
+    return v > EVAL_BOUND ? EVAL_BOUND : v < -EVAL_BOUND ? -EVAL_BOUND : v;
 }
 
 /* Proven scores are stored relative to the node, so that a transposition
@@ -141,11 +141,11 @@ static int child_score(AbWorker *w, const Position *child, ChildKind kind, int a
     return -ab_search(w, child, -beta, -alpha, depth, ply + 1, turns + 1, pv_node);
 }
 
-static int reduction(int depth, int index, const AbChild *c)
+static int reduction(const AbSettings *settings, int depth, int index, const AbChild *c)
 {
-    if (ab_settings.late_move_reduction <= 0 || depth < 3 || index < 3 || c->order >= (1 << 29))
+    if (settings->late_move_reduction <= 0 || depth < 3 || index < 3 || c->order >= AB_ORDER_KILLER)
         return 0;
-    int r = ab_settings.late_move_reduction + (index >= 12 && depth >= 6);
+    int r = settings->late_move_reduction + (index >= 12 && depth >= 6);
     return r < depth - 1 ? r : depth - 2;
 }
 
@@ -217,7 +217,7 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
         } else if (i == 0) {
             score = child_score(w, &child, kind, alpha, beta, depth - 1, ply, turns, pv_node);
         } else {
-            int r = reduction(depth, i, c);
+            int r = reduction(s->settings, depth, i, c);
             score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1 - r, ply, turns, false);
             if (score > alpha && r > 0)
                 score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1, ply, turns, false);
@@ -241,7 +241,7 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
     /* A cut list proves nothing about the moves it left out. */
     if (list.truncated && best <= -SCORE_PROVEN)
-        best = -AB_EVAL_LIMIT;
+        best = -EVAL_BOUND;
     store_result(w, key, best_move, best, alpha0, beta, depth, turns);
     return best;
 }

@@ -14,27 +14,20 @@
 #include "games/gameutil.h"
 #include "search/ab_internal.h"
 #include "search/backends.h"
-#include "search/report.h"
-
-AbSettings ab_settings = {
-    .aspiration_window = 40, .late_move_reduction = 1, .eval_order_depth = 2, .proof_share = 50};
-
-static const GameParam ab_params[] = {
-    {"AbAspiration", 40, 0, 2000, &ab_settings.aspiration_window},
-    {"AbReduction", 1, 0, 3, &ab_settings.late_move_reduction},
-    {"AbEvalOrderDepth", 2, 1, 64, &ab_settings.eval_order_depth},
-    {"AbProofShare", 50, 0, 100, &ab_settings.proof_share},
-};
 
 #define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
 
-static TransTable table;
-static size_t table_mb;
-static ProofTable proofs; /* a quarter of Hash, allocated when first needed */
-static size_t proofs_mb;
-static AbResult last_result;
+/* One engine: its settings and the tables its searches share.  The proof
+ * table (a quarter of Hash) is allocated when first needed. */
+struct AbEngine {
+    AbSettings settings;
+    TransTable table;
+    size_t table_mb;
+    ProofTable proofs;
+    size_t proofs_mb;
+};
 
-AbResult ab_last_result(void) { return last_result; }
+static AbEngine *ab_engine(BackendEngine *engine) { return (AbEngine *)engine; }
 
 /* Hash is split: three quarters for the main table, a quarter for the
  * proof search's (at least 1 MB each). */
@@ -44,31 +37,31 @@ static size_t main_table_mb(size_t hash_mb)
     return megabytes ? megabytes : 1;
 }
 
-static bool ensure_table(size_t hash_mb)
+static bool ensure_table(AbEngine *e, size_t hash_mb)
 {
     size_t megabytes = main_table_mb(hash_mb);
-    if (table.words && table_mb == megabytes)
+    if (e->table.words && e->table_mb == megabytes)
         return true;
-    tt_free(&table);
-    table_mb = 0;
-    if (!tt_allocate(&table, megabytes))
+    tt_free(&e->table);
+    e->table_mb = 0;
+    if (!tt_allocate(&e->table, megabytes))
         return false;
-    table_mb = megabytes;
+    e->table_mb = megabytes;
     return true;
 }
 
 /* The proof search's table: a quarter of Hash, made when a proof is first
  * tried (games that never get there do not pay for it). */
-static bool ensure_proof_table(size_t hash_mb)
+static bool ensure_proof_table(AbEngine *e, size_t hash_mb)
 {
     size_t megabytes = hash_mb / 4 ? hash_mb / 4 : 1;
-    if (proofs.slots && proofs_mb == megabytes)
+    if (e->proofs.slots && e->proofs_mb == megabytes)
         return true;
-    pt_free(&proofs);
-    proofs_mb = 0;
-    if (!pt_allocate(&proofs, megabytes))
+    pt_free(&e->proofs);
+    e->proofs_mb = 0;
+    if (!pt_allocate(&e->proofs, megabytes))
         return false;
-    proofs_mb = megabytes;
+    e->proofs_mb = megabytes;
     return true;
 }
 
@@ -89,31 +82,29 @@ static int mate_turns(int score)
     return 0;
 }
 
+/* The iteration becomes the result so far, and is reported. */
 static void report_iteration(AbWorker *w, int depth, int score)
 {
     AbShared *s = w->shared;
-    Move turns[MAX_REPORTED_PV];
-    int n = ab_pv_turns(s, &s->job->record.current, w->pv[0], w->pv_length[0], turns, MAX_REPORTED_PV);
+    SearchResult *r = s->result;
+    int n = ab_pv_turns(s, &s->job->record.current, w->pv[0], w->pv_length[0], r->pv, MAX_REPORTED_PV);
     if (n == 0 && w->best_turn != MOVE_NONE) /* a proven loss has no pv: show the move kept */
-        turns[n++] = w->best_turn;
-    SearchInfo info = {
-        .depth = depth,
-        .seldepth = w->seldepth,
-        .score = score,
-        .mate_turns = mate_turns(score),
-        .nodes = total_nodes(s),
-        .hashfull = tt_hashfull(s->tt),
-        .pv = turns,
-        .pv_length = n,
-    };
-    search_report(s->job, &info);
+        r->pv[n++] = w->best_turn;
+    r->pv_length = n;
+    r->depth = depth;
+    r->seldepth = w->seldepth;
+    r->score = score;
+    r->mate_turns = mate_turns(score);
+    r->nodes = total_nodes(s);
+    r->hashfull = tt_hashfull(s->tt);
+    search_progress_result(s->job, r);
 }
 
 /* One iteration, its window widened until the score falls inside. */
 static int aspirated_search(AbWorker *w, int depth, int previous)
 {
     const Position *root = &w->shared->job->record.current;
-    int window = ab_settings.aspiration_window;
+    int window = w->shared->settings->aspiration_window;
     int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
     if (window > 0 && depth >= 4 && abs(previous) < SCORE_PROVEN) {
         alpha = previous - window;
@@ -153,7 +144,7 @@ static int plies_left_estimate(const AbShared *s)
 static bool proof_worth_trying(const AbWorker *w, int depth)
 {
     const AbShared *s = w->shared;
-    return ab_settings.proof_share > 0 && !s->job->limits.depth && depth >= 4 &&
+    return s->settings->proof_share > 0 && !s->job->limits.depth && depth >= 4 &&
            4 * depth >= plies_left_estimate(s);
 }
 
@@ -166,9 +157,9 @@ static bool proves_here(const AbWorker *w) { return w->id == (w->shared->worker_
 static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
 {
     AbShared *s = w->shared;
-    if (!ensure_proof_table(s->job->hash_mb))
+    if (!ensure_proof_table(s->engine, s->job->hash_mb))
         return false;
-    int share = ab_settings.proof_share;
+    int share = s->settings->proof_share;
     uint64_t budget = share >= 100 ? 0 : iteration_nodes * (uint64_t)share / (uint64_t)(100 - share) + 1;
     AbProof proof;
     if (!ab_prove(w, budget, &proof))
@@ -277,8 +268,8 @@ static void run_workers(AbShared *s)
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES);
-    pthread_t threads[256];
-    bool started[256] = {false};
+    pthread_t threads[SEARCH_MAX_THREADS];
+    bool started[SEARCH_MAX_THREADS] = {false};
     for (int i = 0; i < s->worker_count; i++)
         started[i] = pthread_create(&threads[i], &attr, i == 0 ? main_worker : helper_worker, &s->workers[i]) == 0;
     pthread_attr_destroy(&attr);
@@ -289,24 +280,45 @@ static void run_workers(AbShared *s)
             pthread_join(threads[i], NULL);
 }
 
-static Move alphabeta_search(SearchJob *job)
+/* The answer: the main thread's last completed iteration (or the
+ * fallback), with the reply its pv expects. */
+static void finish_result(const AbShared *s, SearchResult *r)
 {
-    AbShared s = {.job = job, .game = job->game, .tt = &table, .proofs = &proofs};
+    const AbWorker *main_thread = &s->workers[0];
+    r->best = main_thread->best_turn;
+    r->score = main_thread->best_score;
+    r->mate_turns = mate_turns(r->score);
+    r->depth = main_thread->completed_depth;
+    r->nodes = total_nodes(s);
+    r->ponder = r->pv_length >= 2 && r->pv[0] == r->best ? r->pv[1] : MOVE_NONE;
+}
+
+static int worker_count(const SearchJob *job)
+{
+    return job->threads < 1 ? 1 : job->threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : job->threads;
+}
+
+static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
+{
+    AbEngine *e = ab_engine(engine);
+    SearchResult result = {.best = MOVE_NONE, .ponder = MOVE_NONE, .hashfull = -1};
+    AbShared s = {.job = job, .game = job->game, .settings = &e->settings, .engine = e, .tt = &e->table,
+                  .proofs = &e->proofs, .result = &result};
     atomic_init(&s.abort, false);
     atomic_init(&s.proof_ready, false);
     tm_plan(&s.tm, job);
     s.steps = has_step_hooks(job->game);
     s.node_limit = job->limits.nodes;
-    if (!ensure_table(job->hash_mb))
-        ensure_table(1);
-    tt_new_search(&table);
+    if (!ensure_table(e, job->hash_mb))
+        ensure_table(e, 1);
+    tt_new_search(&e->table);
 
     Move fallback = fallback_turn(&s);
-    s.worker_count = job->threads < 1 ? 1 : job->threads > 256 ? 256 : job->threads;
+    s.worker_count = worker_count(job);
     s.workers = calloc((size_t)s.worker_count, sizeof *s.workers);
     if (!s.workers) {
-        job->nodes_searched = 0;
-        return fallback;
+        result.best = fallback;
+        return result;
     }
     for (int i = 0; i < s.worker_count; i++) {
         s.workers[i].shared = &s;
@@ -314,37 +326,58 @@ static Move alphabeta_search(SearchJob *job)
         s.workers[i].best_turn = fallback;
     }
     run_workers(&s);
-    job->nodes_searched = total_nodes(&s);
-    Move best = s.workers[0].best_turn;
-    last_result = (AbResult){best, s.workers[0].best_score, s.workers[0].completed_depth};
+    finish_result(&s, &result);
     free(s.workers);
-    return best;
+    return result;
 }
+
+static BackendEngine *alphabeta_create(void)
+{
+    AbEngine *e = calloc(1, sizeof *e);
+    if (e)
+        e->settings = ab_default_settings;
+    return (BackendEngine *)e;
+}
+
+static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engine)->settings; }
 
 /* Makes the tables and writes every page of them here, outside any clock:
  * the first touch of a page costs tens of microseconds on some machines
  * (half a second for 64 MB), which a first search paid out of its own time. */
-static void alphabeta_new_game(size_t megabytes)
+static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
 {
-    if (ensure_table(megabytes))
-        tt_clear(&table);
-    if (ensure_proof_table(megabytes))
-        pt_clear(&proofs);
+    AbEngine *e = ab_engine(engine);
+    if (ensure_table(e, megabytes))
+        tt_clear(&e->table);
+    if (ensure_proof_table(e, megabytes))
+        pt_clear(&e->proofs);
 }
 
-static void alphabeta_release(void)
+static void alphabeta_release(BackendEngine *engine)
 {
-    tt_free(&table);
-    table_mb = 0;
-    pt_free(&proofs);
-    proofs_mb = 0;
+    AbEngine *e = ab_engine(engine);
+    tt_free(&e->table);
+    e->table_mb = 0;
+    pt_free(&e->proofs);
+    e->proofs_mb = 0;
+}
+
+static void alphabeta_destroy(BackendEngine *engine)
+{
+    if (!engine)
+        return;
+    alphabeta_release(engine);
+    free(engine);
 }
 
 const Backend alphabeta_backend = {
     .id = "alphabeta",
     .params = ab_params,
-    .param_count = (int)(sizeof ab_params / sizeof ab_params[0]),
+    .param_count = AB_PARAM_COUNT,
+    .create = alphabeta_create,
+    .settings = alphabeta_settings,
     .search = alphabeta_search,
     .new_game = alphabeta_new_game,
     .release = alphabeta_release,
+    .destroy = alphabeta_destroy,
 };

@@ -26,32 +26,37 @@
 #include "search/mcts_reuse.h"
 #include "search/mcts_select.h"
 #include "search/mcts_tree.h"
-#include "search/report.h"
 #include "search/timeman.h"
 #include "util/clock.h"
 
 #define MAX_PATH 1024
-#define MAX_THREADS 256
 #define REPORT_EVERY_MS 1000
 /* A leaf becomes a node with children on its second visit: a first playout
  * is cheap, and most leaves are never visited again. */
 #define EXPAND_VISITS 2
 
-/* ---- the tree kept between searches ---- */
+/* ---- one engine: its settings and the tree kept between searches ---- */
 
-static NodePool pool;
-static size_t pool_mb;
-static const Game *tree_game;
-static bool tree_steps;
-static GameRecord tree_record; /* its current position is node 0 */
-static bool tree_valid;
-static MctsSummary last_summary;
+typedef struct {
+    MctsParams params;
+    NodePool pool;
+    size_t pool_mb;
+    const Game *tree_game;
+    bool tree_steps;
+    GameRecord tree_record; /* its current position is node 0 */
+    bool tree_valid;
+    MctsSummary last_summary;
+} MctsEngine;
+
+static MctsEngine *mcts_engine(BackendEngine *engine) { return (MctsEngine *)engine; }
 
 /* ---- one search ---- */
 
 typedef struct {
     SearchJob *job;
     const Game *game;
+    NodePool *pool;            /* the engine's */
+    const MctsParams *params;  /* the engine's */
     bool steps;
     TimeManager tm;
     atomic_bool done;
@@ -94,9 +99,9 @@ static void play_action(const Search *s, Position *pos, Move action)
 
 /* Fresh children with their evaluations as minimax values and a softmax
  * of them as PUCT priors. */
-static void set_priors(const Candidate *cands, int count, Node *children)
+static void set_priors(const MctsParams *params, const Candidate *cands, int count, Node *children)
 {
-    double temp = mcts_params.prior_temp, total = 0, top = cands[0].prior;
+    double temp = params->prior_temp, total = 0, top = cands[0].prior;
     for (int i = 1; i < count; i++)
         if (cands[i].prior > top)
             top = cands[i].prior;
@@ -105,7 +110,7 @@ static void set_priors(const Candidate *cands, int count, Node *children)
     for (int i = 0; i < count; i++) {
         node_init(&children[i], cands[i].action, cands[i].turn_ends);
         children[i].prior = (uint16_t)lround(PRIOR_ONE * exp((cands[i].prior - top) / temp) / total);
-        atomic_init(&children[i].minimax, (float)eval_reward(cands[i].prior) / REWARD_ONE);
+        atomic_init(&children[i].minimax, (float)eval_reward(cands[i].prior, params->eval_scale) / REWARD_ONE);
     }
 }
 
@@ -113,23 +118,24 @@ static void set_priors(const Candidate *cands, int count, Node *children)
  * full or the position offers nothing. */
 static bool expand(Worker *w, Node *node, const Position *pos)
 {
-    if (atomic_load_explicit(&pool.full, memory_order_relaxed))
+    NodePool *pool = w->search->pool;
+    if (atomic_load_explicit(&pool->full, memory_order_relaxed))
         return false;
     uint8_t expected = NODE_LEAF;
     if (!atomic_compare_exchange_strong(&node->state, &expected, NODE_EXPANDING))
         return false;
     bool complete;
     int count = list_children(&w->source, pos, &complete);
-    uint32_t first = count > 0 ? pool_take(&pool, (uint32_t)count) : UINT32_MAX;
+    uint32_t first = count > 0 ? pool_take(pool, (uint32_t)count) : UINT32_MAX;
     if (first == UINT32_MAX) {
         atomic_store(&node->state, NODE_LEAF);
         return false;
     }
     int chooser = w->search->game->side_to_move(pos);
-    set_priors(w->source.candidates, count, &pool.nodes[first]);
+    set_priors(w->search->params, w->source.candidates, count, &pool->nodes[first]);
     for (int i = 0; i < count; i++) {
         const Candidate *c = &w->source.candidates[i];
-        Node *child = &pool.nodes[first + (uint32_t)i];
+        Node *child = &pool->nodes[first + (uint32_t)i];
         if (c->outcome != OUTCOME_ONGOING) {
             uint32_t r = outcome_reward(c->outcome, chooser);
             int kind = r == REWARD_ONE ? PROOF_WIN : r == 0 ? PROOF_LOSS : PROOF_DRAW;
@@ -143,8 +149,9 @@ static bool expand(Worker *w, Node *node, const Position *pos)
     return true;
 }
 
-static void back_up(Node **path, int length, uint32_t reward)
+static void back_up(const Search *s, Node **path, int length, uint32_t reward)
 {
+    NodePool *pool = s->pool;
     for (int i = length - 1; i >= 1; i--) {
         atomic_fetch_add_explicit(&path[i]->reward, reward, memory_order_relaxed);
         if (path[i]->turn_ends)
@@ -152,13 +159,13 @@ static void back_up(Node **path, int length, uint32_t reward)
     }
     /* Solver: a proof climbs as far as the rules allow. */
     for (int i = length - 2; i >= 0; i--)
-        if (!try_prove(&pool, path[i]))
+        if (!try_prove(pool, path[i]))
             break;
     /* Implicit minimax: the new leaf's siblings may change the best value;
      * higher nodes only matter while it keeps changing. */
-    if (mcts_params.minimax_mix > 0 || mcts_params.puct)
+    if (s->params->minimax_mix > 0 || s->params->puct)
         for (int i = length - 2; i >= 0; i--)
-            if (!update_minimax(&pool, path[i]))
+            if (!update_minimax(pool, path[i]))
                 break;
 }
 
@@ -182,9 +189,10 @@ static uint32_t leaf_reward(Worker *w, Node *leaf, const Position *pos, int move
 static void iterate(Worker *w)
 {
     Search *s = w->search;
+    NodePool *pool = s->pool;
     Node *path[MAX_PATH];
     Position pos = s->job->record.current;
-    Node *node = &pool.nodes[0];
+    Node *node = &pool->nodes[0];
     int length = 0, mover_colour = s->game->side_to_move(&pos);
     atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
     path[length++] = node;
@@ -198,17 +206,17 @@ static void iterate(Worker *w)
                 !expand(w, node, &pos))
                 break;
         }
-        int i = select_child(&pool, node);
+        int i = select_child(pool, node, s->params);
         if (i < 0)
             break;
         mover_colour = s->game->side_to_move(&pos);
-        node = node_child(&pool, node, i);
+        node = node_child(pool, node, i);
         play_action(s, &pos, node->action);
         atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
         path[length++] = node;
     }
     uint32_t reward = length > 1 ? leaf_reward(w, node, &pos, mover_colour) : REWARD_ONE / 2;
-    back_up(path, length, reward);
+    back_up(s, path, length, reward);
     note_depth(s, length - 1);
 }
 
@@ -232,14 +240,15 @@ static Move finish_turn(Worker *w, Position *pos, Move *steps, int count)
 /* Whole turns along the final choices; stops at the edge of the tree. */
 static int principal_line(const Search *s, Move *line, int capacity)
 {
-    const Node *node = &pool.nodes[0];
+    const NodePool *pool = s->pool;
+    const Node *node = &pool->nodes[0];
     Move steps[64];
     int length = 0, step_count = 0;
     while (length < capacity && atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDED) {
-        int i = final_child(&pool, node);
+        int i = final_child(pool, node);
         if (i < 0)
             break;
-        node = node_child(&pool, node, i);
+        node = node_child(pool, node, i);
         if (atomic_load(&node->visits) == 0 && proof_kind(atomic_load(&node->proof)) == PROOF_NONE)
             break;
         if (!s->steps) {
@@ -260,15 +269,16 @@ static int principal_line(const Search *s, Move *line, int capacity)
 static Move best_move(Worker *w)
 {
     Search *s = w->search;
+    const NodePool *pool = s->pool;
     Position pos = s->job->record.current;
-    const Node *node = &pool.nodes[0];
+    const Node *node = &pool->nodes[0];
     Move steps[64];
     int count = 0;
     while (atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDED && count < 64) {
-        int i = final_child(&pool, node);
+        int i = final_child(pool, node);
         if (i < 0)
             break;
-        node = node_child(&pool, node, i);
+        node = node_child(pool, node, i);
         if (!s->steps)
             return node->action;
         steps[count++] = node->action;
@@ -294,46 +304,59 @@ static int mate_turns(uint32_t proof)
     return 0;
 }
 
+/* The largest score reported for an unproven root, well inside EVAL_BOUND:
+ * a near-certain chance says "decided", not how decided. */
+#define REPORTED_CP_MAX 9000
+
 /* A win chance back to centi-units: the inverse of eval_reward's logistic. */
-static int chance_to_cp(double chance)
+static int chance_to_cp(double chance, int eval_scale)
 {
     if (chance <= 0.0005)
-        return -9000;
+        return -REPORTED_CP_MAX;
     if (chance >= 0.9995)
-        return 9000;
-    double cp = -mcts_params.eval_scale * log(1.0 / chance - 1.0);
-    return cp > 9000 ? 9000 : cp < -9000 ? -9000 : (int)lround(cp);
+        return REPORTED_CP_MAX;
+    double cp = -eval_scale * log(1.0 / chance - 1.0);
+    return cp > REPORTED_CP_MAX ? REPORTED_CP_MAX : cp < -REPORTED_CP_MAX ? -REPORTED_CP_MAX : (int)lround(cp);
 }
 
 /* The score the search believes: the root's best child valued as selection
  * values it (its mover is the side to move); 0 before the root expands. */
-static int root_cp(void)
+static int root_cp(const Search *s)
 {
-    const Node *root = &pool.nodes[0];
+    const NodePool *pool = s->pool;
+    const Node *root = &pool->nodes[0];
     if (atomic_load_explicit(&root->state, memory_order_acquire) != NODE_EXPANDED)
         return 0;
-    int best = final_child(&pool, root);
-    return best < 0 ? 0 : chance_to_cp(child_q(node_child(&pool, root, best)));
+    int best = final_child(pool, root);
+    return best < 0 ? 0 : chance_to_cp(child_q(node_child(pool, root, best), s->params), s->params->eval_scale);
 }
 
-static void report(const Search *s)
+/* What the search believes now: the line, the score (a proof's distance
+ * once proven, on the SCORE_ scale) and the counts. */
+static void snapshot(const Search *s, SearchResult *r)
 {
-    Move line[MAX_REPORTED_PV];
+    const NodePool *pool = s->pool;
     uint64_t playouts = atomic_load(&s->playouts);
-    SearchInfo info = {0};
-    info.depth = playouts ? (int)(atomic_load(&s->depth_sum) / playouts) : 0;
-    info.seldepth = atomic_load(&s->max_depth);
-    info.nodes = playouts;
-    info.hashfull = (int)((uint64_t)atomic_load(&pool.used) * 1000 / pool.capacity);
-    if (info.hashfull > 1000)
-        info.hashfull = 1000;
-    uint32_t proof = proof_for_actor(&pool.nodes[0]);
-    info.mate_turns = mate_turns(proof);
-    if (info.mate_turns == 0 && proof_kind(proof) != PROOF_DRAW)
-        info.score = root_cp();
-    info.pv = line;
-    info.pv_length = principal_line(s, line, MAX_REPORTED_PV);
-    search_report(s->job, &info);
+    r->depth = playouts ? (int)(atomic_load(&s->depth_sum) / playouts) : 0;
+    r->seldepth = atomic_load(&s->max_depth);
+    r->nodes = playouts;
+    r->hashfull = (int)((uint64_t)atomic_load(&pool->used) * 1000 / pool->capacity);
+    if (r->hashfull > 1000)
+        r->hashfull = 1000;
+    uint32_t proof = proof_for_actor(&pool->nodes[0]);
+    r->mate_turns = mate_turns(proof);
+    r->score = r->mate_turns > 0   ? SCORE_WIN - r->mate_turns
+               : r->mate_turns < 0 ? -SCORE_WIN - r->mate_turns
+               : proof_kind(proof) == PROOF_DRAW ? 0
+                                                 : root_cp(s);
+    r->pv_length = principal_line(s, r->pv, MAX_REPORTED_PV);
+}
+
+static void report_now(const Search *s)
+{
+    SearchResult now;
+    snapshot(s, &now);
+    search_progress_result(s->job, &now);
 }
 
 /* ---- limits ---- */
@@ -345,7 +368,7 @@ static bool out_of_budget(Search *s)
         return true;
     if (s->playout_limit && atomic_load_explicit(&s->playouts, memory_order_relaxed) >= s->playout_limit)
         return true;
-    if (proof_kind(atomic_load(&pool.nodes[0].proof)) != PROOF_NONE)
+    if (proof_kind(atomic_load(&s->pool->nodes[0].proof)) != PROOF_NONE)
         return true;
     return tm_past_soft(&s->tm) || tm_past_hard(&s->tm);
 }
@@ -361,8 +384,8 @@ static void *work(void *arg)
             atomic_store(&s->done, true);
             break;
         }
-        if (w->index == 0 && !s->job->quiet && now_ms() >= s->next_report_ms) {
-            report(s);
+        if (w->index == 0 && s->job->progress.on_info && now_ms() >= s->next_report_ms) {
+            report_now(s);
             s->next_report_ms = now_ms() + REPORT_EVERY_MS;
         }
     }
@@ -382,106 +405,157 @@ static bool same_history(const GameRecord *old, const GameRecord *now)
     return true;
 }
 
-static bool prepare_tree(const SearchJob *job, bool steps)
+static bool prepare_tree(MctsEngine *e, const SearchJob *job, bool steps)
 {
-    if (!pool.nodes || pool_mb != job->hash_mb) {
-        pool_free(&pool);
-        tree_valid = false;
-        if (!pool_init(&pool, job->hash_mb))
+    if (!e->pool.nodes || e->pool_mb != job->hash_mb) {
+        pool_free(&e->pool);
+        e->tree_valid = false;
+        if (!pool_init(&e->pool, job->hash_mb))
             return false;
-        pool_mb = job->hash_mb;
+        e->pool_mb = job->hash_mb;
     }
     uint32_t keep = UINT32_MAX;
-    if (tree_valid && mcts_params.reuse && tree_game == job->game && tree_steps == steps &&
-        same_history(&tree_record, &job->record)) {
-        int played = job->record.move_count - tree_record.move_count;
-        keep = find_descendant(&pool, job->game, steps, &tree_record.current,
-                               job->record.moves + tree_record.move_count, played);
+    if (e->tree_valid && e->params.reuse && e->tree_game == job->game && e->tree_steps == steps &&
+        same_history(&e->tree_record, &job->record)) {
+        int played = job->record.move_count - e->tree_record.move_count;
+        keep = find_descendant(&e->pool, job->game, steps, &e->tree_record.current,
+                               job->record.moves + e->tree_record.move_count, played);
     }
-    if (keep == UINT32_MAX || !pool_keep_subtree(&pool, keep))
-        pool_clear(&pool);
-    tree_game = job->game;
-    tree_steps = steps;
-    tree_record = job->record;
-    tree_valid = true;
+    if (keep == UINT32_MAX || !pool_keep_subtree(&e->pool, keep))
+        pool_clear(&e->pool);
+    e->tree_game = job->game;
+    e->tree_steps = steps;
+    e->tree_record = job->record;
+    e->tree_valid = true;
     return true;
 }
 
 /* ---- the backend ---- */
 
-static Move mcts_search(SearchJob *job)
+static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
 {
-    const Game *g = job->game;
-    static Search s;
-    static Worker workers[MAX_THREADS];
-    memset(&s, 0, sizeof s);
-    s.job = job;
-    s.game = g;
-    s.steps = actions_use_steps(g);
-    atomic_init(&s.done, false);
-    tm_plan(&s.tm, job);
-    s.playout_limit = job->limits.nodes;
+    memset(s, 0, sizeof *s);
+    s->job = job;
+    s->game = job->game;
+    s->pool = &e->pool;
+    s->params = &e->params;
+    s->steps = actions_use_steps(job->game, &e->params);
+    atomic_init(&s->done, false);
+    tm_plan(&s->tm, job);
+    s->playout_limit = job->limits.nodes;
     /* MCTS has no iterations to count: a depth is a playout budget, so that
      * bench's fixed depths give a fixed, comparable amount of work. */
-    if (!s.playout_limit && job->limits.depth > 0)
-        s.playout_limit = (uint64_t)job->limits.depth * (uint64_t)mcts_params.depth_playouts;
-    s.next_report_ms = now_ms() + REPORT_EVERY_MS;
-    if (!prepare_tree(job, s.steps))
-        return MOVE_NONE;
-    uint32_t reused = atomic_load(&pool.nodes[0].visits);
-    int threads = job->threads < 1 ? 1 : job->threads > MAX_THREADS ? MAX_THREADS : job->threads;
-    int started = 0;
+    if (!s->playout_limit && job->limits.depth > 0)
+        s->playout_limit = (uint64_t)job->limits.depth * (uint64_t)e->params.depth_playouts;
+    s->next_report_ms = now_ms() + REPORT_EVERY_MS;
+}
+
+/* Each worker's generator, seeded apart; returns how many are ready. */
+static int start_sources(Search *s, Worker *workers, int threads)
+{
+    const SearchJob *job = s->job;
+    int ready = 0;
     for (int t = 0; t < threads; t++) {
-        workers[t].search = &s;
+        workers[t].search = s;
         workers[t].index = t;
-        uint64_t seed = job->seed ^ g->hash(&job->record.current) ^ (0x9E3779B97F4A7C15ULL * (uint64_t)t);
-        if (!action_source_init(&workers[t].source, g, seed, &s.done))
+        uint64_t seed = job->seed ^ s->game->hash(&job->record.current) ^ (0x9E3779B97F4A7C15ULL * (uint64_t)t);
+        if (!action_source_init(&workers[t].source, s->game, s->params, seed, &s->done))
             break;
-        started++;
+        ready++;
     }
-    if (started == 0)
-        return MOVE_NONE;
-    for (int t = 1; t < started; t++)
+    return ready;
+}
+
+/* Runs the workers, the calling thread as the first; returns how many ran. */
+static int run_workers(Worker *workers, int ready)
+{
+    int started = ready;
+    for (int t = 1; t < ready; t++)
         if (pthread_create(&workers[t].thread, NULL, work, &workers[t]) != 0) {
-            action_source_free(&workers[t].source);
+            for (int u = t; u < ready; u++)
+                action_source_free(&workers[u].source);
             started = t;
             break;
         }
     work(&workers[0]);
     for (int t = 1; t < started; t++)
         pthread_join(workers[t].thread, NULL);
-    report(&s);
-    Move move = best_move(&workers[0]);
+    return started;
+}
+
+static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
+{
+    MctsEngine *e = mcts_engine(engine);
+    SearchResult result = {.best = MOVE_NONE, .ponder = MOVE_NONE, .hashfull = -1};
+    Search s;
+    plan_search(&s, e, job);
+    if (!prepare_tree(e, job, s.steps))
+        return result;
+    uint32_t reused = atomic_load(&e->pool.nodes[0].visits);
+    int threads = job->threads < 1 ? 1 : job->threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : job->threads;
+    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    int ready = workers ? start_sources(&s, workers, threads) : 0;
+    if (ready == 0) {
+        free(workers);
+        return result;
+    }
+    int started = run_workers(workers, ready);
+    snapshot(&s, &result);
+    search_progress_result(job, &result);
+    result.best = best_move(&workers[0]);
+    result.ponder = result.pv_length >= 2 && result.pv[0] == result.best ? result.pv[1] : MOVE_NONE;
     for (int t = 0; t < started; t++)
         action_source_free(&workers[t].source);
-    job->nodes_searched = atomic_load(&s.playouts);
-    uint32_t proof = proof_for_actor(&pool.nodes[0]);
-    int score = mate_turns(proof) == 0 && proof_kind(proof) != PROOF_DRAW ? root_cp() : 0;
-    last_summary = (MctsSummary){proof_kind(proof), mate_turns(proof), score, job->nodes_searched, reused,
-                                 atomic_load(&pool.used), pool.capacity, atomic_load(&s.max_depth), started};
-    return move;
+    free(workers);
+    uint32_t proof = proof_for_actor(&e->pool.nodes[0]);
+    e->last_summary = (MctsSummary){proof_kind(proof), result.mate_turns, result.mate_turns ? 0 : result.score,
+                                    result.nodes, reused, atomic_load(&e->pool.used), e->pool.capacity,
+                                    atomic_load(&s.max_depth), started};
+    return result;
 }
 
-MctsSummary mcts_last_summary(void) { return last_summary; }
+MctsSummary mcts_summary(const BackendEngine *engine) { return ((const MctsEngine *)engine)->last_summary; }
 
-static void mcts_new_game(size_t hash_mb)
+static BackendEngine *mcts_create(void)
+{
+    MctsEngine *e = calloc(1, sizeof *e);
+    if (e)
+        e->params = mcts_default_params;
+    return (BackendEngine *)e;
+}
+
+static void *mcts_settings(BackendEngine *engine) { return &mcts_engine(engine)->params; }
+
+static void mcts_new_game(BackendEngine *engine, size_t hash_mb)
 {
     (void)hash_mb; /* the pool is sized by the next search's job */
-    tree_valid = false;
+    mcts_engine(engine)->tree_valid = false;
 }
 
-static void mcts_release(void)
+static void mcts_release(BackendEngine *engine)
 {
-    pool_free(&pool);
-    pool_mb = 0;
-    tree_valid = false;
+    MctsEngine *e = mcts_engine(engine);
+    pool_free(&e->pool);
+    e->pool_mb = 0;
+    e->tree_valid = false;
+}
+
+static void mcts_destroy(BackendEngine *engine)
+{
+    if (!engine)
+        return;
+    mcts_release(engine);
+    free(engine);
 }
 
 const Backend mcts_backend = {
     .id = "mcts",
     .params = mcts_param_table,
     .param_count = MCTS_PARAM_COUNT,
+    .create = mcts_create,
+    .settings = mcts_settings,
     .search = mcts_search,
     .new_game = mcts_new_game,
     .release = mcts_release,
+    .destroy = mcts_destroy,
 };

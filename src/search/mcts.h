@@ -1,9 +1,12 @@
-/* mcts.h - what the last mcts search found, for tests and tools (the
- * backend itself is mcts_backend in backends.h). */
+/* mcts.h - the details of an mcts engine's last search beyond its
+ * SearchResult, for tests and tools (the backend itself is mcts_backend in
+ * backends.h). */
 #ifndef TESSERA_MCTS_H
 #define TESSERA_MCTS_H
 
 #include <stdint.h>
+
+#include "search/search.h"
 
 typedef struct {
     int proof;          /* PROOF_* (mcts_tree.h) for the side to move at the root */
@@ -16,6 +19,6 @@ typedef struct {
     int threads;        /* workers that ran */
 } MctsSummary;
 
-MctsSummary mcts_last_summary(void);
+MctsSummary mcts_summary(const BackendEngine *engine);
 
 #endif

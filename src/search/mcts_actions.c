@@ -5,15 +5,14 @@
 #include <string.h>
 
 #include "games/gameutil.h"
-#include "search/mcts_params.h"
 
 /* A playout reads at most this much of one move stream: a tall Qawale
  * stack would otherwise cost a whole stream (millions) per random move. */
 #define PLAYOUT_STREAM_CAP 4096
 
-bool actions_use_steps(const Game *game)
+bool actions_use_steps(const Game *game, const MctsParams *params)
 {
-    return mcts_params.step_tree && has_step_hooks(game);
+    return params->step_tree && has_step_hooks(game);
 }
 
 bool turn_goes_on(const Game *game, bool steps, const Position *after)
@@ -21,14 +20,16 @@ bool turn_goes_on(const Game *game, bool steps, const Position *after)
     return steps && game->outcome(after) == OUTCOME_ONGOING && game->turn_in_progress(after);
 }
 
-bool action_source_init(ActionSource *src, const Game *game, uint64_t seed, const atomic_bool *stop)
+bool action_source_init(ActionSource *src, const Game *game, const MctsParams *params, uint64_t seed,
+                        const atomic_bool *stop)
 {
     memset(src, 0, sizeof *src);
     src->game = game;
-    src->steps = actions_use_steps(game);
-    src->max_children = mcts_params.max_children;
-    src->stream_cap = (uint64_t)mcts_params.stream_cap_k * 1000;
-    src->prior_order = mcts_params.prior_order && game->evaluate;
+    src->params = params;
+    src->steps = actions_use_steps(game, params);
+    src->max_children = params->max_children;
+    src->stream_cap = (uint64_t)params->stream_cap_k * 1000;
+    src->prior_order = params->prior_order && game->evaluate;
     src->stop = stop;
     rng_seed(&src->rng, seed);
     uint32_t table = 16;

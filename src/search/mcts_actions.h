@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "games/game.h"
+#include "search/mcts_params.h"
 #include "util/rng.h"
 
 typedef struct {
@@ -30,6 +31,7 @@ typedef struct {
 /* One thread's generator with its scratch memory (allocated once per search). */
 typedef struct {
     const Game *game;
+    const MctsParams *params; /* the engine's */
     bool steps;
     int max_children;
     uint64_t stream_cap;
@@ -42,10 +44,11 @@ typedef struct {
     uint32_t seen_mask;
 } ActionSource;
 
-/* Whether game's turns are searched step by step under the current settings. */
-bool actions_use_steps(const Game *game);
+/* Whether game's turns are searched step by step under these settings. */
+bool actions_use_steps(const Game *game, const MctsParams *params);
 
-bool action_source_init(ActionSource *src, const Game *game, uint64_t seed, const atomic_bool *stop);
+bool action_source_init(ActionSource *src, const Game *game, const MctsParams *params, uint64_t seed,
+                        const atomic_bool *stop);
 void action_source_free(ActionSource *src);
 
 /* The children of pos, best-first by prior when ordering is on.  Returns

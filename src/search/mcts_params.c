@@ -1,7 +1,9 @@
 /* mcts_params.c - defaults and ranges of the mcts settings, written once:
- * the live struct starts at the defaults (tests and bench search without the
- * protocol's option table) and the same list becomes the spin options. */
+ * every engine starts at the defaults and the same list becomes the spin
+ * options, which write into an engine's own copy. */
 #include "search/mcts_params.h"
+
+#include <stddef.h>
 
 #define MCTS_PARAM_LIST(X)                                   \
     X(exploration, "MctsExploration", 70, 0, 1000)           \
@@ -21,11 +23,11 @@
     X(prior_temp, "MctsPriorTemp", 100, 1, 5000)
 
 #define AS_DEFAULT(field, name, def, lo, hi) .field = def,
-#define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, &mcts_params.field},
+#define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, offsetof(MctsParams, field)},
 
-MctsParams mcts_params = {MCTS_PARAM_LIST(AS_DEFAULT)};
+const MctsParams mcts_default_params = {MCTS_PARAM_LIST(AS_DEFAULT)};
 
-const GameParam mcts_param_table[] = {MCTS_PARAM_LIST(AS_ROW)};
+const BackendParam mcts_param_table[] = {MCTS_PARAM_LIST(AS_ROW)};
 
 _Static_assert(sizeof mcts_param_table / sizeof mcts_param_table[0] == MCTS_PARAM_COUNT,
                "MCTS_PARAM_COUNT must match the list");

@@ -1,10 +1,10 @@
 /* mcts_params.h - the mcts backend's tunable settings, each a spin option
- * (Backend.params).  Integers only: the protocol's spins are integers, so
+ * (Backend.params); every engine has its own set.  Integers only: the protocol's spins are integers, so
  * fractions are given in hundredths. */
 #ifndef TESSERA_MCTS_PARAMS_H
 #define TESSERA_MCTS_PARAMS_H
 
-#include "games/game.h"
+#include "search/search.h"
 
 typedef struct {
     int exploration;      /* UCT constant c, in hundredths */
@@ -24,8 +24,8 @@ typedef struct {
     int prior_temp;       /* softmax temperature of the priors, in centi-units */
 } MctsParams;
 
-extern MctsParams mcts_params;
+extern const MctsParams mcts_default_params;
 #define MCTS_PARAM_COUNT 15
-extern const GameParam mcts_param_table[MCTS_PARAM_COUNT];
+extern const BackendParam mcts_param_table[MCTS_PARAM_COUNT];
 
 #endif

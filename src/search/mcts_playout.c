@@ -3,7 +3,6 @@
 
 #include <math.h>
 
-#include "search/mcts_params.h"
 #include "search/mcts_tree.h"
 
 uint32_t outcome_reward(Outcome outcome, int colour)
@@ -16,25 +15,26 @@ uint32_t outcome_reward(Outcome outcome, int colour)
 
 /* Logistic, as in implicit minimax backups: eval_scale centi-units is one
  * unit of log-odds. */
-uint32_t eval_reward(int centi_units)
+uint32_t eval_reward(int centi_units, int eval_scale)
 {
-    double p = 1.0 / (1.0 + exp(-(double)centi_units / mcts_params.eval_scale));
+    double p = 1.0 / (1.0 + exp(-(double)centi_units / eval_scale));
     return (uint32_t)(p * REWARD_ONE);
 }
 
 uint32_t playout(ActionSource *src, Position pos, int mover_colour, bool mover_acts_next)
 {
     const Game *g = src->game;
+    const MctsParams *params = src->params;
     Outcome o = g->outcome(&pos);
     if (o != OUTCOME_ONGOING)
         return outcome_reward(o, mover_colour);
     /* mine: the player acting now is the leaf's mover. */
     bool mine = mover_acts_next, at_turn_start = !mover_acts_next;
     int turns = 0;
-    for (int actions = 0; actions < mcts_params.playout_actions; actions++) {
+    for (int actions = 0; actions < params->playout_actions; actions++) {
         /* Only at the start of a turn is the evaluation meaningful. */
-        if (at_turn_start && turns >= mcts_params.cutoff_turns && g->evaluate) {
-            uint32_t r = eval_reward(g->evaluate(&pos));
+        if (at_turn_start && turns >= params->cutoff_turns && g->evaluate) {
+            uint32_t r = eval_reward(g->evaluate(&pos), params->eval_scale);
             return mine ? r : REWARD_ONE - r;
         }
         int colour = g->side_to_move(&pos);

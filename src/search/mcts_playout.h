@@ -17,7 +17,8 @@ uint32_t playout(ActionSource *src, Position pos, int mover_colour, bool mover_a
 /* A finished game's reward for the player of colour `colour` who just moved. */
 uint32_t outcome_reward(Outcome outcome, int colour);
 
-/* The evaluation (side to move's view) as a win chance for that side. */
-uint32_t eval_reward(int centi_units);
+/* The evaluation (side to move's view) as a win chance for that side,
+ * eval_scale centi-units to one unit of log-odds (MctsEvalScale). */
+uint32_t eval_reward(int centi_units, int eval_scale);
 
 #endif

@@ -3,7 +3,6 @@
 
 #include <math.h>
 
-#include "search/mcts_params.h"
 
 double node_mean(const Node *node)
 {
@@ -16,11 +15,11 @@ double node_mean(const Node *node)
 
 /* Progressive widening: children are best-first, so opening them as the
  * visits grow spends the first playouts on the likely moves. */
-static int open_children(const Node *node, uint32_t visits)
+static int open_children(const Node *node, uint32_t visits, const MctsParams *params)
 {
-    if (mcts_params.widen_percent == 0)
+    if (params->widen_percent == 0)
         return node->child_count;
-    double open = mcts_params.widen_base * pow((double)visits + 1, mcts_params.widen_percent / 100.0);
+    double open = params->widen_base * pow((double)visits + 1, params->widen_percent / 100.0);
     return open >= node->child_count ? node->child_count : (int)open;
 }
 
@@ -43,23 +42,23 @@ static double open_q(const Node *child, int kind, uint32_t visits, double mix)
     return kind == PROOF_DRAW ? 0.5 : visits == 0 ? minimax_chance(child) : child_value(child, mix);
 }
 
-double child_q(const Node *child)
+double child_q(const Node *child, const MctsParams *params)
 {
     int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
     if (kind == PROOF_WIN || kind == PROOF_LOSS)
         return kind == PROOF_WIN ? 1 : 0;
     uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed);
-    return open_q(child, kind, v, mcts_params.minimax_mix / 100.0);
+    return open_q(child, kind, v, params->minimax_mix / 100.0);
 }
 
-int select_child(const NodePool *pool, const Node *node)
+int select_child(const NodePool *pool, const Node *node, const MctsParams *params)
 {
     uint32_t parent_visits = atomic_load_explicit(&node->visits, memory_order_relaxed);
-    int open = open_children(node, parent_visits);
+    int open = open_children(node, parent_visits, params);
     double log_parent = log((double)(parent_visits > 1 ? parent_visits : 1));
     double sqrt_parent = sqrt((double)(parent_visits > 1 ? parent_visits : 1));
-    double c = mcts_params.exploration / 100.0, mix = mcts_params.minimax_mix / 100.0;
-    bool puct = mcts_params.puct;
+    double c = params->exploration / 100.0, mix = params->minimax_mix / 100.0;
+    bool puct = params->puct;
     int best = -1;
     double best_score = -INFINITY;
     for (int i = 0; i < open; i++) {

@@ -6,10 +6,11 @@
 #ifndef TESSERA_MCTS_SELECT_H
 #define TESSERA_MCTS_SELECT_H
 
+#include "search/mcts_params.h"
 #include "search/mcts_tree.h"
 
 /* The UCT choice among the open children of an expanded node; -1 if none. */
-int select_child(const NodePool *pool, const Node *node);
+int select_child(const NodePool *pool, const Node *node, const MctsParams *params);
 
 /* The child to play: a proven win (fastest), else the most visited child not
  * proven lost, else the slowest loss; -1 when the node has no children. */
@@ -30,6 +31,6 @@ double node_mean(const Node *node);
 /* What the player choosing child expects from it, 0..1, as selection weighs
  * it: proofs as certainties, the evaluation while untried, else playouts
  * mixed with the minimax value (MctsMinimaxMix).  The reported score. */
-double child_q(const Node *child);
+double child_q(const Node *child, const MctsParams *params);
 
 #endif

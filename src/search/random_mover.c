@@ -5,9 +5,11 @@
  * stream.  Reservoir sampling keeps it uniform over a stream of unknown
  * length in O(1) memory, so a Qawale position with millions of sowings is
  * fine; a `stop` cuts the stream short and plays the move held so far.
+ * Its engines hold nothing: the move depends on the job alone.
  */
+#include <stdlib.h>
+
 #include "search/backends.h"
-#include "search/report.h"
 #include "search/timeman.h"
 #include "util/rng.h"
 
@@ -32,8 +34,9 @@ static bool reservoir_emit(MoveSink *sink, Move move)
     return true;
 }
 
-static Move random_search(SearchJob *job)
+static SearchResult random_search(BackendEngine *engine, SearchJob *job)
 {
+    (void)engine;
     const Game *g = job->game;
     const Position *root = &job->record.current;
     Reservoir r = {{reservoir_emit}, job, {0}, {{0}}, 0, MOVE_NONE};
@@ -42,19 +45,34 @@ static Move random_search(SearchJob *job)
     rng_seed(&r.rng, job->seed ^ g->hash(root) ^ ((uint64_t)job->record.move_count << 48));
     g->generate_moves(root, &r.sink);
 
-    SearchInfo info = {.depth = 1, .nodes = r.seen, .hashfull = -1, .pv = &r.chosen,
-                       .pv_length = r.chosen == MOVE_NONE ? 0 : 1};
-    search_report(job, &info);
-    job->nodes_searched = r.seen;
-    return r.chosen;
+    SearchResult result = {.best = r.chosen, .ponder = MOVE_NONE, .depth = 1, .seldepth = 1,
+                           .nodes = r.seen, .hashfull = -1, .pv = {r.chosen},
+                           .pv_length = r.chosen == MOVE_NONE ? 0 : 1};
+    search_progress_result(job, &result);
+    return result;
 }
 
-static void random_new_game(size_t hash_mb) { (void)hash_mb; }
-static void random_release(void) {}
+/* An engine with no state still needs a distinct, freeable handle. */
+typedef struct {
+    int nothing;
+} RandomEngine;
+
+static BackendEngine *random_create(void) { return (BackendEngine *)calloc(1, sizeof(RandomEngine)); }
+static void *random_settings(BackendEngine *engine)
+{
+    (void)engine;
+    return NULL; /* no settings: param_count is 0 */
+}
+static void random_new_game(BackendEngine *engine, size_t hash_mb) { (void)engine, (void)hash_mb; }
+static void random_release(BackendEngine *engine) { (void)engine; }
+static void random_destroy(BackendEngine *engine) { free(engine); }
 
 const Backend random_backend = {
     .id = "random",
+    .create = random_create,
+    .settings = random_settings,
     .search = random_search,
     .new_game = random_new_game,
     .release = random_release,
+    .destroy = random_destroy,
 };

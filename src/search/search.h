@@ -1,9 +1,14 @@
 /*
  * search.h - what every search backend receives and provides.
  *
- * The protocol builds a SearchJob (the position with its history, the
- * limits, the engine's settings) and the searcher runs backend->search on
- * its own thread.  Backends never name a game: they use the Game verbs.
+ * A backend is a family of engines: each engine (BackendEngine) is made
+ * with its own settings and memory, searches one job at a time, and knows
+ * nothing of other engines, so several may search at once in one process
+ * (one per thread for self-play).  The caller builds a SearchJob (the
+ * position with its history, the limits, threads and Hash); the search
+ * returns one SearchResult and reports progress through the job's
+ * callback.  Backends never name a game (they use the Game verbs) and never
+ * print: the protocol turns results into lines.
  */
 #ifndef TESSERA_SEARCH_H
 #define TESSERA_SEARCH_H
@@ -15,6 +20,9 @@
 
 #include "games/game.h"
 #include "games/record.h"
+
+/* Threads one search may run (the Threads option's maximum). */
+#define SEARCH_MAX_THREADS 256
 
 /* Limits of one `go`, already turned from colours / p1-p2 into "mine" and
  * "theirs" by the protocol.  -1 (or 0 for depth and nodes) means not given. */
@@ -28,6 +36,31 @@ typedef struct {
     bool infinite;
 } SearchLimits;
 
+/* Scores: centi-units from the side to move's view.  Proven results are
+ * outside +-SCORE_PROVEN and reported as `mate N` (N whole turns). */
+#define SCORE_INFINITE 32000
+#define SCORE_WIN 31000
+#define SCORE_PROVEN 30000
+#define MAX_REPORTED_PV 128
+_Static_assert(EVAL_BOUND < SCORE_PROVEN, "evaluations must never read as proofs");
+
+/* Progress of a search (one `info` line's content). */
+typedef struct {
+    int depth, seldepth;
+    int score;      /* centi-units, ignored when mate_turns != 0 */
+    int mate_turns; /* >0: side to move wins in N turns; <0: loses in -N; 0: no proof */
+    uint64_t nodes;
+    int hashfull; /* per mille; -1 when the backend has no table */
+    const Move *pv; /* whole turns from the root */
+    int pv_length;
+} SearchInfo;
+
+/* Called on the search's thread (the main one of a threaded search). */
+typedef struct {
+    void (*on_info)(void *context, const SearchInfo *info); /* NULL: no progress wanted */
+    void *context;
+} SearchProgress;
+
 typedef struct {
     const Game *game;
     GameRecord record; /* record.current is the root; the rest is history for tree reuse */
@@ -38,43 +71,58 @@ typedef struct {
     int move_overhead_ms; /* time lost per move to pipes and scheduling */
     int64_t start_ms;     /* when `go` arrived, on the now_ms() clock */
     atomic_bool stop;     /* raised by `stop`, `quit`, or the searcher */
-    bool quiet;           /* no info lines (bench) */
-    uint64_t nodes_searched; /* filled by the backend when it returns (bench's signature) */
+    SearchProgress progress;
 } SearchJob;
 
-/* Scores: centi-units from the side to move's view.  Proven results are
- * outside +-SCORE_PROVEN and reported as `mate N` (N whole turns). */
-#define SCORE_INFINITE 32000
-#define SCORE_WIN 31000
-#define SCORE_PROVEN 30000
-#define MAX_REPORTED_PV 128
-
-/* One `info` line's content. */
+/* What one search found.  best is legal at the root unless the backend is
+ * wrong (the protocol checks it) or MOVE_NONE when it found nothing. */
 typedef struct {
+    Move best;
+    Move ponder;    /* the expected reply, MOVE_NONE when none is known */
+    int score;      /* centi-units, side to move's view; 0 when mate_turns != 0 */
+    int mate_turns; /* as in SearchInfo */
     int depth, seldepth;
-    int score;      /* centi-units, ignored when mate_turns != 0 */
-    int mate_turns; /* >0: side to move wins in N turns; <0: loses in -N; 0: no proof */
-    uint64_t nodes;
-    int hashfull; /* per mille; -1 when the backend has no table */
-    const Move *pv;
+    uint64_t nodes; /* the work done: bench's signature */
+    int hashfull;   /* as in SearchInfo */
+    Move pv[MAX_REPORTED_PV];
     int pv_length;
-    const char *extra; /* appended before pv (e.g. "playouts 1234"); may be NULL */
-} SearchInfo;
+} SearchResult;
+
+/* One engine of a backend: an opaque handle each backend casts to its own. */
+typedef struct BackendEngine BackendEngine;
+
+/* A tunable setting, a spin option: an int at offset in the settings. */
+typedef struct {
+    const char *name;
+    int default_value, min, max;
+    size_t offset;
+} BackendParam;
 
 typedef struct Backend {
     const char *id;
-    /* Tunable settings, exposed as spin options (same shape as game weights). */
-    const GameParam *params;
+    const BackendParam *params;
     int param_count;
+    /* A new engine at the default settings; its memory is made by the
+     * first new_game or search.  NULL when out of memory. */
+    BackendEngine *(*create)(void);
+    /* The engine's live settings, which params index into. */
+    void *(*settings)(BackendEngine *engine);
     /* Searches job->record.current (never a finished game) until the limits
-     * or job->stop, printing info lines with search_report; returns the move
-     * to play, which must be legal. */
-    Move (*search)(SearchJob *job);
+     * or job->stop, reporting through job->progress. */
+    SearchResult (*search)(BackendEngine *engine, SearchJob *job);
     /* Forget what was learnt (tables, trees) and get ready for a game at
      * hash_mb megabytes (the Hash option): memory may be made here, outside
      * any clock. */
-    void (*new_game)(size_t hash_mb);
-    void (*release)(void);  /* free memory; the next search allocates again */
+    void (*new_game)(BackendEngine *engine, size_t hash_mb);
+    void (*release)(BackendEngine *engine); /* free memory, keep the settings */
+    void (*destroy)(BackendEngine *engine);
 } Backend;
+
+/* The live value of backend->params[index] in engine. */
+int *backend_setting(const Backend *backend, BackendEngine *engine, int index);
+
+/* Reports a result so far (or the final one) as progress, when the job
+ * wants progress. */
+void search_progress_result(const SearchJob *job, const SearchResult *result);
 
 #endif

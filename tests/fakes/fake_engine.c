@@ -127,7 +127,7 @@ static void hang_forever(void)
 
 typedef struct {
     MoveSink sink;
-    Move moves[ROOM_MAX_SIDE * ROOM_MAX_SIDE + 1];
+    Move moves[ROOMANDPILLAR_MAX_SIDE * ROOMANDPILLAR_MAX_SIDE + 1];
     int count;
 } MoveList;
 
@@ -163,7 +163,7 @@ static void choose(const Fake *fake, char *out, size_t out_size)
  * never every square is removable). */
 static void illegal_move(const Fake *fake, char *out, size_t out_size)
 {
-    const RoomBoard *b = room_board(&fake->pos);
+    const RoomAndPillarBoard *b = roomandpillar_board(&fake->pos);
     for (int rank = 0; rank < b->height; rank++)
         for (int file = 0; file < b->width; file++) {
             Move move;

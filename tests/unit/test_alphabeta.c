@@ -13,6 +13,24 @@
 #include "util/clock.h"
 
 static SearchJob job; /* large (a whole game record): not on the stack */
+static SearchResult last; /* the last search's result */
+
+/* The engine every test here searches with (made once, freed at the end). */
+static BackendEngine *engine(void)
+{
+    static BackendEngine *made;
+    if (!made)
+        made = alphabeta_backend.create();
+    return made;
+}
+
+static AbSettings *settings(void) { return alphabeta_backend.settings(engine()); }
+
+static Move search_again(void)
+{
+    last = alphabeta_backend.search(engine(), &job);
+    return last.best;
+}
 
 static void set_up(const Game *g, const char *fen, int threads)
 {
@@ -28,24 +46,23 @@ static void set_up(const Game *g, const char *fen, int threads)
     job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, 0, false};
     job.threads = threads;
     job.hash_mb = 16;
-    job.quiet = true;
     job.start_ms = now_ms();
     atomic_init(&job.stop, false);
-    alphabeta_backend.new_game(job.hash_mb);
+    alphabeta_backend.new_game(engine(), job.hash_mb);
 }
 
 static Move search_depth(const Game *g, const char *fen, int depth, int threads)
 {
     set_up(g, fen, threads);
     job.limits.depth = depth;
-    return alphabeta_backend.search(&job);
+    return search_again();
 }
 
 static Move search_movetime(const Game *g, const char *fen, int movetime_ms, int threads)
 {
     set_up(g, fen, threads);
     job.limits.movetime = movetime_ms;
-    return alphabeta_backend.search(&job);
+    return search_again();
 }
 
 static int mate_of(int score)
@@ -100,7 +117,7 @@ static void check_board_against_exhaustive(const char *fen)
     int truth = exhaustive(g, &root, 64);
     CHECK(truth != 0);
     Move best = search_movetime(g, fen, 20000, 1);
-    AbResult r = ab_last_result();
+    SearchResult r = last;
     CHECK(is_legal_move(g, &root, best));
     CHECK((mate_of(r.score) > 0) == (truth > 0));
     CHECK(mate_of(r.score) != 0);
@@ -131,10 +148,10 @@ static void test_roomandpillar_small_boards_match_exhaustive(void)
  * them): what the table keeps of won and lost nodes must hold. */
 static void test_iterations_alone_prove_small_boards_exactly(void)
 {
-    AbSettings saved = ab_settings;
-    ab_settings.proof_share = 0;
+    AbSettings saved = *settings();
+    settings()->proof_share = 0;
     test_roomandpillar_small_boards_match_exhaustive();
-    ab_settings = saved;
+    *settings() = saved;
 }
 
 static void test_roomandpillar_6x6_proven_at_once(void)
@@ -143,7 +160,7 @@ static void test_roomandpillar_6x6_proven_at_once(void)
         return;
     int64_t t0 = now_ms();
     search_movetime(&roomandpillar_game, "wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw b -", 20000, 1);
-    CHECK(mate_of(ab_last_result().score) != 0);
+    CHECK(mate_of(last.score) != 0);
     CHECK(now_ms() - t0 < 3000);
 }
 
@@ -160,6 +177,7 @@ static bool prove_alone(const char *fen, AbProof *proof)
     if (s && w && pt_allocate(&table, 1)) {
         s->job = &job;
         s->game = job.game;
+        s->settings = settings();
         s->proofs = &table;
         tm_plan(&s->tm, &job);
         atomic_init(&s->abort, false);
@@ -232,7 +250,7 @@ static void test_roomandpillar_8x8_start_proven_within_a_minute(void)
     int64_t t0 = now_ms();
     Move best = search_movetime(&roomandpillar_game, NULL, 60000, 2);
     CHECK(is_legal_move(&roomandpillar_game, &job.record.current, best));
-    CHECK(mate_of(ab_last_result().score) < 0); /* the pie rule: the second player wins */
+    CHECK(mate_of(last.score) < 0); /* the pie rule: the second player wins */
     CHECK(now_ms() - t0 < 60000);
 }
 
@@ -240,13 +258,13 @@ static void test_roomandpillar_8x8_start_proven_within_a_minute(void)
  * proven root to the main thread (checked under ThreadSanitizer too). */
 static void test_helper_proof_reaches_the_main_thread(void)
 {
-    int share = ab_settings.proof_share;
-    ab_settings.proof_share = 100;
+    int share = settings()->proof_share;
+    settings()->proof_share = 100;
     const char *fen = "wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw b -";
     Move best = search_movetime(&roomandpillar_game, fen, 60000, 2);
-    ab_settings.proof_share = share;
+    settings()->proof_share = share;
     CHECK(is_legal_move(&roomandpillar_game, &job.record.current, best));
-    CHECK(mate_of(ab_last_result().score) < 0);
+    CHECK(mate_of(last.score) < 0);
 }
 
 /* ---- forced results in the other games ---- */
@@ -260,7 +278,7 @@ static void check_win_in_one_found(const Game *g, const char *fen, int depth)
     CHECK(g->parse_position(fen, &root, err, sizeof err));
     CHECK_EQ_INT(exhaustive(g, &root, 1), 1);
     Move best = search_depth(g, fen, depth, 1);
-    CHECK_EQ_INT(mate_of(ab_last_result().score), 1);
+    CHECK_EQ_INT(mate_of(last.score), 1);
     Position child = root;
     g->play(&child, best);
     Outcome mover_wins = g->side_to_move(&root) == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
@@ -278,7 +296,7 @@ static void check_loss_reported(const Game *g, const char *fen, int turns, int d
     CHECK(truth < 0);
     Move best = search_depth(g, fen, depth, 1);
     CHECK(is_legal_move(g, &root, best));
-    CHECK_EQ_INT(mate_of(ab_last_result().score), truth);
+    CHECK_EQ_INT(mate_of(last.score), truth);
 }
 
 /* One of three pawn moves ends the game in white's favour. */
@@ -349,7 +367,7 @@ static int plain_negamax(const AbShared *s, const Position *pos, int depth, int 
             best = score;
     }
     if (list->truncated && best <= -SCORE_PROVEN)
-        best = -AB_EVAL_LIMIT;
+        best = -EVAL_BOUND;
     bool leaf = list->count == 0;
     free(list);
     TTEntry e;
@@ -386,9 +404,9 @@ static void check_value_with_table(const Game *g, const char *fen, int depth, in
         } else {
             atomic_store(&job.stop, false);
             job.start_ms = now_ms();
-            alphabeta_backend.search(&job);
+            search_again();
         }
-        int found = ab_last_result().score;
+        int found = last.score;
         if (found != truth) {
             char m[POSITION_TEXT_MAX + 128];
             snprintf(m, sizeof m, "%s at depth %d (%s table): search %d, plain negamax %d", fen, depth,
@@ -419,7 +437,7 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
         return;
     tt_clear(&table);
     set_up(g, NULL, 1);
-    AbShared s = {.job = &job, .game = g, .tt = &table, .steps = has_step_hooks(g)};
+    AbShared s = {.job = &job, .game = g, .settings = settings(), .tt = &table, .steps = has_step_hooks(g)};
     atomic_init(&s.abort, false);
     tm_plan(&s.tm, &job);
     AbWorker *w = calloc(1, sizeof *w);
@@ -446,8 +464,8 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
 
 static void check_table_keeps_minimax(const Game *g, int depth, int positions, int turns)
 {
-    AbSettings saved = ab_settings;
-    ab_settings.late_move_reduction = 0; /* the one thing that may change a value */
+    AbSettings saved = *settings();
+    settings()->late_move_reduction = 0; /* the one thing that may change a value */
     AbShared plain = {.game = g, .steps = has_step_hooks(g)};
     int compared = 0;
     for (uint64_t seed = 1; compared < positions && seed < 1000; seed++) {
@@ -462,7 +480,7 @@ static void check_table_keeps_minimax(const Game *g, int depth, int positions, i
         compared++;
     }
     CHECK_EQ_INT(compared, positions);
-    ab_settings = saved;
+    *settings() = saved;
 }
 
 static void test_table_keeps_the_minimax_value_roomandpillar(void)
@@ -495,7 +513,7 @@ static void test_stopped_at_once_still_plays_a_legal_turn(void)
         const Game *g = every_game[i];
         set_up(g, NULL, 1);
         atomic_store(&job.stop, true);
-        Move best = alphabeta_backend.search(&job);
+        Move best = search_again();
         CHECK(is_legal_move(g, &job.record.current, best));
     }
 }
@@ -506,12 +524,12 @@ static void test_depth_search_is_deterministic_with_one_thread(void)
         const Game *g = every_game[i];
         int depth = i == 2 ? 3 : 5;
         Move first = search_depth(g, NULL, depth, 1);
-        uint64_t nodes = job.nodes_searched;
+        uint64_t nodes = last.nodes;
         CHECK(is_legal_move(g, &job.record.current, first));
         Move again = search_depth(g, NULL, depth, 1);
         CHECK_EQ_U64(again, first);
-        CHECK_EQ_U64(job.nodes_searched, nodes);
-        CHECK_EQ_INT(ab_last_result().depth, depth);
+        CHECK_EQ_U64(last.nodes, nodes);
+        CHECK_EQ_INT(last.depth, depth);
     }
 }
 
@@ -519,10 +537,10 @@ static void test_node_limit_is_kept(void)
 {
     set_up(&columna_game, NULL, 1);
     job.limits.nodes = 5000;
-    Move best = alphabeta_backend.search(&job);
+    Move best = search_again();
     CHECK(is_legal_move(&columna_game, &job.record.current, best));
-    CHECK(job.nodes_searched <= 5000);
-    CHECK(job.nodes_searched >= 4000);
+    CHECK(last.nodes <= 5000);
+    CHECK(last.nodes >= 4000);
 }
 
 static void test_movetime_is_kept(void)
@@ -582,10 +600,10 @@ static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
 {
     const char *fen = "wbwb/bwbw/wbwb/bwbw b -";
     search_movetime(&roomandpillar_game, fen, 10000, 1);
-    int alone = mate_of(ab_last_result().score);
+    int alone = mate_of(last.score);
     Move best = search_movetime(&roomandpillar_game, fen, 10000, 2);
     CHECK(is_legal_move(&roomandpillar_game, &job.record.current, best));
-    CHECK_EQ_INT(mate_of(ab_last_result().score) < 0, alone < 0);
+    CHECK_EQ_INT(mate_of(last.score) < 0, alone < 0);
     for (int i = 0; i < 4; i++) {
         Move m = search_movetime(every_game[i], NULL, 100, 2);
         CHECK(is_legal_move(every_game[i], &job.record.current, m));
@@ -615,6 +633,6 @@ int main(int argc, char **argv)
     RUN(test_movetime_is_kept);
     RUN(test_hard_limit_kept_when_moves_stream_slowly);
     RUN(test_two_threads_share_the_table_and_agree_on_a_proof);
-    alphabeta_backend.release();
+    alphabeta_backend.destroy(engine());
     return harness_end();
 }

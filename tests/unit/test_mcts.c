@@ -21,6 +21,21 @@
 
 static SearchJob job; /* large (a GameRecord): kept off the stack */
 
+/* The engine every test here searches with (made once, freed at the end). */
+static BackendEngine *engine(void)
+{
+    static BackendEngine *made;
+    if (!made)
+        made = mcts_backend.create();
+    return made;
+}
+
+static MctsParams *params(void) { return mcts_backend.settings(engine()); }
+
+static Move search_again(void) { return mcts_backend.search(engine(), &job).best; }
+
+static MctsSummary last_summary(void) { return mcts_summary(engine()); }
+
 static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, size_t hash_mb)
 {
     Position root;
@@ -32,7 +47,6 @@ static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, s
     job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, nodes, false};
     job.threads = threads;
     job.hash_mb = hash_mb;
-    job.quiet = true;
     job.start_ms = now_ms();
     atomic_init(&job.stop, false);
     return true;
@@ -40,8 +54,8 @@ static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, s
 
 static Move search_fresh(void)
 {
-    mcts_backend.new_game(job.hash_mb);
-    return mcts_backend.search(&job);
+    mcts_backend.new_game(engine(), job.hash_mb);
+    return search_again();
 }
 
 /* ---- an exact whole-turn search to check the proofs against ---- */
@@ -98,7 +112,7 @@ static void check_proof(const Game *g, const char *fen, int expected, int within
     if (!setup(g, fen, 3000000, 1, 64))
         return;
     Move move = search_fresh();
-    MctsSummary sum = mcts_last_summary();
+    MctsSummary sum = last_summary();
     CHECK(is_legal_move(g, &job.record.current, move));
     CHECK_EQ_INT(sum.proof, expected > 0 ? PROOF_WIN : expected < 0 ? PROOF_LOSS : PROOF_DRAW);
     CHECK(expected > 0 ? sum.mate_turns > 0 : expected < 0 ? sum.mate_turns < 0 : sum.mate_turns == 0);
@@ -183,11 +197,11 @@ static void test_mcts_proves_territoire_loss(void)
 /* The plain UCT of the options (no priors, no implicit minimax) proves too. */
 static void test_mcts_plain_uct_proves_a_win(void)
 {
-    MctsParams saved = mcts_params;
-    mcts_params.puct = 0;
-    mcts_params.minimax_mix = 0;
+    MctsParams saved = *params();
+    params()->puct = 0;
+    params()->minimax_mix = 0;
     check_proof(&columna_game, "1003w02/003b000/003000/001002b/5b01b54w1w/01w0400 w p", 1, 3);
-    mcts_params = saved;
+    *params() = saved;
 }
 
 /* A parent with two children whose evaluations are given by hand. */
@@ -230,32 +244,30 @@ static void test_mcts_minimax_counts_a_proven_child_as_certain(void)
 
 static void test_mcts_puct_tries_the_better_evaluated_child_first(void)
 {
-    MctsParams saved = mcts_params;
-    mcts_params.puct = 1;
+    MctsParams puct = mcts_default_params;
+    puct.puct = 1;
     Node *parent = hand_tree(true, 0.3f, 0.7f);
     atomic_store(&parent->visits, 1);
-    CHECK_EQ_INT(select_child(&hand_pool, parent), 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct), 1);
     hand_tree(true, 0.7f, 0.3f);
     atomic_store(&parent->visits, 1);
-    CHECK_EQ_INT(select_child(&hand_pool, parent), 0);
-    mcts_params = saved;
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct), 0);
 }
 
 /* The reported value is the one selection weighs: playouts mixed with the
  * minimax value, the evaluation while untried, proofs as certainties. */
 static void test_mcts_child_value_mixes_playouts_and_minimax(void)
 {
-    MctsParams saved = mcts_params;
-    mcts_params.minimax_mix = 90;
+    MctsParams mixed = mcts_default_params;
+    mixed.minimax_mix = 90;
     hand_tree(true, 0.8f, 0.3f);
     atomic_store(&hand_nodes[1].visits, 10); /* ten lost playouts */
-    CHECK(fabs(child_q(&hand_nodes[1]) - 0.9 * 0.8) < 1e-6);
-    CHECK(fabs(child_q(&hand_nodes[2]) - 0.3) < 1e-6); /* untried */
+    CHECK(fabs(child_q(&hand_nodes[1], &mixed) - 0.9 * 0.8) < 1e-6);
+    CHECK(fabs(child_q(&hand_nodes[2], &mixed) - 0.3) < 1e-6); /* untried */
     atomic_store(&hand_nodes[2].proof, make_proof(PROOF_WIN, 1));
-    CHECK(child_q(&hand_nodes[2]) == 1);
-    mcts_params.minimax_mix = 0;
-    CHECK(fabs(child_q(&hand_nodes[1])) < 1e-6);
-    mcts_params = saved;
+    CHECK(child_q(&hand_nodes[2], &mixed) == 1);
+    mixed.minimax_mix = 0;
+    CHECK(fabs(child_q(&hand_nodes[1], &mixed)) < 1e-6);
 }
 
 /* White's pawn on a height-5 stack: the score follows the side to move. */
@@ -267,7 +279,7 @@ static void test_mcts_score_favours_the_side_the_evaluation_favours(void)
         if (!setup(&columna_game, fens[i], 2000, 1, 16))
             return;
         search_fresh();
-        MctsSummary sum = mcts_last_summary();
+        MctsSummary sum = last_summary();
         CHECK_EQ_INT(sum.proof, PROOF_NONE);
         CHECK(i == 0 ? sum.score_cp > 50 : sum.score_cp < -50);
     }
@@ -316,7 +328,7 @@ static void test_mcts_same_seed_same_search(void)
             return;
         job.seed = 7;
         first[run] = search_fresh();
-        sum[run] = mcts_last_summary();
+        sum[run] = last_summary();
     }
     for (int run = 0; run < 2; run++) {
         CHECK_EQ_U64(first[run], first[run + 2]);
@@ -332,7 +344,7 @@ static void test_mcts_tiny_hash_keeps_searching(void)
     if (!setup(&roomandpillar_game, NULL, playouts, 1, 1))
         return;
     Move move = search_fresh();
-    MctsSummary sum = mcts_last_summary();
+    MctsSummary sum = last_summary();
     CHECK(is_legal_move(&roomandpillar_game, &job.record.current, move));
     CHECK_EQ_U64(sum.playouts, playouts);
     CHECK(sum.capacity <= 1024 * 1024 / sizeof(Node));
@@ -353,11 +365,11 @@ static void check_stop_is_quick(const Game *g, int threads)
     if (!setup(g, NULL, 0, threads, 16))
         return;
     job.limits.infinite = true;
-    mcts_backend.new_game(job.hash_mb);
+    mcts_backend.new_game(engine(), job.hash_mb);
     pthread_t stopper;
     pthread_create(&stopper, NULL, raise_stop_later, NULL);
     int64_t t0 = now_ms();
-    Move move = mcts_backend.search(&job);
+    Move move = search_again();
     int64_t took = now_ms() - t0;
     pthread_join(stopper, NULL);
     CHECK(is_legal_move(g, &job.record.current, move));
@@ -381,12 +393,12 @@ static void test_mcts_reuses_the_subtree_of_played_moves(void)
      * from there and play that, then search again with the history. */
     record_play(&job.record, mine);
     job.start_ms = now_ms();
-    Move reply = mcts_backend.search(&job);
-    CHECK(mcts_last_summary().reused_visits > 0);
+    Move reply = search_again();
+    CHECK(last_summary().reused_visits > 0);
     record_play(&job.record, reply);
     job.start_ms = now_ms();
-    Move next = mcts_backend.search(&job);
-    MctsSummary sum = mcts_last_summary();
+    Move next = search_again();
+    MctsSummary sum = last_summary();
     CHECK(sum.reused_visits > 0);
     CHECK(is_legal_move(g, &job.record.current, next));
 }
@@ -396,10 +408,10 @@ static void test_mcts_new_game_forgets_the_tree(void)
     if (!setup(&roomandpillar_game, NULL, 2000, 1, 16))
         return;
     search_fresh();
-    mcts_backend.search(&job);
-    CHECK(mcts_last_summary().reused_visits > 0);
+    search_again();
+    CHECK(last_summary().reused_visits > 0);
     search_fresh();
-    CHECK_EQ_U64(mcts_last_summary().reused_visits, 0);
+    CHECK_EQ_U64(last_summary().reused_visits, 0);
 }
 
 static void test_mcts_two_threads_share_the_tree(void)
@@ -408,7 +420,7 @@ static void test_mcts_two_threads_share_the_tree(void)
         if (!setup(all_games[i], NULL, harness_slow_allowed() ? 40000 : 4000, 2, 16))
             return;
         Move move = search_fresh();
-        MctsSummary sum = mcts_last_summary();
+        MctsSummary sum = last_summary();
         CHECK(is_legal_move(all_games[i], &job.record.current, move));
         CHECK_EQ_INT(sum.threads, 2);
         CHECK(sum.playouts >= job.limits.nodes);
@@ -422,7 +434,7 @@ static void test_mcts_two_threads_prove_a_win(void)
         return;
     Move move = search_fresh();
     CHECK(is_legal_move(&qawale_game, &job.record.current, move));
-    CHECK_EQ_INT(mcts_last_summary().proof, PROOF_WIN);
+    CHECK_EQ_INT(last_summary().proof, PROOF_WIN);
 }
 
 int main(int argc, char **argv)
@@ -453,6 +465,6 @@ int main(int argc, char **argv)
     RUN(test_mcts_new_game_forgets_the_tree);
     RUN(test_mcts_two_threads_share_the_tree);
     RUN(test_mcts_two_threads_prove_a_win);
-    mcts_backend.release();
+    mcts_backend.destroy(engine());
     return harness_end();
 }

@@ -1,4 +1,5 @@
-#include "search/report.h"
+/* info_line.c - `info` lines from a search's progress. */
+#include "protocol/info_line.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,10 +28,8 @@ void format_pv(const Game *game, const Position *root, const Move *pv, int lengt
     }
 }
 
-void search_report(const SearchJob *job, const SearchInfo *info)
+void print_info(const SearchJob *job, const SearchInfo *info)
 {
-    if (job->quiet)
-        return;
     char line[8192];
     int64_t elapsed = now_ms() - job->start_ms;
     uint64_t nps = elapsed > 0 ? info->nodes * 1000 / (uint64_t)elapsed : info->nodes * 1000;
@@ -44,11 +43,11 @@ void search_report(const SearchJob *job, const SearchInfo *info)
                   info->nodes, nps, elapsed);
     if (info->hashfull >= 0)
         n += snprintf(line + n, sizeof line - n, " hashfull %d", info->hashfull);
-    if (info->extra)
-        n += snprintf(line + n, sizeof line - n, " %s", info->extra);
     if (info->pv_length > 0) {
         n += snprintf(line + n, sizeof line - n, " pv");
         format_pv(job->game, &job->record.current, info->pv, info->pv_length, line, sizeof line);
     }
     out_line("%s", line);
 }
+
+void print_info_of_job(void *job, const SearchInfo *info) { print_info(job, info); }

@@ -1,9 +1,11 @@
-#include "search/searcher.h"
+/* searcher.c - the search thread of the protocol, and its bestmove line. */
+#include "protocol/searcher.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
 #include "games/gameutil.h"
+#include "protocol/info_line.h"
 #include "util/output.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -13,6 +15,7 @@ static bool thread_live;          /* a thread exists that nobody joined yet */
 static atomic_bool running;       /* between start and bestmove */
 static SearchJob *current_job;    /* owned by the search thread while running */
 static const Backend *current_backend;
+static BackendEngine *current_engine;
 
 /* The backend's answer, checked: a backend bug must not make us send an
  * illegal move to a GUI that would forfeit the game for it. */
@@ -33,8 +36,8 @@ static Move checked_move(const SearchJob *job, Move move)
 static void *search_thread(void *arg)
 {
     SearchJob *job = arg;
-    Move best = current_backend->search(job);
-    best = checked_move(job, best);
+    SearchResult result = current_backend->search(current_engine, job);
+    Move best = checked_move(job, result.best);
 
     /* UCI: under infinite, bestmove only after stop. */
     pthread_mutex_lock(&lock);
@@ -63,7 +66,7 @@ static void join_finished_thread(void)
     }
 }
 
-bool searcher_start(const Backend *backend, const SearchJob *job)
+bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job)
 {
     if (atomic_load(&running))
         return false;
@@ -73,8 +76,10 @@ bool searcher_start(const Backend *backend, const SearchJob *job)
         return false;
     *copy = *job;
     atomic_init(&copy->stop, false);
+    copy->progress = (SearchProgress){print_info_of_job, copy};
     current_job = copy;
     current_backend = backend;
+    current_engine = engine;
     atomic_store(&running, true);
     if (pthread_create(&thread, NULL, search_thread, copy) != 0) {
         atomic_store(&running, false);

@@ -11,8 +11,9 @@
 
 #include "search/search.h"
 
-/* Starts backend on a copy of job; returns false when a search is running. */
-bool searcher_start(const Backend *backend, const SearchJob *job);
+/* Starts engine (of backend) on a copy of job, its progress printed as
+ * info lines; returns false when a search is running. */
+bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job);
 void searcher_stop(void); /* asks the running search to stop; returns at once */
 void searcher_wait(void); /* blocks until the running search printed bestmove */
 bool searcher_busy(void);

@@ -1,0 +1,23 @@
+/* search.c - the two helpers every backend's caller or backend shares:
+ * reaching an engine's setting by its table row, and reporting progress
+ * only to a job that asked for it. */
+#include "search/search.h"
+
+int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
+{
+    return (int *)((char *)backend->settings(engine) + backend->params[index].offset);
+}
+
+static void search_progress(const SearchJob *job, const SearchInfo *info)
+{
+    if (job->progress.on_info)
+        job->progress.on_info(job->progress.context, info);
+}
+
+void search_progress_result(const SearchJob *job, const SearchResult *r)
+{
+    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .score = r->mate_turns ? 0 : r->score,
+                       .mate_turns = r->mate_turns, .nodes = r->nodes, .hashfull = r->hashfull,
+                       .pv = r->pv, .pv_length = r->pv_length};
+    search_progress(job, &info);
+}

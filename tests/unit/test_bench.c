@@ -1,0 +1,48 @@
+/*
+ * test_bench.c - `tessera bench`: the alpha-beta node signature is the one
+ * recorded in bench.h (so a change meant not to alter the search proves
+ * it), and the command line refuses words it does not know instead of
+ * benching something else.
+ */
+#include "harness.h"
+
+#include "bench/bench.h"
+#include "search/backends.h"
+
+/* The whole bench at one thread: a few seconds in release, too slow for
+ * the sanitizer builds, which search the same code in the other tests. */
+static void test_alphabeta_bench_signature_unchanged(void)
+{
+    if (!harness_slow_allowed())
+        return;
+    uint64_t nodes = 0;
+    CHECK(bench_searches(&alphabeta_backend, 1, NULL, &nodes));
+    CHECK_EQ_U64(nodes, BENCH_ALPHABETA_SIGNATURE);
+}
+
+static int bench_words(const char *a, const char *b, const char *c)
+{
+    char *argv[3] = {(char *)a, (char *)b, (char *)c};
+    int argc = c ? 3 : b ? 2 : 1;
+    return bench_main(argc, argv);
+}
+
+static void test_bench_refuses_unknown_words(void)
+{
+    CHECK_EQ_INT(bench_words("alphabeta", "bogus", NULL), 2);
+    CHECK_EQ_INT(bench_words("nosuchbackend", NULL, NULL), 2);
+    CHECK_EQ_INT(bench_words("search", "mcts", "threads"), 2);
+    CHECK_EQ_INT(bench_words("threads", "0", NULL), 2);
+    CHECK_EQ_INT(bench_words("threads", "2x", NULL), 2);
+    CHECK_EQ_INT(bench_words("perft", "nosuchgame", NULL), 2);
+    CHECK_EQ_INT(bench_words("perft", "columna", "extra"), 2);
+    CHECK_EQ_INT(bench_words("mcts", "alphabeta", NULL), 2);
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_alphabeta_bench_signature_unchanged);
+    RUN(test_bench_refuses_unknown_words);
+    return harness_end();
+}

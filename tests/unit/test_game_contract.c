@@ -1,0 +1,239 @@
+/*
+ * test_game_contract.c - what every game in the registry promises the
+ * searches and the protocol, checked once for all of them along seeded
+ * random games (OpenSpiel's random simulation test): position strings
+ * round-trip, the hash follows play, generate_moves agrees with
+ * count_moves, step hooks join into the whole moves, evaluations stay
+ * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
+ * game is tested by adding it to all_games[].
+ */
+#include "harness.h"
+
+#include "games/gameutil.h"
+#include "games/registry.h"
+#include "gametest.h"
+#include "util/rng.h"
+
+/* Move streams longer than this (a tall Qawale stack) are sampled, not
+ * counted move by move against count_moves. */
+#define COUNTED_STREAM_MAX 100000
+
+/* Reservoir sampling over the move stream: a uniform legal move without
+ * a list (streams may hold millions). */
+typedef struct {
+    MoveSink sink;
+    Rng *rng;
+    uint64_t seen, cap;
+    Move chosen;
+} Reservoir;
+
+static bool sample_emit(MoveSink *sink, Move move)
+{
+    Reservoir *r = (Reservoir *)sink;
+    if (rng_below(r->rng, ++r->seen) == 0)
+        r->chosen = move;
+    return r->seen < r->cap;
+}
+
+static Reservoir sample_moves(const Game *g, const Position *pos, Rng *rng, uint64_t cap)
+{
+    Reservoir r = {{sample_emit}, rng, 0, cap, MOVE_NONE};
+    g->generate_moves(pos, &r.sink);
+    return r;
+}
+
+static Move random_move(const Game *g, const Position *pos, Rng *rng)
+{
+    return sample_moves(g, pos, rng, COUNTED_STREAM_MAX).chosen;
+}
+
+/* The moves generate_moves emits (COUNTED_STREAM_MAX + 1 for "more"). */
+static uint64_t streamed_moves(const Game *g, const Position *pos)
+{
+    Rng rng;
+    rng_seed(&rng, 1);
+    return sample_moves(g, pos, &rng, COUNTED_STREAM_MAX + 1).seen;
+}
+
+static void fail_at(const Game *g, const Position *pos, const char *what)
+{
+    char m[POSITION_TEXT_MAX + 200];
+    snprintf(m, sizeof m, "%s: %s at %s", g->id, what, fen_of(g, pos));
+    harness_fail(__FILE__, __LINE__, m);
+}
+
+/* format -> parse gives the same string and the same hash back. */
+static void check_round_trip(const Game *g, const Position *pos)
+{
+    char text[POSITION_TEXT_MAX], again[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Position parsed;
+    g->format_position(pos, text, sizeof text);
+    if (!g->parse_position(text, &parsed, err, sizeof err)) {
+        fail_at(g, pos, "its own position string is rejected");
+        return;
+    }
+    g->format_position(&parsed, again, sizeof again);
+    if (strcmp(text, again) != 0)
+        fail_at(g, pos, "the position string does not round-trip");
+    if (g->hash(&parsed) != g->hash(pos))
+        fail_at(g, pos, "the hash after play differs from the hash of the same position parsed");
+    if (g->outcome(&parsed) != g->outcome(pos))
+        fail_at(g, pos, "the outcome changes through the position string");
+}
+
+/* Moves emitted one by one agree with count_moves (short streams only). */
+static void check_move_count(const Game *g, const Position *pos)
+{
+    if (!g->count_moves)
+        return;
+    uint64_t counted = g->count_moves(pos);
+    if (counted > COUNTED_STREAM_MAX)
+        return;
+    if (streamed_moves(g, pos) != counted)
+        fail_at(g, pos, "generate_moves and count_moves disagree");
+}
+
+/* A turn played a random step at a time joins into a legal whole move that
+ * leads to the same position. */
+static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
+{
+    if (!has_step_hooks(g))
+        return;
+    Position stepped = *pos;
+    Move steps[MAX_STEPS_PER_NODE];
+    int count = 0;
+    do {
+        Move options[MAX_STEPS_PER_NODE];
+        int n = g->generate_steps(&stepped, options, MAX_STEPS_PER_NODE);
+        if (n <= 0 || count == MAX_STEPS_PER_NODE) {
+            fail_at(g, pos, "a turn in progress offers no step");
+            return;
+        }
+        steps[count] = options[rng_below(rng, (uint64_t)n)];
+        g->play_step(&stepped, steps[count++]);
+    } while (g->outcome(&stepped) == OUTCOME_ONGOING && g->turn_in_progress(&stepped));
+    Move whole = g->join_steps(steps, count);
+    if (!is_legal_move(g, pos, whole)) {
+        fail_at(g, pos, "joined steps are not a legal move");
+        return;
+    }
+    Position played = *pos;
+    g->play(&played, whole);
+    if (g->hash(&played) != g->hash(&stepped) || strcmp(fen_of(g, &played), fen_of(g, &stepped)) != 0)
+        fail_at(g, pos, "the steps and their joined move lead to different positions");
+}
+
+/* One random game: every position keeps the contract, the game goes on
+ * exactly while moves exist, and it ends within turns_left's promise. */
+static void check_random_game(const Game *g, uint64_t seed, int max_turns)
+{
+    Rng rng;
+    rng_seed(&rng, seed);
+    Position pos;
+    if (!load_position(g, g->start_fen, &pos))
+        return;
+    if (g->random_start && seed % 2)
+        g->random_start(&pos, seed);
+    for (int turn = 0; turn < max_turns && g->outcome(&pos) == OUTCOME_ONGOING; turn++) {
+        check_round_trip(g, &pos);
+        check_move_count(g, &pos);
+        check_steps_join(g, &pos, &rng);
+        if (g->turns_left(&pos) < 1)
+            fail_at(g, &pos, "an ongoing game says no turns are left");
+        if (g->evaluate && abs(g->evaluate(&pos)) > EVAL_BOUND)
+            fail_at(g, &pos, "the evaluation leaves +-EVAL_BOUND");
+        Move move = random_move(g, &pos, &rng);
+        if (move == MOVE_NONE) {
+            fail_at(g, &pos, "an ongoing game offers no move");
+            return;
+        }
+        g->play(&pos, move);
+    }
+    check_round_trip(g, &pos);
+}
+
+static void test_every_game_keeps_its_contract_along_random_games(void)
+{
+    int games = harness_slow_allowed() ? 12 : 4;
+    for (int i = 0; all_games[i]; i++)
+        for (int k = 0; k < games; k++)
+            check_random_game(all_games[i], 1000 + (uint64_t)k, 400);
+}
+
+/* A finished game offers no move and stays finished through its string. */
+static void check_finished_games_offer_nothing(const Game *g)
+{
+    Rng rng;
+    rng_seed(&rng, 77);
+    for (int k = 0; k < 3; k++) {
+        Position pos;
+        if (!load_position(g, g->start_fen, &pos))
+            return;
+        for (int turn = 0; turn < 2000 && g->outcome(&pos) == OUTCOME_ONGOING; turn++)
+            g->play(&pos, random_move(g, &pos, &rng));
+        if (g->outcome(&pos) == OUTCOME_ONGOING) {
+            fail_at(g, &pos, "a random game did not end within 2000 turns");
+            continue;
+        }
+        if (streamed_moves(g, &pos) != 0 || (g->count_moves && g->count_moves(&pos) != 0))
+            fail_at(g, &pos, "a finished game still offers moves");
+        check_round_trip(g, &pos);
+    }
+}
+
+static void test_every_game_ends_and_then_offers_no_move(void)
+{
+    for (int i = 0; all_games[i]; i++)
+        check_finished_games_offer_nothing(all_games[i]);
+}
+
+/* Dealt setups are positions the game's own parser accepts, unfinished
+ * and with moves; different seeds deal different setups. */
+static void test_every_random_start_is_legal(void)
+{
+    for (int i = 0; all_games[i]; i++) {
+        const Game *g = all_games[i];
+        if (!g->random_start)
+            continue;
+        uint64_t first_hash = 0;
+        bool differs = false;
+        for (uint64_t seed = 0; seed < 20; seed++) {
+            Position pos;
+            g->random_start(&pos, seed);
+            check_round_trip(g, &pos);
+            if (g->outcome(&pos) != OUTCOME_ONGOING || streamed_moves(g, &pos) == 0)
+                fail_at(g, &pos, "a dealt setup is finished or offers no move");
+            differs |= seed > 0 && g->hash(&pos) != first_hash;
+            if (seed == 0)
+                first_hash = g->hash(&pos);
+        }
+        CHECK(differs);
+    }
+}
+
+/* Every game declares bench workloads whose positions it accepts. */
+static void test_every_game_declares_bench_positions(void)
+{
+    for (int i = 0; all_games[i]; i++) {
+        const Game *g = all_games[i];
+        CHECK(g->bench_perft_depth > 0);
+        CHECK(g->bench_position_count > 0);
+        for (int k = 0; k < g->bench_position_count; k++) {
+            Position pos;
+            const BenchPosition *p = &g->bench_positions[k];
+            CHECK(p->depth > 0);
+            if (load_position(g, p->fen ? p->fen : g->start_fen, &pos))
+                CHECK(g->outcome(&pos) == OUTCOME_ONGOING);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_every_game_keeps_its_contract_along_random_games);
+    RUN(test_every_game_ends_and_then_offers_no_move);
+    RUN(test_every_random_start_is_legal);
+    RUN(test_every_game_declares_bench_positions);
+    return harness_end();
+}
