@@ -12,6 +12,7 @@
 #include "games/registry.h"
 #include "search/backends.h"
 #include "util/clock.h"
+#include "util/parse_number.h"
 
 #define BENCH_HASH_MB 16
 #define BENCH_USAGE "bench [perft [GAME] | [search] [BACKEND] [threads N]]"
@@ -120,9 +121,8 @@ static int bench_search(const Backend *backend, int threads)
 
 static bool parse_threads(const char *text, int *threads)
 {
-    char *end;
-    long n = strtol(text, &end, 10);
-    if (end == text || *end || n < 1 || n > SEARCH_MAX_THREADS)
+    int64_t n;
+    if (parse_int64(text, 1, SEARCH_MAX_THREADS, &n) != NUMBER_OK)
         return false;
     *threads = (int)n;
     return true;

@@ -1,13 +1,11 @@
 #include "protocol/options.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "util/output.h"
+#include "util/parse_number.h"
 
 static Option table[MAX_OPTIONS];
 static int count;
@@ -66,30 +64,11 @@ void options_print_values(void)
     }
 }
 
-static bool parse_int(const char *text, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool set_spin(const Option *o, const char *value, char *err, size_t err_size)
 {
-    long v;
-    if (!parse_int(value, &v)) {
-        snprintf(err, err_size, "option %s: '%s' is not an integer", o->name, value);
-        return false;
-    }
-    if (v < o->min || v > o->max) {
-        snprintf(err, err_size, "option %s: %ld is outside %d..%d", o->name, v, o->min, o->max);
-        return false;
-    }
-    *o->value = (int)v;
-    return true;
+    char what[128];
+    snprintf(what, sizeof what, "option %s", o->name);
+    return parse_int_in(value, what, o->min, o->max, o->value, err, err_size) == NUMBER_OK;
 }
 
 static bool set_check(const Option *o, const char *value, char *err, size_t err_size)

@@ -8,7 +8,6 @@
 #include "protocol/uci.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -22,6 +21,7 @@
 #include "search/backends.h"
 #include "util/clock.h"
 #include "util/output.h"
+#include "util/parse_number.h"
 
 #define MAX_TOKENS 4096
 #define MAX_BACKENDS 16
@@ -241,10 +241,8 @@ static void cmd_position(int argc, char **argv)
         }
         i = end;
     } else if (argc >= 3 && strcmp(argv[1], "deal") == 0) {
-        char *endp;
-        errno = 0;
-        unsigned long long seed = strtoull(argv[2], &endp, 10);
-        if (errno || *endp || argv[2][0] == '-') {
+        uint64_t seed;
+        if (parse_uint64(argv[2], UINT64_MAX, &seed) != NUMBER_OK) {
             error_line("position deal: seed '%s' is not a non-negative integer", printable(argv[2]));
             return;
         }
@@ -276,13 +274,7 @@ static void cmd_position(int argc, char **argv)
 
 static bool parse_number(const char *text, int64_t *out)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end)
-        return false;
-    *out = v;
-    return true;
+    return parse_int64(text, INT64_MIN, INT64_MAX, out) == NUMBER_OK;
 }
 
 static void run_perft(const char *depth_text);

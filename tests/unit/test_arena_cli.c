@@ -197,23 +197,24 @@ static void test_unstartable_sprt_exits_with_three(void)
     cli_free(&o);
 }
 
-/* Numbers are decimal: a leading zero is no octal, 0x no hex. */
+/* Numbers are plain decimal: a leading zero (octal to some) and 0x are
+ * refused, never read as another number. */
 static void test_numbers_are_decimal_only(void)
 {
     ArenaOptions o;
     char err[512];
-    const char *leading_zero[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "010",
-                                  "-seed", "010", "-concurrency", "08", NULL};
-    CHECK_EQ_INT(parse(&o, err, sizeof err, leading_zero), ARENA_EXIT_OK);
-    CHECK_EQ_U64(o.run.last, 10);
-    CHECK_EQ_U64(o.run.seed, 10);
-    CHECK_EQ_INT(o.run.concurrency, 8);
-    cli_free(&o);
-    const char *slice[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "09..011", NULL};
+    const char *leading_zero[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "010", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, leading_zero), ARENA_EXIT_BAD_ARGS);
+    CHECK_CONTAINS(err, "-games 010");
+    const char *zero_seed[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-seed", "010", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, zero_seed), ARENA_EXIT_BAD_ARGS);
+    const char *slice[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "9..11", NULL};
     CHECK_EQ_INT(parse(&o, err, sizeof err, slice), ARENA_EXIT_OK);
     CHECK_EQ_U64(o.run.first, 9);
     CHECK_EQ_U64(o.run.last, 11);
     cli_free(&o);
+    const char *zero_slice[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "09..11", NULL};
+    CHECK_EQ_INT(parse(&o, err, sizeof err, zero_slice), ARENA_EXIT_BAD_ARGS);
     const char *hex[] = {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "0x10", NULL};
     CHECK_EQ_INT(parse(&o, err, sizeof err, hex), ARENA_EXIT_BAD_ARGS);
     CHECK_CONTAINS(err, "-games 0x10");

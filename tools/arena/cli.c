@@ -1,12 +1,12 @@
 /* cli.c - command line parsing and help. */
 #include "arena/cli.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/registry.h"
+#include "util/parse_number.h"
 
 static const char help_text[] =
     "tessera-arena - plays games between engines and measures their strength\n"
@@ -37,7 +37,7 @@ static const char help_text[] =
     "\n"
     "Games:\n"
     "  -game ID                roomandpillar (default), columna, qawale or territoire\n"
-    "  -games N                play games 1..N (numbers are decimal: 010 is ten)\n"
+    "  -games N                play games 1..N (plain decimal: 010 and 0x10 are refused)\n"
     "  -games A..B             play only games A..B (a slice; see merge)\n"
     "  -rounds N               N rounds; a round is one opening for every pairing\n"
     "                          (two games each with -repeat); default 1\n"
@@ -109,17 +109,11 @@ typedef struct {
     int plies;
 } CliState;
 
-/* Numbers are decimal only: a leading 0 is not octal and 0x is refused,
- * so `-games 010` plays ten games, never eight. */
+/* Numbers are decimal only (util/parse_number.h): `-games 010` and
+ * `-games 0x10` are refused, never read as eight or sixteen. */
 static bool parse_u64(const char *text, uint64_t *out)
 {
-    char *end;
-    if (!text || *text < '0' || *text > '9')
-        return false;
-    errno = 0;
-    unsigned long long value = strtoull(text, &end, 10);
-    *out = value;
-    return *end == '\0' && errno == 0;
+    return parse_uint64(text, UINT64_MAX, out) == NUMBER_OK;
 }
 
 /* Plain decimal notation (digits, sign, point, exponent): strtod alone

@@ -8,6 +8,7 @@
 #include "arena/pgn.h"
 #include "arena/report.h"
 #include "arena/runconfig.h"
+#include "util/parse_number.h"
 
 /* A game as read, with what its run's configuration says about it. */
 typedef struct {
@@ -51,7 +52,7 @@ static bool config_index(RecordList *list, const char *config, size_t *index)
  * within a seed, and pairs exist only where openings were repeated. */
 static bool read_identity(const PgnRecord *record, MergedGame *game, char *err, size_t err_size)
 {
-    char seed[32], repeat[8], *end;
+    char seed[32], repeat[8];
     if (!record->config[0]) {
         snprintf(err, err_size, "has no recorded run configuration (seed, -repeat), so it cannot be merged");
         return false;
@@ -61,9 +62,9 @@ static bool read_identity(const PgnRecord *record, MergedGame *game, char *err, 
         snprintf(err, err_size, "its run configuration lacks seed= or repeat=");
         return false;
     }
-    game->seed = strtoull(seed, &end, 10);
+    bool seed_read = parse_uint64(seed, UINT64_MAX, &game->seed) == NUMBER_OK;
     game->repeat = strcmp(repeat, "on") == 0;
-    if (*end != '\0' || end == seed || (!game->repeat && strcmp(repeat, "off") != 0)) {
+    if (!seed_read || (!game->repeat && strcmp(repeat, "off") != 0)) {
         snprintf(err, err_size, "its run configuration has a bad seed=%s or repeat=%s", seed, repeat);
         return false;
     }

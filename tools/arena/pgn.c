@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "arena/spec.h"
+#include "util/parse_number.h"
 
 const char *pgn_result_token(PlayerResult result)
 {
@@ -215,9 +216,9 @@ static bool take_tag(GameInProgress *g, const char *line, char *err, size_t err_
     }
     bool known, fits = true;
     if (strcmp(name, "Round") == 0) {
-        char *end;
-        r->round = strtoll(value, &end, 10);
-        g->has_round = *end == '\0' && r->round > 0;
+        int64_t round;
+        g->has_round = parse_int64(value, 1, INT64_MAX, &round) == NUMBER_OK;
+        r->round = g->has_round ? round : 0;
     } else if (strcmp(name, "White") == 0) {
         fits = copy_value(r->white, sizeof r->white, value);
     } else if (strcmp(name, "Black") == 0) {

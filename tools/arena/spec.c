@@ -1,10 +1,11 @@
 /* spec.c - engine specifications from key=value tokens. */
 #include "arena/spec.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/parse_number.h"
 
 void spec_init(EngineSpec *spec)
 {
@@ -31,10 +32,8 @@ static bool copy_field(char *field, size_t size, const char *key, const char *va
 static bool parse_whole(const char *key, const char *value, long long min, long long max, long long *out,
                         char *err, size_t err_size)
 {
-    char *end;
-    errno = 0;
-    long long n = strtoll(value, &end, 10);
-    if (*value < '0' || *value > '9' || *end != '\0' || errno != 0 || n < min || n > max) {
+    int64_t n;
+    if (parse_int64(value, min, max, &n) != NUMBER_OK) {
         snprintf(err, err_size, "%s=%s: expected a whole number from %lld to %lld", key, value, min, max);
         return false;
     }

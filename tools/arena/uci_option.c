@@ -1,11 +1,12 @@
 /* uci_option.c - reading `option name ... type ...` lines; checking values. */
 #include "arena/uci_option.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "util/parse_number.h"
 
 #define WORD_MAX 256
 
@@ -76,13 +77,8 @@ static bool is_keyword(const char *word)
 /* A whole decimal number, nothing else (no blanks, no 0x, no fraction). */
 static bool parse_whole(const char *text, long long *out)
 {
-    const char *digits = text + (*text == '-' || *text == '+');
-    if (*digits < '0' || *digits > '9')
-        return false;
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    if (errno || *end)
+    int64_t value;
+    if (parse_int64(text, INT64_MIN, INT64_MAX, &value) != NUMBER_OK)
         return false;
     *out = value;
     return true;

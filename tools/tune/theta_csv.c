@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "tune/text_file.h"
+#include "util/parse_number.h"
 
 #define CSV_FILE_MAX ((size_t)1 << 30)
 #define CSV_LINE_MAX (SPSA_MAX_PARAMS * (SPSA_NAME_MAX + 32) + 64)
@@ -100,14 +101,13 @@ static bool read_row(char *line, ThetaRow *row, char *err, size_t err_size)
         snprintf(err, err_size, "%d fields, expected %d", n, row->count + 1);
         return false;
     }
-    char *end;
-    errno = 0;
-    long k = strtol(field[0], &end, 10);
-    if (errno || end == field[0] || *end || k < 0 || k > 1000000000L) {
+    int64_t k;
+    if (parse_int64(field[0], 0, 1000000000, &k) != NUMBER_OK) {
         snprintf(err, err_size, "iteration '%.20s' is not a whole number", field[0]);
         return false;
     }
     row->iteration = (int)k;
+    char *end;
     for (int i = 0; i < row->count; i++) {
         errno = 0;
         row->value[i] = strtod(field[i + 1], &end);

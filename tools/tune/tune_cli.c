@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/parse_number.h"
+
 static const char help_text[] =
     "tessera-tune - SPSA tuning of an engine's spin options by playing games\n"
     "\n"
@@ -95,15 +97,13 @@ static bool is_match_only_flag(const char *flag)
 static bool parse_int_flag(const char *flag, const char *value, long min, long max, long *out,
                            char *err, size_t err_size)
 {
-    char *end;
-    errno = 0;
-    long n = value ? strtol(value, &end, 10) : 0;
-    if (!value || errno || end == value || *end || n < min || n > max) {
+    int64_t n = 0;
+    if (parse_int64(value, min, max, &n) != NUMBER_OK) {
         snprintf(err, err_size, "%s %s: expected a whole number from %ld to %ld", flag,
                  value ? value : "(nothing)", min, max);
         return false;
     }
-    *out = n;
+    *out = (long)n;
     return true;
 }
 
