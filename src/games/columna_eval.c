@@ -18,30 +18,26 @@
  * move); the tuned set beat the hand-set one (0 10 25 55 120 35 3) by
  * +44.7 +/- 20.4 Elo over 1000 games at 2000 nodes and +31.4 +/- 51.9 over
  * 200 games at 1 s + 10 ms. */
-enum {
-    DEFAULT_HEIGHT1 = 2,
-    DEFAULT_HEIGHT2 = 6,
-    DEFAULT_HEIGHT3 = 24,
-    DEFAULT_HEIGHT4 = 50,
-    DEFAULT_HEIGHT5 = 133,
-    DEFAULT_REACH = 45,
-    DEFAULT_MOBILITY = 4,
-};
+#define COLUMNA_WEIGHTS(X)                                              \
+    X(height1, "ColumnaHeight1", 2, 0, 1000) /* a pawn on a stack of 1 */ \
+    X(height2, "ColumnaHeight2", 6, 0, 1000)                             \
+    X(height3, "ColumnaHeight3", 24, 0, 1000)                            \
+    X(height4, "ColumnaHeight4", 50, 0, 1000)                            \
+    X(height5, "ColumnaHeight5", 133, 0, 1000)                           \
+    X(reach_percent, "ColumnaReach", 45, 0, 100)                         \
+    X(mobility_weight, "ColumnaMobility", 4, 0, 100)
 
-static int pawn_on_height[COLUMNA_MAX_HEIGHT + 1] = {
-    0, DEFAULT_HEIGHT1, DEFAULT_HEIGHT2, DEFAULT_HEIGHT3, DEFAULT_HEIGHT4, DEFAULT_HEIGHT5,
-};
-static int reach_percent = DEFAULT_REACH;
-static int mobility_weight = DEFAULT_MOBILITY;
+static struct {
+    COLUMNA_WEIGHTS(GAME_WEIGHT_FIELD)
+} weights = {COLUMNA_WEIGHTS(GAME_WEIGHT_DEFAULT)};
 
-const GameParam columna_params[COLUMNA_PARAM_COUNT] = {
-    {"ColumnaHeight1", DEFAULT_HEIGHT1, 0, 1000, &pawn_on_height[1]},
-    {"ColumnaHeight2", DEFAULT_HEIGHT2, 0, 1000, &pawn_on_height[2]},
-    {"ColumnaHeight3", DEFAULT_HEIGHT3, 0, 1000, &pawn_on_height[3]},
-    {"ColumnaHeight4", DEFAULT_HEIGHT4, 0, 1000, &pawn_on_height[4]},
-    {"ColumnaHeight5", DEFAULT_HEIGHT5, 0, 1000, &pawn_on_height[5]},
-    {"ColumnaReach", DEFAULT_REACH, 0, 100, &reach_percent},
-    {"ColumnaMobility", DEFAULT_MOBILITY, 0, 100, &mobility_weight},
+const GameParam columna_params[COLUMNA_PARAM_COUNT] = {COLUMNA_WEIGHTS(GAME_WEIGHT_ROW)};
+_Static_assert(sizeof columna_params / sizeof columna_params[0] == COLUMNA_PARAM_COUNT, "one row per weight");
+
+/* The height weights by stack height (none on the floor). */
+static const int no_weight = 0;
+static const int *const pawn_on_height[COLUMNA_MAX_HEIGHT + 1] = {
+    &no_weight, &weights.height1, &weights.height2, &weights.height3, &weights.height4, &weights.height5,
 };
 
 /* One pawn's worth: its height, part of the best climb open to it, and its
@@ -49,18 +45,18 @@ const GameParam columna_params[COLUMNA_PARAM_COUNT] = {
 static int pawn_value(const ColumnaState *st, int square)
 {
     const uint64_t pawned = columna_all_pawns(st);
-    const int here = pawn_on_height[st->stack_height[square]];
+    const int here = *pawn_on_height[st->stack_height[square]];
     int best_climb = 0, moves = 0;
     for (int d = 0; d < COLUMNA_DIRECTIONS; d++) {
         const int to = columna_first_stack(st->stacks, square, d);
         if (to < 0 || (pawned & columna_bit(to)))
             continue;
         moves++;
-        const int climb = pawn_on_height[st->stack_height[to]] - here;
+        const int climb = *pawn_on_height[st->stack_height[to]] - here;
         if (climb > best_climb)
             best_climb = climb;
     }
-    return here + best_climb * reach_percent / 100 + moves * mobility_weight;
+    return here + best_climb * weights.reach_percent / 100 + moves * weights.mobility_weight;
 }
 
 static int side_value(const ColumnaState *st, int colour)

@@ -56,6 +56,17 @@ typedef struct {
     int *value; /* the live value the evaluation reads */
 } GameParam;
 
+/* A game's weights are declared once, as a list of rows
+ *     X(field, "OptionName", default, min, max)
+ * from which these make the live weights and their GameParam table (the
+ * pattern of the backends' settings, src/search/ab_settings.c):
+ *     static struct { LIST(GAME_WEIGHT_FIELD) } weights = {LIST(GAME_WEIGHT_DEFAULT)};
+ *     const GameParam game_params[] = {LIST(GAME_WEIGHT_ROW)};
+ * The evaluation reads weights.field; nothing else repeats a default. */
+#define GAME_WEIGHT_FIELD(field, name, def, lo, hi) int field;
+#define GAME_WEIGHT_DEFAULT(field, name, def, lo, hi) .field = (def),
+#define GAME_WEIGHT_ROW(field, name, def, lo, hi) {name, def, lo, hi, &weights.field},
+
 /* Evaluations (Game.evaluate) stay within +-EVAL_BOUND centi-units: the
  * scores beyond it are the searches' proven results (search.h). */
 #define EVAL_BOUND 20000

@@ -14,21 +14,21 @@
 #define SCORE_LIMIT 9000
 
 /* SPSA-tuned (tools/tune/params/qawale.txt): +102.8 +/- 20.5 Elo over 800 games vs 10/40/400/150/6/4. */
-static int open_line = 15;      /* per own top in a line without enemy tops */
-static int three_tops = 20;     /* extra for three own tops in such a line */
-static int threat_to_move = 119; /* side to move can sow onto its line's fourth square */
-static int threat_against = 2;   /* the opponent could, on its next turn */
-static int top_control = 6;     /* per top of one's colour */
-static int reserve_lead = 10;   /* per reserve pebble more than the opponent */
+/* Rows: X(field, option name, default, min, max). */
+#define QAWALE_WEIGHTS(X)                                                                                    \
+    X(open_line, "QawaleOpenLine", 15, 0, 200)            /* per own top in a line without enemy tops */   \
+    X(three_tops, "QawaleThreeTops", 20, 0, 500)          /* extra for three own tops in such a line */    \
+    X(threat_to_move, "QawaleThreatToMove", 119, 0, 2000) /* side to move can sow onto a fourth square */  \
+    X(threat_against, "QawaleThreatAgainst", 2, 0, 2000)  /* the opponent could, on its next turn */       \
+    X(top_control, "QawaleTopControl", 6, 0, 200)         /* per top of one's colour */                    \
+    X(reserve_lead, "QawaleReserve", 10, 0, 200)          /* per reserve pebble more than the opponent */
 
-const GameParam qawale_params[QAWALE_PARAM_COUNT] = {
-    {"QawaleOpenLine", 15, 0, 200, &open_line},
-    {"QawaleThreeTops", 20, 0, 500, &three_tops},
-    {"QawaleThreatToMove", 119, 0, 2000, &threat_to_move},
-    {"QawaleThreatAgainst", 2, 0, 2000, &threat_against},
-    {"QawaleTopControl", 6, 0, 200, &top_control},
-    {"QawaleReserve", 10, 0, 200, &reserve_lead},
-};
+static struct {
+    QAWALE_WEIGHTS(GAME_WEIGHT_FIELD)
+} weights = {QAWALE_WEIGHTS(GAME_WEIGHT_DEFAULT)};
+
+const GameParam qawale_params[QAWALE_PARAM_COUNT] = {QAWALE_WEIGHTS(GAME_WEIGHT_ROW)};
+_Static_assert(sizeof qawale_params / sizeof qawale_params[0] == QAWALE_PARAM_COUNT, "one row per weight");
 
 /* Squares where a sowing that does not lift one of the line's own tops can
  * end (its last drop is the mover's pebble). */
@@ -64,7 +64,7 @@ static int line_score(const QawaleState *st, int colour, bool *threat)
             *threat = (sowing_ends(st, line & own) & line & (uint16_t)~own) != 0;
         if (line & enemy)
             continue;
-        score += open_line * tops + (tops == 3 ? three_tops : 0);
+        score += weights.open_line * tops + (tops == 3 ? weights.three_tops : 0);
     }
     return score;
 }
@@ -79,10 +79,10 @@ int qawale_evaluate(const Position *pos)
         return (st->outcome == OUTCOME_WHITE_WINS) == (me == WHITE) ? DECIDED_SCORE : -DECIDED_SCORE;
     bool my_threat, their_threat;
     int score = line_score(st, me, &my_threat) - line_score(st, them, &their_threat);
-    score += my_threat ? threat_to_move : 0;
-    score -= their_threat ? threat_against : 0;
-    score += top_control * (popcount16(st->top_mask[me]) - popcount16(st->top_mask[them]));
-    score += reserve_lead * (st->reserve[me] - st->reserve[them]);
+    score += my_threat ? weights.threat_to_move : 0;
+    score -= their_threat ? weights.threat_against : 0;
+    score += weights.top_control * (popcount16(st->top_mask[me]) - popcount16(st->top_mask[them]));
+    score += weights.reserve_lead * (st->reserve[me] - st->reserve[them]);
     if (score > SCORE_LIMIT)
         return SCORE_LIMIT;
     return score < -SCORE_LIMIT ? -SCORE_LIMIT : score;

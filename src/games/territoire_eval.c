@@ -14,23 +14,22 @@
 #define EVAL_LIMIT (EVAL_BOUND - 1)
 
 /* SPSA-tuned (tools/tune/params/territoire.txt): +68.6 +/- 20.0 Elo over 800 games vs 100/85/70/45/35/60/3. */
-static int score_weight = 42;
-static int in_hand_weight = 107;
-static int stranded_weight = 62;
-static int threat_weight = 61;
-static int danger_weight = 0;
-static int golden_weight = 54;
-static int mobility_weight = 9;
+#define TERRITOIRE_WEIGHTS(X)                                    \
+    X(score_weight, "TerritoireScore", 42, 0, 1000)               \
+    X(in_hand_weight, "TerritoireInHand", 107, 0, 1000)           \
+    X(stranded_weight, "TerritoireStranded", 62, 0, 1000)         \
+    X(threat_weight, "TerritoireThreat", 61, 0, 1000)             \
+    X(danger_weight, "TerritoireDanger", 0, 0, 1000)              \
+    X(golden_weight, "TerritoireGolden", 54, 0, 1000)             \
+    X(mobility_weight, "TerritoireMobility", 9, 0, 100)
 
-const GameParam territoire_params[TERRITOIRE_PARAM_COUNT] = {
-    {"TerritoireScore", 42, 0, 1000, &score_weight},
-    {"TerritoireInHand", 107, 0, 1000, &in_hand_weight},
-    {"TerritoireStranded", 62, 0, 1000, &stranded_weight},
-    {"TerritoireThreat", 61, 0, 1000, &threat_weight},
-    {"TerritoireDanger", 0, 0, 1000, &danger_weight},
-    {"TerritoireGolden", 54, 0, 1000, &golden_weight},
-    {"TerritoireMobility", 9, 0, 100, &mobility_weight},
-};
+static struct {
+    TERRITOIRE_WEIGHTS(GAME_WEIGHT_FIELD)
+} weights = {TERRITOIRE_WEIGHTS(GAME_WEIGHT_DEFAULT)};
+
+const GameParam territoire_params[TERRITOIRE_PARAM_COUNT] = {TERRITOIRE_WEIGHTS(GAME_WEIGHT_ROW)};
+_Static_assert(sizeof territoire_params / sizeof territoire_params[0] == TERRITOIRE_PARAM_COUNT,
+               "one row per weight");
 
 /* Pawns in hand that will find no free square: a group of k pawns needs one
  * square of each value k, k-1, ..., 1 as it shrinks, and a value whose free
@@ -92,15 +91,15 @@ int territoire_evaluate(const Position *pos)
     uint64_t free = territoire_free_squares(st);
     uint64_t mover_targets = territoire_placeable_squares(st, mover);
     uint64_t opponent_targets = territoire_placeable_squares(st, opponent);
-    long value = (long)score_weight * (territoire_score(st, mover) - territoire_score(st, opponent));
+    long value = (long)weights.score_weight * (territoire_score(st, mover) - territoire_score(st, opponent));
     if (territoire_pawns_in_hand(st, mover) == 0)
         return clamp_value(value); /* finished: the score is final */
-    value += (long)in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
-    value -= (long)stranded_weight * (stranded_pawns(st, mover, free) - stranded_pawns(st, opponent, free));
-    value += (long)threat_weight * capturable_pawns(st, opponent, mover_targets);
-    value -= (long)danger_weight * capturable_pawns(st, mover, opponent_targets);
-    value += (long)golden_weight * golden_access(st, mover_targets, opponent_targets);
-    value += (long)mobility_weight *
+    value += (long)weights.in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
+    value -= (long)weights.stranded_weight * (stranded_pawns(st, mover, free) - stranded_pawns(st, opponent, free));
+    value += (long)weights.threat_weight * capturable_pawns(st, opponent, mover_targets);
+    value -= (long)weights.danger_weight * capturable_pawns(st, mover, opponent_targets);
+    value += (long)weights.golden_weight * golden_access(st, mover_targets, opponent_targets);
+    value += (long)weights.mobility_weight *
              (__builtin_popcountll(mover_targets) - __builtin_popcountll(opponent_targets));
     return clamp_value(value);
 }

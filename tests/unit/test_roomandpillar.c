@@ -635,7 +635,7 @@ static void test_roomandpillar_evaluation_params(void)
     CHECK_EQ_INT(G->param_count, 3);
     for (int i = 0; i < G->param_count; i++) {
         const GameParam *p = &G->params[i];
-        CHECK(strncmp(p->name, "RoomPillar", 10) == 0);
+        CHECK(strncmp(p->name, "RoomAndPillar", 13) == 0);
         CHECK(p->min <= p->default_value && p->default_value <= p->max);
         CHECK_EQ_INT(*p->value, p->default_value);
     }

@@ -219,24 +219,24 @@ static void test_unmoved_values_are_warned_of_after_50_iterations(void)
 static void test_printed_commands_repeat_the_arena_flags(void)
 {
     CHECK_EQ_INT(PARSE("-engine", "cmd=build/tessera", "args=-x 1", "-each", "tc=1+0.01",
-                       "-tune", "RoomPillar*", "-iterations", "10", "-game", "roomandpillar"),
+                       "-tune", "RoomAndPillar*", "-iterations", "10", "-game", "roomandpillar"),
                  TUNE_EXIT_OK);
     ThetaRow row;
     memset(&row, 0, sizeof row);
     row.count = 2;
-    snprintf(row.name[0], SPSA_NAME_MAX, "RoomPillarSafe");
+    snprintf(row.name[0], SPSA_NAME_MAX, "RoomAndPillarSafe");
     snprintf(row.name[1], SPSA_NAME_MAX, "Some Option");
     row.value[0] = 15.6;
     row.value[1] = -3.4;
     FILE *out = capture();
     tune_print_setoption_block(out, &row);
     fclose(out);
-    CHECK_STR(printed, "setoption name RoomPillarSafe value 16\nsetoption name Some Option value -3\n");
+    CHECK_STR(printed, "setoption name RoomAndPillarSafe value 16\nsetoption name Some Option value -3\n");
     out = capture();
     tune_print_arena_command(out, "build/tessera-tune", &options, &row);
     fclose(out);
     CHECK_STR(printed, "build/tessera-arena -engine cmd=build/tessera 'args=-x 1' name=tuned "
-                       "option.RoomPillarSafe=16 'option.Some Option=-3' -each tc=1+0.01 -game "
+                       "option.RoomAndPillarSafe=16 'option.Some Option=-3' -each tc=1+0.01 -game "
                        "roomandpillar -engine cmd=build/tessera 'args=-x 1' name=default -games 400\n");
     out = capture();
     tune_print_verify_command(out, "build/tessera-tune", &options);

@@ -46,7 +46,7 @@ static SpsaParam param(const char *name, double start, double min, double max)
 
 static void two_params(Spsa *spsa)
 {
-    SpsaParam p[2] = {param("RoomPillarMobility", 6, 0, 200), param("RoomPillarTempo", -10, -200, 200)};
+    SpsaParam p[2] = {param("RoomAndPillarMobility", 6, 0, 200), param("RoomAndPillarTempo", -10, -200, 200)};
     SpsaSchedule s = spsa_default_schedule(100);
     char err[256] = "";
     CHECK(spsa_init(spsa, &s, p, 2, 1, err, sizeof err));
@@ -62,7 +62,7 @@ static void test_csv_starts_with_header_and_start_values(void)
     if (f)
         fclose(f);
     char *text = text_file_read(temp_path("start.csv"), 4096, NULL, err, sizeof err);
-    CHECK_STR(text, "iteration,RoomPillarMobility,RoomPillarTempo\n0,6.000000,-10.000000\n");
+    CHECK_STR(text, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,6.000000,-10.000000\n");
     free(text);
 }
 
@@ -84,7 +84,7 @@ static void test_csv_has_one_row_per_iteration(void)
     CHECK(theta_csv_load_last_row(temp_path("rows.csv"), &row, err, sizeof err));
     CHECK_EQ_INT(row.iteration, 3);
     CHECK_EQ_INT(row.count, 2);
-    CHECK_STR(row.name[1], "RoomPillarTempo");
+    CHECK_STR(row.name[1], "RoomAndPillarTempo");
     CHECK(fabs(row.value[0] - spsa.param[0].theta) < 1e-6);
     CHECK(fabs(row.value[1] - spsa.param[1].theta) < 1e-6);
 }
@@ -94,7 +94,7 @@ static void test_resume_takes_the_last_complete_row(void)
     static Spsa spsa;
     two_params(&spsa);
     const char *path = temp_path("resume.csv");
-    write_text(path, "iteration,RoomPillarMobility,RoomPillarTempo\n"
+    write_text(path, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
                      "0,6.000000,-10.000000\n"
                      "1,6.500000,-9.000000\n"
                      "2,7.250000,-8.500000\n");
@@ -122,7 +122,7 @@ static void test_resume_drops_a_row_cut_short(void)
     static Spsa spsa;
     two_params(&spsa);
     const char *path = temp_path("cut.csv");
-    write_text(path, "iteration,RoomPillarMobility,RoomPillarTempo\n"
+    write_text(path, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
                      "0,6.000000,-10.000000\n"
                      "1,6.500000,-9.000000\n"
                      "2,7.2");
@@ -137,7 +137,7 @@ static void test_resume_drops_a_row_cut_short(void)
         fclose(f);
     }
     char *text = text_file_read(path, 4096, NULL, err, sizeof err);
-    CHECK_STR(text, "iteration,RoomPillarMobility,RoomPillarTempo\n"
+    CHECK_STR(text, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
                     "0,6.000000,-10.000000\n"
                     "1,6.500000,-9.000000\n"
                     "2,6.500000,-9.000000\n");
@@ -149,11 +149,11 @@ static void test_resume_refuses_other_parameters(void)
     static Spsa spsa;
     two_params(&spsa);
     const char *path = temp_path("other.csv");
-    write_text(path, "iteration,RoomPillarMobility,RoomPillarSafe\n0,6,14\n");
+    write_text(path, "iteration,RoomAndPillarMobility,RoomAndPillarSafe\n0,6,14\n");
     char err[256] = "";
     CHECK(theta_csv_resume(path, &spsa, err, sizeof err) == NULL);
     CHECK_CONTAINS(err, "header does not list this run's 2 parameters");
-    write_text(path, "iteration,RoomPillarTempo,RoomPillarMobility\n0,-10,6\n");
+    write_text(path, "iteration,RoomAndPillarTempo,RoomAndPillarMobility\n0,-10,6\n");
     CHECK(theta_csv_resume(path, &spsa, err, sizeof err) == NULL);
     CHECK_CONTAINS(err, "in its order");
 }
@@ -164,19 +164,19 @@ static void test_resume_refuses_broken_rows(void)
     two_params(&spsa);
     char err[256] = "";
     size_t kept;
-    CHECK(!theta_csv_restore("iteration,RoomPillarMobility,RoomPillarTempo\n0,6,-10\n2,6,-10\n",
+    CHECK(!theta_csv_restore("iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,6,-10\n2,6,-10\n",
                              &spsa, &kept, err, sizeof err));
     CHECK_CONTAINS(err, "line 3: iteration 2 follows 0");
-    CHECK(!theta_csv_restore("iteration,RoomPillarMobility,RoomPillarTempo\n0,6\n", &spsa, &kept,
+    CHECK(!theta_csv_restore("iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,6\n", &spsa, &kept,
                              err, sizeof err));
     CHECK_CONTAINS(err, "line 2: 2 fields, expected 3");
-    CHECK(!theta_csv_restore("iteration,RoomPillarMobility,RoomPillarTempo\n0,six,-10\n", &spsa,
+    CHECK(!theta_csv_restore("iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,six,-10\n", &spsa,
                              &kept, err, sizeof err));
-    CHECK_CONTAINS(err, "RoomPillarMobility value 'six' is not a number");
-    CHECK(!theta_csv_restore("iteration,RoomPillarMobility,RoomPillarTempo\n0,6,-300\n", &spsa,
+    CHECK_CONTAINS(err, "RoomAndPillarMobility value 'six' is not a number");
+    CHECK(!theta_csv_restore("iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,6,-300\n", &spsa,
                              &kept, err, sizeof err));
-    CHECK_CONTAINS(err, "RoomPillarTempo = -300 is outside -200..200");
-    CHECK(!theta_csv_restore("iteration,RoomPillarMobility,RoomPillarTempo\n", &spsa, &kept, err,
+    CHECK_CONTAINS(err, "RoomAndPillarTempo = -300 is outside -200..200");
+    CHECK(!theta_csv_restore("iteration,RoomAndPillarMobility,RoomAndPillarTempo\n", &spsa, &kept, err,
                              sizeof err));
     CHECK_CONTAINS(err, "no complete row");
 }
@@ -226,7 +226,7 @@ static void test_new_csv_refuses_an_existing_file_unless_overwrite(void)
     static Spsa spsa;
     two_params(&spsa);
     const char *path = temp_path("exists.csv");
-    write_text(path, "iteration,RoomPillarMobility,RoomPillarTempo\n0,7,-9\n");
+    write_text(path, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,7,-9\n");
     char err[256] = "";
     FILE *f = theta_csv_create(path, false, &spsa, err, sizeof err);
     CHECK(f == NULL);
@@ -235,14 +235,14 @@ static void test_new_csv_refuses_an_existing_file_unless_overwrite(void)
     CHECK_CONTAINS(err, "exists already: -resume ");
     CHECK_CONTAINS(err, "-force overwrites it");
     char *text = text_file_read(path, 4096, NULL, err, sizeof err);
-    CHECK_STR(text, "iteration,RoomPillarMobility,RoomPillarTempo\n0,7,-9\n");
+    CHECK_STR(text, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,7,-9\n");
     free(text);
     f = theta_csv_create(path, true, &spsa, err, sizeof err);
     CHECK(f != NULL);
     if (f)
         fclose(f);
     text = text_file_read(path, 4096, NULL, err, sizeof err);
-    CHECK_STR(text, "iteration,RoomPillarMobility,RoomPillarTempo\n0,6.000000,-10.000000\n");
+    CHECK_STR(text, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n0,6.000000,-10.000000\n");
     free(text);
 }
 

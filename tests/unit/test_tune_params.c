@@ -144,7 +144,7 @@ static void test_default_c_end_follows_the_default_not_the_range(void)
     StepDefaults steps = step_defaults();
     SpinOption small = {"ColumnaHeight1", 2, 0, 1000};
     SpinOption large = {"ColumnaHeight5", 133, 0, 1000};
-    SpinOption negative = {"RoomPillarTempo", -90, -200, 200};
+    SpinOption negative = {"RoomAndPillarTempo", -90, -200, 200};
     SpinOption zero = {"TerritoireDanger", 0, 0, 1000};
     CHECK(param_from_spin(&small, &steps).c_end == 1);
     CHECK(fabs(param_from_spin(&large, &steps).c_end - 13.3) < 1e-9);
