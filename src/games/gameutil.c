@@ -9,6 +9,41 @@ bool is_game_over(const Game *game, const Position *pos)
     return game->outcome(pos) != OUTCOME_ONGOING;
 }
 
+typedef struct {
+    MoveSink sink;
+    Rng *rng;
+    uint64_t seen, cap;
+    StreamPoll poll;
+    void *context;
+    Move chosen;
+} MoveReservoir;
+
+static bool reservoir_emit(MoveSink *sink, Move move)
+{
+    MoveReservoir *r = (MoveReservoir *)sink;
+    if (rng_below(r->rng, ++r->seen) == 0)
+        r->chosen = move;
+    if (r->cap && r->seen >= r->cap)
+        return false;
+    return !r->poll || (r->seen & 0xFFFF) != 0 || r->poll(r->context);
+}
+
+uint64_t sample_legal_move(const Game *game, const Position *pos, Rng *rng, uint64_t cap, StreamPoll poll,
+                           void *context, Move *chosen)
+{
+    MoveReservoir r = {{reservoir_emit}, rng, 0, cap, poll, context, MOVE_NONE};
+    game->generate_moves(pos, &r.sink);
+    *chosen = r.chosen;
+    return r.seen;
+}
+
+Move random_legal_move(const Game *game, const Position *pos, Rng *rng)
+{
+    Move chosen;
+    sample_legal_move(game, pos, rng, 0, NULL, NULL, &chosen);
+    return chosen;
+}
+
 bool has_step_hooks(const Game *game)
 {
     return game->generate_steps && game->play_step && game->turn_in_progress && game->join_steps;

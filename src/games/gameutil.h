@@ -3,6 +3,7 @@
 #define TESSERA_GAMEUTIL_H
 
 #include "games/game.h"
+#include "util/rng.h"
 
 /* Leaf move sequences of length depth (RULES.md's perft). */
 uint64_t perft(const Game *game, const Position *pos, int depth);
@@ -23,6 +24,20 @@ bool find_move_by_text(const Game *game, const Position *pos, const char *text,
                        Move *out, char *err, size_t err_size);
 
 bool is_game_over(const Game *game, const Position *pos);
+
+/* Called now and then while a move stream runs; false ends the stream. */
+typedef bool (*StreamPoll)(void *context);
+
+/* A uniformly random legal move: reservoir sampling over the move stream,
+ * in O(1) memory (a Qawale stream of millions is fine).  cap > 0 ends the
+ * stream after cap moves (uniform among those); poll, when not NULL, is
+ * asked every 65536 moves.  Returns how many moves were streamed; *chosen
+ * is MOVE_NONE when there were none. */
+uint64_t sample_legal_move(const Game *game, const Position *pos, Rng *rng, uint64_t cap, StreamPoll poll,
+                           void *context, Move *chosen);
+
+/* sample_legal_move over the whole stream. */
+Move random_legal_move(const Game *game, const Position *pos, Rng *rng);
 
 /* Does the game offer the step hooks, so that a turn can be played a step
  * at a time? */

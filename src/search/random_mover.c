@@ -9,29 +9,21 @@
  */
 #include <stdlib.h>
 
+#include "games/gameutil.h"
 #include "search/backends.h"
 #include "search/timeman.h"
 #include "util/rng.h"
 
 typedef struct {
-    MoveSink sink;
     SearchJob *job;
     TimeManager tm;
-    Rng rng;
-    uint64_t seen;
-    Move chosen;
-} Reservoir;
+} Clock;
 
-static bool reservoir_emit(MoveSink *sink, Move move)
+/* Streams can be tens of millions long: the clock is asked now and then. */
+static bool in_time(void *context)
 {
-    Reservoir *r = (Reservoir *)sink;
-    r->seen++;
-    if (rng_below(&r->rng, r->seen) == 0)
-        r->chosen = move;
-    /* Check the clock now and then: streams can be tens of millions long. */
-    if ((r->seen & 0xFFFF) == 0 && (atomic_load(&r->job->stop) || tm_past_hard(&r->tm)))
-        return false;
-    return true;
+    Clock *c = context;
+    return !atomic_load(&c->job->stop) && !tm_past_hard(&c->tm);
 }
 
 static SearchResult random_search(BackendEngine *engine, SearchJob *job)
@@ -39,15 +31,17 @@ static SearchResult random_search(BackendEngine *engine, SearchJob *job)
     (void)engine;
     const Game *g = job->game;
     const Position *root = &job->record.current;
-    Reservoir r = {{reservoir_emit}, job, {0}, {{0}}, 0, MOVE_NONE};
-    tm_plan(&r.tm, job);
+    Clock clock = {job, {0}};
+    tm_plan(&clock.tm, job);
     /* Same seed, same position, same history length: same move. */
-    rng_seed(&r.rng, job->seed ^ g->hash(root) ^ ((uint64_t)job->record.move_count << 48));
-    g->generate_moves(root, &r.sink);
+    Rng rng;
+    rng_seed(&rng, job->seed ^ g->hash(root) ^ ((uint64_t)job->record.move_count << 48));
+    Move chosen;
+    uint64_t seen = sample_legal_move(g, root, &rng, 0, in_time, &clock, &chosen);
 
-    SearchResult result = {.best = r.chosen, .ponder = MOVE_NONE, .depth = 1, .seldepth = 1,
-                           .nodes = r.seen, .hashfull = -1, .pv = {r.chosen},
-                           .pv_length = r.chosen == MOVE_NONE ? 0 : 1};
+    SearchResult result = {.best = chosen, .ponder = MOVE_NONE, .depth = 1, .seldepth = 1,
+                           .nodes = seen, .hashfull = -1, .pv = {chosen},
+                           .pv_length = chosen == MOVE_NONE ? 0 : 1};
     search_progress_result(job, &result);
     return result;
 }

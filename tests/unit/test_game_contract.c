@@ -20,31 +20,11 @@
 
 /* Reservoir sampling over the move stream: a uniform legal move without
  * a list (streams may hold millions). */
-typedef struct {
-    MoveSink sink;
-    Rng *rng;
-    uint64_t seen, cap;
-    Move chosen;
-} Reservoir;
-
-static bool sample_emit(MoveSink *sink, Move move)
-{
-    Reservoir *r = (Reservoir *)sink;
-    if (rng_below(r->rng, ++r->seen) == 0)
-        r->chosen = move;
-    return r->seen < r->cap;
-}
-
-static Reservoir sample_moves(const Game *g, const Position *pos, Rng *rng, uint64_t cap)
-{
-    Reservoir r = {{sample_emit}, rng, 0, cap, MOVE_NONE};
-    g->generate_moves(pos, &r.sink);
-    return r;
-}
-
 static Move random_move(const Game *g, const Position *pos, Rng *rng)
 {
-    return sample_moves(g, pos, rng, COUNTED_STREAM_MAX).chosen;
+    Move chosen;
+    sample_legal_move(g, pos, rng, COUNTED_STREAM_MAX, NULL, NULL, &chosen);
+    return chosen;
 }
 
 /* The moves generate_moves emits (COUNTED_STREAM_MAX + 1 for "more"). */
@@ -52,7 +32,8 @@ static uint64_t streamed_moves(const Game *g, const Position *pos)
 {
     Rng rng;
     rng_seed(&rng, 1);
-    return sample_moves(g, pos, &rng, COUNTED_STREAM_MAX + 1).seen;
+    Move ignored;
+    return sample_legal_move(g, pos, &rng, COUNTED_STREAM_MAX + 1, NULL, NULL, &ignored);
 }
 
 static void fail_at(const Game *g, const Position *pos, const char *what)

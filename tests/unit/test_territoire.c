@@ -586,21 +586,6 @@ static void test_territoire_random_start_spreads_values_evenly(void)
     CHECK(golden_on_first > 40 && golden_on_first < 140);
 }
 
-typedef struct {
-    MoveSink sink;
-    uint64_t wanted;
-    Move picked;
-} Picker;
-
-static bool pick_emit(MoveSink *sink, Move move)
-{
-    Picker *p = (Picker *)sink;
-    if (p->wanted-- > 0)
-        return true;
-    p->picked = move;
-    return false;
-}
-
 /* Random games from random layouts: every position reached parses back to
  * itself (so no flanked series is ever left standing, dead squares equal
  * captures, pawns add up), keys stay incremental, move text round-trips. */
@@ -613,15 +598,13 @@ static void test_territoire_random_games_keep_positions_valid(void)
         Position pos;
         G->random_start(&pos, rng_next(&rng));
         while (G->outcome(&pos) == OUTCOME_ONGOING) {
-            uint64_t count = count_legal_moves(G, &pos);
-            Picker picker = {{pick_emit}, rng_below(&rng, count), MOVE_NONE};
-            G->generate_moves(&pos, &picker.sink);
+            Move picked = random_legal_move(G, &pos, &rng);
             char text[MOVE_TEXT_MAX], err[ERROR_TEXT_MAX];
             Move parsed = MOVE_NONE;
-            G->format_move(&pos, picker.picked, text, sizeof text);
+            G->format_move(&pos, picked, text, sizeof text);
             CHECK(G->parse_move(&pos, text, &parsed, err, sizeof err));
-            CHECK_EQ_U64(parsed, picker.picked);
-            G->play(&pos, picker.picked);
+            CHECK_EQ_U64(parsed, picked);
+            G->play(&pos, picked);
             Position again;
             if (!load_position(G, fen_of(G, &pos), &again))
                 return;

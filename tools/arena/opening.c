@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/gameutil.h"
 #include "util/rng.h"
 
 /* How many fresh draws a random opening gets before it settles for fewer
@@ -177,22 +178,6 @@ bool opening_load_file(OpeningSet *set, const Game *game, const char *path, bool
 
 /* Picks one legal move uniformly while the game streams them (reservoir
  * sampling), so no move list is ever stored. */
-typedef struct {
-    MoveSink sink;
-    Rng *rng;
-    uint64_t seen;
-    Move chosen;
-} PickSink;
-
-static bool pick_emit(MoveSink *sink, Move move)
-{
-    PickSink *pick = (PickSink *)sink;
-    pick->seen++;
-    if (rng_below(pick->rng, pick->seen) == 0)
-        pick->chosen = move;
-    return true;
-}
-
 /* One attempt: a deal (where the game has one) and plies random moves.
  * False when the game ended on the way. */
 static bool random_attempt(const OpeningSet *set, Rng *rng, Position *out)
@@ -204,11 +189,10 @@ static bool random_attempt(const OpeningSet *set, Rng *rng, Position *out)
     else
         parse_start(game, out, err, sizeof err);
     for (int ply = 0; ply < set->plies; ply++) {
-        PickSink pick = {{pick_emit}, rng, 0, MOVE_NONE};
-        game->generate_moves(out, &pick.sink);
-        if (pick.seen == 0)
+        Move chosen = random_legal_move(game, out, rng);
+        if (chosen == MOVE_NONE)
             return false;
-        game->play(out, pick.chosen);
+        game->play(out, chosen);
     }
     return game->outcome(out) == OUTCOME_ONGOING;
 }
