@@ -15,9 +15,10 @@ FLAGS_tsan    := -O1 -g -fsanitize=thread -DTESSERA_SANITIZED
 ENGINE_MAIN := src/main.c
 LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort))
 ARENA_MAIN  := tools/arena/main.c
-# The parts tools share (the process part under tools/process/) link
-# with the arena, and so with every tool and test that uses it.
-ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c tools/process/*.c)))
+# The parts tools share (tools/process/: child processes; tools/cli/: the
+# flag table) link with the arena, and so with every tool and test that
+# uses it.
+ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c tools/process/*.c tools/cli/*.c)))
 TUNE_MAIN   := tools/tune/main.c
 TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))

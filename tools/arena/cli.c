@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/flags.h"
 #include "games/registry.h"
 #include "util/parse_number.h"
 
@@ -284,97 +285,155 @@ static bool parse_tournament_kind(const char *value, TournamentConfig *c, char *
     return true;
 }
 
-/* Flags that take one value. */
-static bool parse_valued(const char *flag, const char *value, ArenaOptions *o, CliState *st, char *err,
-                         size_t err_size)
+/* What the flag readers fill: the options and the facts checked at the end. */
+typedef struct {
+    ArenaOptions *o;
+    CliState *st;
+} CliTarget;
+
+static TournamentConfig *run_of(void *target) { return &((CliTarget *)target)->o->run; }
+static CliState *state_of(void *target) { return ((CliTarget *)target)->st; }
+
+static bool read_game(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
-    TournamentConfig *c = &o->run;
-    uint64_t n;
-    if (!value) {
-        snprintf(err, err_size, "%s needs a value", flag);
-        return false;
-    }
-    if (strcmp(flag, "-game") == 0) {
-        c->game = game_by_id(value);
-        if (!c->game)
-            snprintf(err, err_size, "-game %s: unknown game", value);
-        return c->game != NULL;
-    }
-    if (strcmp(flag, "-games") == 0)
-        return parse_games(value, st, err, err_size);
-    if (strcmp(flag, "-pgnout") == 0) {
-        c->pgn_path = value;
-        return true;
-    }
-    if (strcmp(flag, "-log") == 0) {
-        c->log_path = value;
-        return true;
-    }
-    if (strcmp(flag, "-tournament") == 0)
-        return parse_tournament_kind(value, c, err, err_size);
-    if (strcmp(flag, "-seed") == 0)
-        return parse_number_flag(flag, value, 0, UINT64_MAX, &c->seed, err, err_size);
-    if (strcmp(flag, "-rounds") == 0) {
-        st->have_rounds = true;
-        return parse_number_flag(flag, value, 1, (uint64_t)1 << 32, &st->rounds, err, err_size);
-    }
-    if (strcmp(flag, "-ratinginterval") == 0)
-        return parse_number_flag(flag, value, 1, (uint64_t)1 << 40, &c->rating_interval, err, err_size);
-    if (!parse_number_flag(flag, value, 1, TOURNAMENT_MAX_CONCURRENCY, &n, err, err_size))
-        return false;
-    c->concurrency = (int)n; /* -concurrency */
+    TournamentConfig *c = run_of(target);
+    c->game = game_by_id(value);
+    if (!c->game)
+        snprintf(err, err_size, "%s %s: unknown game", flag, value);
+    return c->game != NULL;
+}
+
+static bool read_games(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    (void)flag;
+    return parse_games(value, state_of(target), err, err_size);
+}
+
+static bool read_pgnout(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    run_of(target)->pgn_path = value;
     return true;
 }
 
-static bool is_valued_flag(const char *flag)
+static bool read_log(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
-    static const char *const flags[] = {"-game",   "-games",      "-rounds", "-concurrency",   "-tournament",
-                                        "-seed",   "-pgnout",     "-log",    "-ratinginterval", NULL};
-    for (int i = 0; flags[i]; i++)
-        if (strcmp(flag, flags[i]) == 0)
-            return true;
-    return false;
+    (void)flag, (void)err, (void)err_size;
+    run_of(target)->log_path = value;
+    return true;
 }
+
+static bool read_tournament(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    (void)flag;
+    return parse_tournament_kind(value, run_of(target), err, err_size);
+}
+
+static bool read_seed(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_number_flag(flag, value, 0, UINT64_MAX, &run_of(target)->seed, err, err_size);
+}
+
+static bool read_rounds(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    state_of(target)->have_rounds = true;
+    return parse_number_flag(flag, value, 1, (uint64_t)1 << 32, &state_of(target)->rounds, err, err_size);
+}
+
+static bool read_rating_interval(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_number_flag(flag, value, 1, (uint64_t)1 << 40, &run_of(target)->rating_interval, err, err_size);
+}
+
+static bool read_concurrency(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    uint64_t n;
+    if (!parse_number_flag(flag, value, 1, TOURNAMENT_MAX_CONCURRENCY, &n, err, err_size))
+        return false;
+    run_of(target)->concurrency = (int)n;
+    return true;
+}
+
+static bool set_repeat(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    run_of(target)->schedule.repeat = strcmp(flag, "-repeat") == 0;
+    return true;
+}
+
+static bool set_resume(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    run_of(target)->resume = true;
+    return true;
+}
+
+static bool set_show(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    run_of(target)->show = true;
+    return true;
+}
+
+static int read_engine(void *target, int argc, char *const *argv, int *i, char *err, size_t err_size)
+{
+    TournamentConfig *c = run_of(target);
+    if (c->engine_count == ARENA_MAX_ENGINES) {
+        snprintf(err, err_size, "more than %d engines", ARENA_MAX_ENGINES);
+        return ARENA_EXIT_BAD_ARGS;
+    }
+    EngineSpec *spec = &c->engines[c->engine_count++];
+    spec_init(spec);
+    return parse_engine(argc, argv, i, spec, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+}
+
+static int read_each(void *target, int argc, char *const *argv, int *i, char *err, size_t err_size)
+{
+    return parse_engine(argc, argv, i, &state_of(target)->each, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+}
+
+static int read_openings(void *target, int argc, char *const *argv, int *i, char *err, size_t err_size)
+{
+    return parse_openings(argc, argv, i, state_of(target), err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+}
+
+static int read_sprt(void *target, int argc, char *const *argv, int *i, char *err, size_t err_size)
+{
+    return parse_sprt(argc, argv, i, &run_of(target)->sprt, err, err_size);
+}
+
+static const Flag arena_flags[] = {
+    {"-engine", .on_words = read_engine},
+    {"-each", .on_words = read_each},
+    {"-openings", .on_words = read_openings},
+    {"-sprt", .on_words = read_sprt},
+    {"-game", .on_value = read_game},
+    {"-games", .on_value = read_games},
+    {"-rounds", .on_value = read_rounds},
+    {"-concurrency", .on_value = read_concurrency},
+    {"-tournament", .on_value = read_tournament},
+    {"-seed", .on_value = read_seed},
+    {"-pgnout", .on_value = read_pgnout},
+    {"-log", .on_value = read_log},
+    {"-ratinginterval", .on_value = read_rating_interval},
+    {"-repeat", .on_switch = set_repeat},
+    {"-norepeat", .on_switch = set_repeat},
+    {"-resume", .on_switch = set_resume},
+    {"-show", .on_switch = set_show},
+    {NULL},
+};
 
 /* One flag at argv[*i]; returns an exit code (ARENA_EXIT_OK to go on). */
 static int parse_flag(int argc, char *const *argv, int *i, ArenaOptions *o, CliState *st, char *err,
                       size_t err_size)
 {
-    const char *flag = argv[*i];
-    TournamentConfig *c = &o->run;
-    if (strcmp(flag, "-engine") == 0) {
-        if (c->engine_count == ARENA_MAX_ENGINES) {
-            snprintf(err, err_size, "more than %d engines", ARENA_MAX_ENGINES);
-            return ARENA_EXIT_BAD_ARGS;
-        }
-        EngineSpec *spec = &c->engines[c->engine_count++];
-        spec_init(spec);
-        return parse_engine(argc, argv, i, spec, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
+    const Flag *row = flag_find(arena_flags, argv[*i]);
+    if (!row) {
+        snprintf(err, err_size, "unknown flag '%s'", argv[*i]);
+        return ARENA_EXIT_BAD_ARGS;
     }
-    if (strcmp(flag, "-each") == 0)
-        return parse_engine(argc, argv, i, &st->each, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
-    if (strcmp(flag, "-openings") == 0)
-        return parse_openings(argc, argv, i, st, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
-    if (strcmp(flag, "-sprt") == 0)
-        return parse_sprt(argc, argv, i, &c->sprt, err, err_size);
-    if (strcmp(flag, "-repeat") == 0 || strcmp(flag, "-norepeat") == 0) {
-        c->schedule.repeat = flag[1] == 'r';
-        return ARENA_EXIT_OK;
-    }
-    if (strcmp(flag, "-resume") == 0) {
-        c->resume = true;
-        return ARENA_EXIT_OK;
-    }
-    if (strcmp(flag, "-show") == 0) {
-        c->show = true;
-        return ARENA_EXIT_OK;
-    }
-    if (is_valued_flag(flag)) {
-        const char *value = *i + 1 < argc ? argv[++*i] : NULL;
-        return parse_valued(flag, value, o, st, err, err_size) ? ARENA_EXIT_OK : ARENA_EXIT_BAD_ARGS;
-    }
-    snprintf(err, err_size, "unknown flag '%s'", flag);
-    return ARENA_EXIT_BAD_ARGS;
+    CliTarget target = {o, st};
+    return flag_read(row, &target, argc, argv, i, ARENA_EXIT_BAD_ARGS, err, err_size);
 }
 
 static bool game_is_playable(const Game *g)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/flags.h"
 #include "util/parse_number.h"
 
 static const char help_text[] =
@@ -129,52 +130,120 @@ typedef struct {
     const char *csv_path, *resume_path;
 } CountFlags;
 
-/* A flag of the tuning run with its value; *known = false for others. */
-static bool parse_tune_flag(const char *flag, const char *value, TuneOptions *o, CountFlags *n,
-                            bool *known, char *err, size_t err_size)
+/* What the flag readers fill. */
+typedef struct {
+    TuneOptions *o;
+    CountFlags *n;
+} TuneTarget;
+
+static TuneOptions *options_of(void *target) { return ((TuneTarget *)target)->o; }
+static CountFlags *counts_of(void *target) { return ((TuneTarget *)target)->n; }
+
+/* A path or pattern: any word but an empty one. */
+static bool read_text(const char *flag, const char *value, const char **out, char *err, size_t err_size)
 {
-    *known = true;
-    if (strcmp(flag, "-tune") == 0 || strcmp(flag, "-params") == 0 ||
-        strcmp(flag, "-csv") == 0 || strcmp(flag, "-resume") == 0) {
-        if (!value || !*value) {
-            snprintf(err, err_size, "%s needs a value", flag);
-            return false;
-        }
-        if (flag[1] == 't')
-            o->tune_patterns = value;
-        else if (flag[1] == 'p')
-            o->params_path = value;
-        else if (flag[1] == 'r')
-            n->resume_path = value;
-        else
-            n->csv_path = value;
-        return true;
+    if (!*value) {
+        snprintf(err, err_size, "%s needs a value", flag);
+        return false;
     }
-    long whole = 0;
-    if (strcmp(flag, "-iterations") == 0)
-        return parse_int_flag(flag, value, 1, 100000000, &n->iterations, err, err_size);
-    if (strcmp(flag, "-games") == 0)
-        return parse_int_flag(flag, value, 2, 200000000, &n->games, err, err_size);
-    if (strcmp(flag, "-progress") == 0) {
-        bool ok = parse_int_flag(flag, value, 1, 100000000, &whole, err, err_size);
-        o->progress_every = (int)whole;
-        return ok;
-    }
-    if (strcmp(flag, "-A") == 0) {
-        o->have_A = true;
-        return parse_real_flag(flag, value, 0, 1e9, true, &o->A, err, err_size);
-    }
-    if (strcmp(flag, "-alpha") == 0)
-        return parse_real_flag(flag, value, 0, 10, false, &o->alpha, err, err_size);
-    if (strcmp(flag, "-gamma") == 0)
-        return parse_real_flag(flag, value, 0, 10, false, &o->gamma, err, err_size);
-    if (strcmp(flag, "-r-end") == 0)
-        return parse_real_flag(flag, value, 0, 1e6, true, &o->steps.r_end, err, err_size);
-    if (strcmp(flag, "-c-end-fraction") == 0)
-        return parse_real_flag(flag, value, 0, 1, false, &o->steps.c_end_fraction, err, err_size);
-    *known = false;
+    *out = value;
     return true;
 }
+
+static bool read_tune(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_text(flag, value, &options_of(target)->tune_patterns, err, err_size);
+}
+
+static bool read_params(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_text(flag, value, &options_of(target)->params_path, err, err_size);
+}
+
+static bool read_csv(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_text(flag, value, &counts_of(target)->csv_path, err, err_size);
+}
+
+static bool read_resume(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_text(flag, value, &counts_of(target)->resume_path, err, err_size);
+}
+
+static bool read_iterations(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_int_flag(flag, value, 1, 100000000, &counts_of(target)->iterations, err, err_size);
+}
+
+static bool read_games(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_int_flag(flag, value, 2, 200000000, &counts_of(target)->games, err, err_size);
+}
+
+static bool read_progress(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    long every = 0;
+    bool ok = parse_int_flag(flag, value, 1, 100000000, &every, err, err_size);
+    options_of(target)->progress_every = (int)every;
+    return ok;
+}
+
+static bool read_A(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    options_of(target)->have_A = true;
+    return parse_real_flag(flag, value, 0, 1e9, true, &options_of(target)->A, err, err_size);
+}
+
+static bool read_alpha(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_real_flag(flag, value, 0, 10, false, &options_of(target)->alpha, err, err_size);
+}
+
+static bool read_gamma(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_real_flag(flag, value, 0, 10, false, &options_of(target)->gamma, err, err_size);
+}
+
+static bool read_r_end(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_real_flag(flag, value, 0, 1e6, true, &options_of(target)->steps.r_end, err, err_size);
+}
+
+static bool read_c_end_fraction(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return parse_real_flag(flag, value, 0, 1, false, &options_of(target)->steps.c_end_fraction, err, err_size);
+}
+
+static bool set_force(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    options_of(target)->force = true;
+    return true;
+}
+
+/* The tuning run's own flags; every other word goes to the arena. */
+static const Flag tune_flags[] = {
+    {"-tune", .on_value = read_tune},
+    {"-params", .on_value = read_params},
+    {"-csv", .on_value = read_csv},
+    {"-resume", .on_value = read_resume},
+    {"-iterations", .on_value = read_iterations},
+    {"-games", .on_value = read_games},
+    {"-progress", .on_value = read_progress},
+    {"-A", .on_value = read_A},
+    {"-alpha", .on_value = read_alpha},
+    {"-gamma", .on_value = read_gamma},
+    {"-r-end", .on_value = read_r_end},
+    {"-c-end-fraction", .on_value = read_c_end_fraction},
+    {"-force", .on_switch = set_force},
+    {NULL},
+};
+
+/* verify's own flag: the run's CSV; the rest are the match's. */
+static const Flag verify_flags[] = {
+    {"-csv", .on_value = read_csv},
+    {NULL},
+};
 
 static bool add_arena_arg(TuneOptions *o, const char *arg, char *err, size_t err_size)
 {
@@ -191,25 +260,18 @@ static bool split_args(int argc, char *const *argv, int from, TuneOptions *o, Co
                        char *err, size_t err_size)
 {
     bool verify = o->command == TUNE_COMMAND_VERIFY;
+    TuneTarget target = {o, n};
     for (int i = from; i < argc; i++) {
         const char *arg = argv[i];
-        bool known = false;
-        if (!verify && strcmp(arg, "-force") == 0) {
-            o->force = true;
+        const Flag *row = arg[0] == '-' ? flag_find(verify ? verify_flags : tune_flags, arg) : NULL;
+        if (row) {
+            if (flag_read(row, &target, argc, argv, &i, 1, err, err_size) != 0)
+                return false;
             continue;
         }
-        if (arg[0] == '-' && (!verify || strcmp(arg, "-csv") == 0)) {
-            const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-            if (!parse_tune_flag(arg, value, o, n, &known, err, err_size))
-                return false;
-            if (known) {
-                i++;
-                continue;
-            }
-            if (is_match_only_flag(arg)) {
-                snprintf(err, err_size, "%s is for matches: use it with 'tessera-tune verify' or tessera-arena", arg);
-                return false;
-            }
+        if (!verify && is_match_only_flag(arg)) {
+            snprintf(err, err_size, "%s is for matches: use it with 'tessera-tune verify' or tessera-arena", arg);
+            return false;
         }
         if (!add_arena_arg(o, arg, err, err_size))
             return false;
