@@ -376,6 +376,28 @@ ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, si
     }
 }
 
+ChildStatus child_skip_line(ChildProcess *child, int64_t deadline, char *why, size_t why_size)
+{
+    for (;;) {
+        char *nl = memchr(child->out_buf, '\n', child->out_len);
+        if (nl) {
+            size_t consumed = (size_t)(nl - child->out_buf) + 1;
+            memmove(child->out_buf, child->out_buf + consumed, child->out_len - consumed);
+            child->out_len -= consumed;
+            return CHILD_OK;
+        }
+        child->out_len = 0; /* all of it belongs to the overlong line */
+        if (child->from_child < 0)
+            return fail(CHILD_EXITED, why, why_size, "is not running");
+        int64_t now = now_ms();
+        if (now >= deadline)
+            return fail(CHILD_TIMEOUT, why, why_size, "did not end its line in time");
+        ChildStatus status = read_some(child, now, deadline, why, why_size);
+        if (status != CHILD_OK)
+            return status;
+    }
+}
+
 ChildStatus child_read_until(ChildProcess *child, int64_t deadline, ChildLineFn on_line, void *context,
                              char *why, size_t why_size)
 {
