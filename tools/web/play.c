@@ -20,6 +20,7 @@ typedef struct {
     char error[512];
     char fen[4096];
     char status[128];
+    char side[128];
     TextBuf legal;
     bool has_legal;
     bool legal_too_long;
@@ -40,6 +41,8 @@ static void read_answer(void *context, const char *line)
         snprintf(a->fen, sizeof a->fen, "%s", line + 5);
     else if (strncmp(line, "Status: ", 8) == 0)
         snprintf(a->status, sizeof a->status, "%s", line + 8);
+    else if (strncmp(line, "Side to move: ", 14) == 0)
+        snprintf(a->side, sizeof a->side, "%s", line + 14);
     else if (strcmp(line, ENGINE_LINE_TOO_LONG) == 0)
         a->legal_too_long = true;
     else if (strcmp(line, "moves") == 0 || strncmp(line, "moves ", 6) == 0) {
@@ -116,6 +119,7 @@ static void store_answer(Session *s, Answer *a)
 {
     snprintf(s->fen, sizeof s->fen, "%s", a->fen);
     snprintf(s->status, sizeof s->status, "%s", a->status);
+    snprintf(s->side, sizeof s->side, "%s", a->side);
     free(s->legal);
     s->legal = a->legal.failed || !a->legal.text ? strdup("") : strdup(a->legal.text);
     s->legal_complete = !a->legal_too_long && a->has_legal;
@@ -372,7 +376,40 @@ static bool known_game(const char *game)
     return false;
 }
 
-int play_new_game(Session *s, const char *game, const char *start, char *why, size_t why_size)
+/* Splits a space-separated move list into s->moves (none kept on failure). */
+static bool split_moves(Session *s, const char *list)
+{
+    int count = 0;
+    char *moves[SESSION_MOVES_MAX];
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len > 0) {
+            char *move = count < SESSION_MOVES_MAX ? strndup(p, len) : NULL;
+            if (!move) {
+                while (count > 0)
+                    free(moves[--count]);
+                return false;
+            }
+            moves[count++] = move;
+        }
+        p += len + (p[len] == ' ');
+    }
+    for (int i = 0; i < s->move_count; i++)
+        free(s->moves[i]);
+    memcpy(s->moves, moves, (size_t)count * sizeof moves[0]);
+    s->move_count = count;
+    return true;
+}
+
+static int count_words(const char *list)
+{
+    int count = 0;
+    for (const char *p = list; *p; p++)
+        count += *p != ' ' && (p == list || p[-1] == ' ');
+    return count;
+}
+
+int play_new_game(Session *s, const char *game, const char *start, const char *moves, char *why, size_t why_size)
 {
     if (!known_game(game)) {
         snprintf(why, why_size, "unknown game '%.40s': one of roomandpillar, columna, qawale, territoire", game);
@@ -383,14 +420,22 @@ int play_new_game(Session *s, const char *game, const char *start, char *why, si
         snprintf(why, why_size, "a start is \"startpos\", \"fen <position string>\" or \"deal <seed>\"");
         return 400;
     }
+    if (!play_protocol_safe(moves) || count_words(moves) > SESSION_MOVES_MAX) {
+        snprintf(why, why_size, "moves are at most %d words of the game's notation, separated by spaces",
+                 SESSION_MOVES_MAX);
+        return 400;
+    }
     stop_search(s, SEARCH_DISCARD);
-    char game_line[80], position[SESSION_START_MAX + 16];
+    char game_line[80];
     snprintf(game_line, sizeof game_line, "setoption name Game value %s", game);
-    snprintf(position, sizeof position, "position %s", start);
-    const char *lines[] = {game_line, "ucinewgame", position, "d", "moves"};
+    TextBuf position;
+    text_init(&position);
+    text_printf(&position, "position %s%s%s", start, moves[0] ? " moves " : "", moves);
+    const char *lines[] = {game_line, "ucinewgame", position.failed ? "" : position.text, "d", "moves"};
     Answer a;
     answer_init(&a);
-    int status = command(s, lines, 5, &a, why, why_size);
+    int status = position.failed ? 500 : command(s, lines, 5, &a, why, why_size);
+    text_free(&position);
     if (status == 0 && a.error[0]) {
         snprintf(why, why_size, "%s", a.error);
         status = 422;
@@ -403,10 +448,11 @@ int play_new_game(Session *s, const char *game, const char *start, char *why, si
             recover_engine(s, reason);
         text_free(&back.legal);
     }
+    if (status == 0 && !split_moves(s, moves)) {
+        snprintf(why, why_size, "out of memory");
+        status = 500;
+    }
     if (status == 0) {
-        for (int i = 0; i < s->move_count; i++)
-            free(s->moves[i]);
-        s->move_count = 0;
         snprintf(s->game, sizeof s->game, "%s", game);
         snprintf(s->start, sizeof s->start, "%s", start);
         store_answer(s, &a);
@@ -589,6 +635,8 @@ void play_state_json(Session *s, TextBuf *out)
     text_json_string(out, s->fen);
     text_append(out, ",\"status\":", 10);
     text_json_string(out, s->status);
+    text_append(out, ",\"side\":", 8);
+    text_json_string(out, s->side);
     text_append(out, ",\"moves\":[", 10);
     for (int i = 0; i < s->move_count; i++) {
         if (i)

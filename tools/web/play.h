@@ -29,8 +29,9 @@ int play_begin(Session *s, char *why, size_t why_size);
 
 int play_move(Session *s, const char *move, char *why, size_t why_size);
 int play_undo(Session *s, int count, char *why, size_t why_size);
-/* start: "startpos", "fen <string>" or "deal <seed>". */
-int play_new_game(Session *s, const char *game, const char *start, char *why, size_t why_size);
+/* start: "startpos", "fen <string>" or "deal <seed>"; moves: played from
+ * there, space-separated ("" for none). */
+int play_new_game(Session *s, const char *game, const char *start, const char *moves, char *why, size_t why_size);
 int play_set_option(Session *s, const char *name, const char *value, char *why, size_t why_size);
 
 /* Starts a search; a reader thread publishes its info lines and its

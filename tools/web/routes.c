@@ -151,21 +151,22 @@ static void route_undo(int fd, Session *s, const JsonObject *body)
     answer(fd, s, status, why);
 }
 
-static int new_game(Session *s, const char *game, const char *start, char *why, size_t why_size)
+static int new_game(Session *s, const char *game, const char *start, const char *moves, char *why, size_t why_size)
 {
     pthread_mutex_lock(&s->lock);
-    int status = play_new_game(s, game[0] ? game : s->game, start[0] ? start : "startpos", why, why_size);
+    int status = play_new_game(s, game[0] ? game : s->game, start[0] ? start : "startpos", moves, why, why_size);
     pthread_mutex_unlock(&s->lock);
     return status;
 }
 
 static void route_new(int fd, Session *s, const JsonObject *body)
 {
-    const char *game, *start;
-    if (!string_member(fd, body, "game", &game) || !string_member(fd, body, "start", &start))
+    const char *game, *start, *moves;
+    if (!string_member(fd, body, "game", &game) || !string_member(fd, body, "start", &start) ||
+        !string_member(fd, body, "moves", &moves))
         return;
     char why[1024];
-    answer(fd, s, new_game(s, game, start, why, sizeof why), why);
+    answer(fd, s, new_game(s, game, start, moves, why, sizeof why), why);
 }
 
 static int set_option(Session *s, const char *name, const char *value, char *why, size_t why_size)
@@ -262,7 +263,7 @@ static void route_create(int fd, const JsonObject *body)
     }
     status = backend[0] ? set_option(s, "Backend", backend, why, sizeof why) : 0;
     if (status == 0 && (game[0] || start[0]))
-        status = new_game(s, game, start, why, sizeof why);
+        status = new_game(s, game, start, "", why, sizeof why);
     if (status == 0) {
         respond_state(fd, 201, s);
     } else {

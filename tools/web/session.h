@@ -59,6 +59,7 @@ typedef struct Session {
     /* The position as the engine last described it (`d`, `moves`). */
     char fen[4096];
     char status[128];
+    char side[128]; /* "w (p1 plays b)" */
     char *legal; /* the `moves` line's moves, space-separated */
     bool legal_complete;
 
