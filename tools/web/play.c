@@ -637,7 +637,7 @@ void play_state_json(Session *s, TextBuf *out)
     text_json_string(out, s->status);
     text_append(out, ",\"side\":", 8);
     text_json_string(out, s->side);
-    text_append(out, ",\"moves\":[", 10);
+    text_printf(out, ",\"ply\":%d,\"moves\":[", s->move_count);
     for (int i = 0; i < s->move_count; i++) {
         if (i)
             text_append(out, ",", 1);
