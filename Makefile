@@ -51,6 +51,11 @@ build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(ARENA_SRC) 
 build/$(1)/tessera-web: $(call objs,$(1),$(WEB_MAIN) $(WEB_SRC) build/gen/web_assets.c)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
+# The web server's tests link its parts (more specific than the rule below).
+build/$(1)/tests/test_web_%: $(call objs,$(1),tests/unit/test_web_%.c $(WEB_SRC) build/gen/web_assets.c)
+	@mkdir -p $$(@D)
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
 build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)

@@ -4,8 +4,8 @@
 #
 #   unit tests      build/{release,asan,tsan}/tests/test_*   (C programs)
 #   shell tests     tests/*/*.sh (not lib*.sh), run against the release and
-#                   asan builds, and the engine's own ones (not arena, tune)
-#                   against tsan (not arena, tune, web) (TESSERA_BUILD); a sanitizer report ends the
+#                   asan builds, and the engine's own ones (not arena, tune, web)
+#                   against tsan (TESSERA_BUILD); a sanitizer report ends the
 #                   process, so the conversation fails
 cd "$(dirname "$0")/.." || exit 1
 passed=0
