@@ -267,12 +267,15 @@ second=$(field id)
 call POST /api/sessions
 third=$(field id)
 third_pid=$(number engine_pid)
+# An analysis left running (the tab was closed) must not keep it alive.
+call POST "/api/sessions/$third/go" '{"infinite":true,"purpose":"analyse"}'
+expect_code infinite_analysis_starts 200 '"searching":true'
 # Seen just now, so that none times out before the fourth is asked for.
 call GET "/api/sessions/$first"
 call GET "/api/sessions/$second"
 call POST /api/sessions
 expect_code fourth_session_is_refused_503 503 'too many sessions'
-if wait_gone "$third_pid" 15; then ok idle_session_times_out_and_its_engine_ends; else not_ok idle_session_times_out_and_its_engine_ends "pid $third_pid alive"; fi
+if wait_gone "$third_pid" 15; then ok idle_session_times_out_and_its_engine_ends_even_while_analysing; else not_ok idle_session_times_out_and_its_engine_ends_even_while_analysing "pid $third_pid alive"; fi
 call GET "/api/sessions/$third"
 expect_code timed_out_session_is_gone 404
 

@@ -309,7 +309,7 @@ static void *search_reader(void *arg)
             pump_search_output(s);
     }
     pthread_mutex_unlock(&s->lock);
-    session_release(s);
+    session_release_background(s);
     return NULL;
 }
 
@@ -568,10 +568,10 @@ int play_go(Session *s, const GoRequest *go, bool wait, long timeout_ms, char *w
     s->purpose = go->purpose;
     s->last_info[0] = '\0';
     unsigned generation = ++s->search_generation;
-    session_retain(s);
+    session_retain_background(s);
     pthread_t reader;
     if (pthread_create(&reader, NULL, search_reader, s) != 0) {
-        session_release(s);
+        session_release_background(s);
         stop_search(s, SEARCH_DISCARD);
         snprintf(why, why_size, "cannot start a thread");
         return 500;

@@ -122,11 +122,20 @@ Session *session_find(const char *id)
     return found;
 }
 
-void session_retain(Session *s)
+void session_retain_background(Session *s)
 {
     pthread_mutex_lock(&table_lock);
     s->refs++;
+    s->background_refs++;
     pthread_mutex_unlock(&table_lock);
+}
+
+void session_release_background(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    s->background_refs--;
+    pthread_mutex_unlock(&table_lock);
+    session_release(s);
 }
 
 void session_touch(Session *s)
@@ -187,8 +196,8 @@ int sessions_expire(void)
     pthread_mutex_lock(&table_lock);
     for (int i = 0; i < SESSIONS_LIMIT; i++) {
         Session *s = table[i];
-        /* A session in use by a request or a search is not idle. */
-        if (s && s->refs == 0 && now - s->last_seen > config.timeout_ms) {
+        /* A session in use by a request or a stream is not idle. */
+        if (s && s->refs == s->background_refs && now - s->last_seen > config.timeout_ms) {
             unlink_session(s);
             s->refs++;
             expired[count++] = s;

@@ -38,6 +38,7 @@ typedef struct Session {
 
     /* Guarded by the table's lock. */
     int refs;
+    int background_refs; /* of refs, those of search readers: they do not keep it alive */
     int64_t last_seen;
     bool in_table;
 
@@ -84,8 +85,11 @@ Session *session_create(int *status, char *why, size_t why_size);
 /* The session with this id, referenced and marked as seen; NULL if none. */
 Session *session_find(const char *id);
 
-/* One more reference to a session already referenced. */
-void session_retain(Session *session);
+/* A reference for a search's reader thread, already holding one: it
+ * keeps the memory, not the session, alive (an analysis left running in
+ * a closed tab must still time out). */
+void session_retain_background(Session *session);
+void session_release_background(Session *session);
 
 /* Marks it as seen (a stream that is still open). */
 void session_touch(Session *session);

@@ -571,7 +571,7 @@ function parseInfo(line) {
 
 function openEvents() {
   if (play.events) play.events.close();
-  if (SELFTEST || SHOW || typeof EventSource === 'undefined') return;
+  if (SELFTEST || SHOW || params.has('once') || typeof EventSource === 'undefined') return;
   const source = new EventSource(`/api/sessions/${play.id}/events`);
   play.events = source;
   source.addEventListener('state', (e) => {
@@ -650,7 +650,8 @@ function wirePlay() {
   });
   $('set-position').addEventListener('click', () => {
     const text = $('position-input').value.trim();
-    newGame(text ? 'fen ' + text : 'startpos');
+    // "deal N" deals a Territoire layout from a seed (protocol.md).
+    newGame(!text ? 'startpos' : /^deal \d+$/.test(text) ? text : 'fen ' + text);
   });
   $('copy-position').addEventListener('click', () => play.state && copyText(play.state.fen));
   $('copy-moves').addEventListener('click', () => play.state && copyText(play.state.moves.join(' ')));
@@ -660,7 +661,7 @@ function wirePlay() {
 
 // ------------------------------------------------------------ watch view
 
-const watch = { files: [], file: null, offset: 0, text: '', timer: null, games: [], config: {}, game: null, ply: 0, follow: true, session: null, drawn: '' };
+const watch = { stopped: false, files: [], file: null, offset: 0, text: '', timer: null, games: [], config: {}, game: null, ply: 0, follow: true, session: null, drawn: '' };
 
 function parsePgn(text) {
   const config = {}, games = [];
@@ -781,8 +782,11 @@ function renderWatchStats() {
   const last = points[points.length - 1];
   let w = 0, d = 0, l = 0;
   watch.games.forEach((g) => { const x = scoreFor(g, names[0]); if (x === 1) w++; else if (x === 0) l++; else if (x === 0.5) d++; });
-  $('elo-text').textContent = last ?
-    `${names[0]} vs ${names[1] || 'the field'}: +${w} =${d} -${l}, Elo ${last.elo.toFixed(1)} (95%: ${last.lo.toFixed(1)} to ${last.hi.toFixed(1)}) after ${last.n} games` : '';
+  const extreme = last && (last.mean === 0 || last.mean === 1);
+  $('elo-text').textContent = !last ? '' :
+    `${names[0]} vs ${names[1] || 'the field'}: +${w} =${d} -${l}, ` + (extreme ?
+      `Elo not finite yet (every game ${last.mean ? 'won' : 'lost'}; the chart is cut at ${eloOf(last.mean).toFixed(0)})` :
+      `Elo ${last.elo.toFixed(1)} (95%: ${last.lo.toFixed(1)} to ${last.hi.toFixed(1)})`) + ` after ${last.n} games`;
   const chart = $('elo-chart');
   chart.textContent = '';
   chart.appendChild(lineChart(points, 'elo', { xLabel: 'games' }));
@@ -813,7 +817,7 @@ async function renderWatchGame() {
   $('watch-pgn').hidden = false;
   const [c1, c2] = clocksAt(g, watch.ply);
   $('watch-title').textContent = `Game ${g.tags.Round || '?'} (${GAME_NAMES[g.tags.Game] || g.tags.Game}): ${g.result}, ${g.tags.Termination || ''}`;
-  $('watch-players').textContent = `p1 ${g.tags.White} (${g.tags.P1Colour || '?'}): ${c1}   p2 ${g.tags.Black}: ${c2}   ply ${watch.ply}/${g.moves.length}`;
+  $('watch-players').textContent = `p1 ${g.tags.White} (${g.tags.P1Colour || '?'}): ${c1} · p2 ${g.tags.Black}: ${c2} · ply ${watch.ply}/${g.moves.length}`;
   $('watch-moves').textContent = g.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + (g.times[i] !== undefined ? ` {${g.times[i]}s}` : '')).join(' ') + (g.comment ? `  {${g.comment}}` : '');
   renderWatchStats();
   const key = `${g.tags.Round}|${g.tags.FEN}|${watch.ply}`;
@@ -881,7 +885,8 @@ async function pollWatch() {
   } catch (e) {
     $('watch-status').textContent = e.message;
   }
-  watch.timer = setTimeout(pollWatch, 1000);
+  // A self-test reads the DOM once: it stops following when done.
+  if (!watch.stopped) watch.timer = setTimeout(pollWatch, 1000);
 }
 
 async function openWatch() {
@@ -983,6 +988,41 @@ async function selftest() {
   document.title = ok ? 'SELFTEST PASS' : 'SELFTEST FAIL';
 }
 
+// ?selftest=watch: the Watch tab follows each watched file (the server is
+// started with an arena PGN and a tuner CSV): the games, the running Elo,
+// the board of the newest game, one chart per tuned parameter.
+async function selftestWatch() {
+  const out = $('selftest');
+  out.hidden = false;
+  const lines = [];
+  let ok = true;
+  const check = (name, cond, detail) => { ok = ok && cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); };
+  try {
+    showTab('watch');
+    await until(() => watch.files.length > 0, 10000, 'the list of watched files');
+    for (const file of watch.files) {
+      $('watch-file').value = String(file.id);
+      chooseWatchFile(file);
+      if (file.kind === 'pgn') {
+        await until(() => watch.games.length > 0 && $('watch-board').querySelector('svg'), 20000, 'a game and its board');
+        check('pgn_games_listed', $('watch-games').rows.length === watch.games.length + 1, `${watch.games.length} games`);
+        check('pgn_elo_shown', /Elo (-?\d|not finite)/.test($('elo-text').textContent) && !!$('elo-chart').querySelector('polyline'), $('elo-text').textContent);
+        check('pgn_board_drawn', $('watch-board').querySelectorAll('[data-square]').length > 0);
+        check('pgn_clocks_shown', /s left|s used/.test($('watch-players').textContent), $('watch-players').textContent);
+      } else {
+        await until(() => $('csv-charts').querySelector('svg'), 20000, 'the CSV charts');
+        const header = watch.text.split('\n')[0].split(',');
+        check('csv_one_chart_per_parameter', $('csv-charts').querySelectorAll('svg').length === header.length - 1, `${header.length - 1} parameters`);
+      }
+    }
+  } catch (e) {
+    check('watch', false, e.message);
+  }
+  watch.stopped = true;
+  clearTimeout(watch.timer);
+  out.textContent = (ok ? 'SELFTEST PASS' : 'SELFTEST FAIL') + '\n' + lines.join('\n');
+}
+
 // ?show=GAME&plies=N: the engine (random backend) plays N plies from the
 // start, for screenshots.
 async function show() {
@@ -1002,7 +1042,13 @@ async function show() {
 document.querySelectorAll('.tab').forEach((t) => t.addEventListener('click', () => showTab(t.dataset.tab)));
 wirePlay();
 wireWatch();
-if (SELFTEST) selftest();
+if (params.get('selftest') === 'watch') selftestWatch();
+else if (SELFTEST) selftest();
 else if (SHOW) show();
-else if (params.get('tab') === 'watch') { showTab('watch'); newGame(); }
+else if (params.get('tab') === 'watch') {
+  // ?tab=watch&once=1 (screenshots): read the files once, then stop.
+  if (params.has('once')) setTimeout(() => { watch.stopped = true; clearTimeout(watch.timer); }, 3000);
+  showTab('watch');
+  newGame();
+}
 else newGame();
