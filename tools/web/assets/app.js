@@ -118,7 +118,7 @@ function decorate(g, step, x, y, size, decor) {
     svgEl('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: 'none', stroke: '#d22', 'stroke-width': 4 }, g);
   if (decor.clickable && decor.clickable.has(step)) {
     g.classList.add('clickable');
-    svgEl('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: 'rgba(60,170,60,0.18)', stroke: '#2a2', 'stroke-width': 3, rx: 6 }, g);
+    svgEl('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: 'rgba(60,170,60,0.08)', stroke: '#2a2', 'stroke-width': 3, rx: 6 }, g);
     g.addEventListener('click', () => decor.onStep(step));
   }
   if (pv >= 0) badge(g, x + size - 12, y + 12, pv + 1, '#2563eb');
