@@ -497,6 +497,9 @@ function onState(state) {
   play.state = state;
   if (changed) { play.steps = []; play.pv = []; }
   if (state.engine_broken) showMessage('The engine cannot run: ' + state.engine_error);
+  else if (play.restarts !== undefined && state.restarts > play.restarts)
+    showMessage(`The engine crashed (${state.engine_error}); it was restarted with the game as it was.`);
+  play.restarts = state.restarts;
   render();
   if (changed && play.analysing && !isOver(state)) startAnalysis();
   maybeEngineMove();
@@ -528,7 +531,20 @@ async function startAnalysis() {
   try {
     play.info = null;
     await api('POST', `/api/sessions/${play.id}/go`, { infinite: true, purpose: 'analyse' });
+    if (!play.events) pollAnalysis();
   } catch (e) { handleError(e); }
+}
+
+// Without an event stream (self-test, old browsers) the last info line
+// is read from the state instead.
+async function pollAnalysis() {
+  while (play.analysing && play.id) {
+    try {
+      const state = await api('GET', `/api/sessions/${play.id}`);
+      if (state.last_info) onInfo(state.last_info);
+    } catch (e) { handleError(e); return; }
+    await sleep(300);
+  }
 }
 
 function onInfo(line) {
@@ -948,6 +964,7 @@ async function selftestGame(game, seed) {
   if (play.state.backend !== 'random') await setOption('Backend', 'random');
   const squares = document.querySelectorAll('#board [data-square]').length;
   if (squares !== EXPECTED_SQUARES[game]) throw new Error(`the board has ${squares} squares, expected ${EXPECTED_SQUARES[game]}`);
+  if (params.get('analyse') === game) await selftestAnalysis();
   let rng = seed;
   let clicks = 0;
   for (let turn = 0; turn < 400 && !isOver(play.state); turn++) {
@@ -969,11 +986,20 @@ async function selftestGame(game, seed) {
   return `${play.state.moves.length} moves, ${clicks} clicks, ${result}`;
 }
 
+// Analysis: live score and depth, and the pv's first move on the board.
+async function selftestAnalysis() {
+  $('analyse').click();
+  await until(() => $('an-depth').textContent !== '-' && document.querySelector('#board circle[fill="#2563eb"]'), 20000, 'analysis output');
+  $('analyse').click();
+  await until(() => !play.state.searching, 10000, 'the analysis to stop');
+}
+
 async function selftest() {
   const out = $('selftest');
   out.hidden = false;
   out.textContent = 'SELFTEST RUNNING';
   const games = (params.get('games') || 'roomandpillar,columna,qawale,territoire').split(',');
+  if (!params.has('analyse')) params.set('analyse', 'columna');
   const lines = [];
   let ok = true;
   for (let i = 0; i < games.length; i++) {
