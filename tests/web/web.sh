@@ -8,6 +8,7 @@
 # with the game as it was, the watched files are served, and SIGINT ends
 # every engine.
 . "$(dirname "$0")/../protocol/lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 WEB=$BUILD/tessera-web
 TMP=$(mktemp -d)
@@ -79,17 +80,8 @@ cat >"$TMP/run.pgn" <<'PGN'
 PGN
 printf 'iteration,RoomPillarMobility\n0,10\n1,11.5\n' >"$TMP/tune.csv"
 
-: >"$TMP/server.log"
-"$WEB" --port 0 --session-timeout 2 --max-sessions 3 --watch "$TMP/run.pgn" --watch "$TMP/tune.csv" \
-    >"$TMP/server.log" 2>&1 &
-SERVER=$!
-tries=100
-while ! grep -q 'listening on' "$TMP/server.log" && [ "$tries" -gt 0 ]; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
-PORT=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\)\/.*/\1/p' "$TMP/server.log")
-if [ -z "$PORT" ]; then
+if ! start_web "$WEB" "$TMP/server.log" --session-timeout 2 --max-sessions 3 \
+    --watch "$TMP/run.pgn" --watch "$TMP/tune.csv"; then
     not_ok server_starts "$(cat "$TMP/server.log")"
     finish
     exit 1
@@ -207,11 +199,7 @@ expect_code malformed_request_line_is_400 400
 # --- the event stream carries the search
 "$WEB" --client --port "$PORT" --max-time 20000 GET "/api/sessions/$id/events" >"$TMP/events" 2>&1 &
 stream=$!
-tries=100
-while ! grep -q '^event: state' "$TMP/events" && [ "$tries" -gt 0 ]; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
+wait_for_text "$TMP/events" '^event: state'
 call POST "/api/sessions/$id/go" '{"depth":2,"purpose":"analyse","wait":true}'
 expect_code analysis_search_runs 200
 call POST "/api/sessions/$id/move" '{"move":"b1"}'

@@ -408,3 +408,12 @@ void text_json_string(TextBuf *buf, const char *s)
     }
     text_append(buf, "\"", 1);
 }
+
+void text_json_member(TextBuf *buf, const char *key, const char *value)
+{
+    if (buf->len > 0 && buf->text[buf->len - 1] != '{')
+        text_append(buf, ",", 1);
+    text_json_string(buf, key);
+    text_append(buf, ":", 1);
+    text_json_string(buf, value);
+}

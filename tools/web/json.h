@@ -56,5 +56,8 @@ void text_append(TextBuf *buf, const char *bytes, size_t len);
 void text_printf(TextBuf *buf, const char *format, ...) __attribute__((format(printf, 2, 3)));
 /* Appends s as a JSON string literal, quotes included. */
 void text_json_string(TextBuf *buf, const char *s);
+/* Appends the member "key": "value" of an object being written, after a
+ * comma unless it is the first (the text so far ends with '{'). */
+void text_json_member(TextBuf *buf, const char *key, const char *value);
 
 #endif

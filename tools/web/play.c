@@ -625,18 +625,13 @@ static void append_moves_array(TextBuf *out, const char *list)
 
 void play_state_json(Session *s, TextBuf *out)
 {
-    text_append(out, "{\"id\":", 6);
-    text_json_string(out, s->id);
-    text_append(out, ",\"game\":", 8);
-    text_json_string(out, s->game);
-    text_append(out, ",\"start\":", 9);
-    text_json_string(out, s->start);
-    text_append(out, ",\"fen\":", 7);
-    text_json_string(out, s->fen);
-    text_append(out, ",\"status\":", 10);
-    text_json_string(out, s->status);
-    text_append(out, ",\"side\":", 8);
-    text_json_string(out, s->side);
+    text_append(out, "{", 1);
+    text_json_member(out, "id", s->id);
+    text_json_member(out, "game", s->game);
+    text_json_member(out, "start", s->start);
+    text_json_member(out, "fen", s->fen);
+    text_json_member(out, "status", s->status);
+    text_json_member(out, "side", s->side);
     text_printf(out, ",\"ply\":%d,\"moves\":[", s->move_count);
     for (int i = 0; i < s->move_count; i++) {
         if (i)
@@ -645,23 +640,17 @@ void play_state_json(Session *s, TextBuf *out)
     }
     text_append(out, "],\"legal\":", 10);
     append_moves_array(out, s->legal ? s->legal : "");
-    text_printf(out, ",\"legal_complete\":%s,\"searching\":%s,\"purpose\":\"%s\",\"last_info\":",
-                s->legal_complete ? "true" : "false", s->searching ? "true" : "false", purpose_name(s->purpose));
-    text_json_string(out, s->last_info);
+    text_printf(out, ",\"legal_complete\":%s,\"searching\":%s,\"purpose\":\"%s\"", s->legal_complete ? "true" : "false",
+                s->searching ? "true" : "false", purpose_name(s->purpose));
+    text_json_member(out, "last_info", s->last_info);
     const char *backend = option_value(s, "Backend");
-    text_append(out, ",\"backend\":", 11);
-    text_json_string(out, backend ? backend : "");
-    text_printf(out, ",\"engine_pid\":%ld,\"restarts\":%d,\"engine_broken\":%s,\"engine_error\":", engine_pid(&s->engine),
-                s->restarts, s->engine_broken ? "true" : "false");
-    text_json_string(out, s->engine_error);
+    text_json_member(out, "backend", backend ? backend : "");
+    text_printf(out, ",\"engine_pid\":%ld,\"restarts\":%d,\"engine_broken\":%s", engine_pid(&s->engine), s->restarts,
+                s->engine_broken ? "true" : "false");
+    text_json_member(out, "engine_error", s->engine_error);
     text_append(out, ",\"set_options\":{", 16);
-    for (int i = 0; i < s->option_count; i++) {
-        if (i)
-            text_append(out, ",", 1);
-        text_json_string(out, s->options[i].name);
-        text_append(out, ":", 1);
-        text_json_string(out, s->options[i].value);
-    }
+    for (int i = 0; i < s->option_count; i++)
+        text_json_member(out, s->options[i].name, s->options[i].value);
     text_append(out, "},\"engine_options\":", 19);
     const TextBuf *lines = &s->engine.option_lines;
     if (lines->text)

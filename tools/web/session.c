@@ -188,47 +188,47 @@ void session_remove(Session *s)
     }
 }
 
-int sessions_expire(void)
+/* Takes the sessions chosen out of the table and ends them; returns how
+ * many. */
+static int end_sessions(bool (*chosen)(const Session *s, int64_t now))
 {
-    Session *expired[SESSIONS_LIMIT];
+    Session *picked[SESSIONS_LIMIT];
     int count = 0;
     int64_t now = now_ms();
     pthread_mutex_lock(&table_lock);
     for (int i = 0; i < SESSIONS_LIMIT; i++) {
         Session *s = table[i];
-        /* A session in use by a request or a stream is not idle. */
-        if (s && s->refs == s->background_refs && now - s->last_seen > config.timeout_ms) {
+        if (s && chosen(s, now)) {
             unlink_session(s);
-            s->refs++;
-            expired[count++] = s;
+            s->refs++; /* held while ending it */
+            picked[count++] = s;
         }
     }
     pthread_mutex_unlock(&table_lock);
     for (int i = 0; i < count; i++) {
-        end_session(expired[i]);
-        session_release(expired[i]);
+        end_session(picked[i]);
+        session_release(picked[i]);
     }
     return count;
 }
 
-void sessions_shutdown(void)
+/* Idle: no request or stream uses it (a search's reader does not count),
+ * and none came for the timeout. */
+static bool idle(const Session *s, int64_t now)
 {
-    Session *all[SESSIONS_LIMIT];
-    int count = 0;
-    pthread_mutex_lock(&table_lock);
-    for (int i = 0; i < SESSIONS_LIMIT; i++)
-        if (table[i]) {
-            Session *s = table[i];
-            unlink_session(s);
-            s->refs++;
-            all[count++] = s;
-        }
-    pthread_mutex_unlock(&table_lock);
-    for (int i = 0; i < count; i++) {
-        end_session(all[i]);
-        session_release(all[i]);
-    }
+    return s->refs == s->background_refs && now - s->last_seen > config.timeout_ms;
 }
+
+static bool every(const Session *s, int64_t now)
+{
+    (void)s;
+    (void)now;
+    return true;
+}
+
+int sessions_expire(void) { return end_sessions(idle); }
+
+void sessions_shutdown(void) { end_sessions(every); }
 
 int sessions_count(void)
 {

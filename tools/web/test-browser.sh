@@ -34,18 +34,14 @@ build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
     -each tc=1+0.02 -pgnout "$OUT/run.pgn" >/dev/null || exit 1
 awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30; i++) printf "%d,%.3f,%.3f\n", i, 133 + i * 0.7, 45 - i * 0.3 }' >"$OUT/tune.csv"
 
-log=$OUT/server.log
-: >"$log"
-"$WEB" --port 0 --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" >"$log" 2>&1 &
-server=$!
+. tests/web/lib.sh
+start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" || {
+    cat "$OUT/server.log"
+    exit 1
+}
+server=$SERVER
+url=$URL
 trap 'kill $server 2>/dev/null' EXIT
-tries=100
-while ! grep -q 'listening on' "$log" && [ "$tries" -gt 0 ]; do
-    sleep 0.1
-    tries=$((tries - 1))
-done
-url=$(sed -n 's/.*listening on \(http:[^ ]*\) .*/\1/p' "$log")
-[ -n "$url" ] || { cat "$log"; exit 1; }
 
 verdict() { # name dump-file
     sed -n '/<pre id="selftest"/,/<\/pre>/p' "$2" | sed 's/<[^>]*>//g' | sed '/^$/d'
