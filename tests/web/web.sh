@@ -195,6 +195,12 @@ expect_code headers_over_8k_are_431 431
 printf 'NONSENSE\r\n\r\n' >"$TMP/nonsense"
 raw "$TMP/nonsense"
 expect_code malformed_request_line_is_400 400
+printf 'GET /api/watch HTTP/1.1\r\nHost: evil.example:8080\r\n\r\n' >"$TMP/rebound"
+raw "$TMP/rebound"
+expect_code foreign_host_name_is_403 403 'Host header'
+printf 'GET /api/watch HTTP/1.1\r\nHost: localhost:8080\r\n\r\n' >"$TMP/local"
+raw "$TMP/local"
+expect_code local_host_name_is_served 200 'files'
 
 # --- the event stream carries the search
 "$WEB" --client --port "$PORT" --max-time 20000 GET "/api/sessions/$id/events" >"$TMP/events" 2>&1 &

@@ -20,6 +20,7 @@ const char *http_reason(int status)
     case 201: return "Created";
     case 204: return "No Content";
     case 400: return "Bad Request";
+    case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
     case 408: return "Request Timeout";
@@ -103,7 +104,7 @@ static int parse_request_line(char *line, HttpRequest *req, char *why, size_t wh
 
 /* Finds Content-Length (and refuses chunked bodies, which the API never
  * needs).  *length is -1 when no header gives one. */
-static int parse_headers(char *headers, long *length, char *why, size_t why_size)
+static int parse_headers(char *headers, HttpRequest *req, long *length, char *why, size_t why_size)
 {
     *length = -1;
     char *save;
@@ -115,7 +116,9 @@ static int parse_headers(char *headers, long *length, char *why, size_t why_size
         char *value = colon + 1;
         while (*value == ' ' || *value == '\t')
             value++;
-        if (strcasecmp(line, "Content-Length") == 0) {
+        if (strcasecmp(line, "Host") == 0) {
+            snprintf(req->host, sizeof req->host, "%s", value);
+        } else if (strcasecmp(line, "Content-Length") == 0) {
             char *end;
             errno = 0;
             long n = strtol(value, &end, 10);
@@ -157,7 +160,7 @@ int http_read_request(int fd, HttpRequest *req, char *why, size_t why_size)
     int status = parse_request_line(head, req, why, why_size);
     long length;
     if (status == 0)
-        status = parse_headers(headers, &length, why, why_size);
+        status = parse_headers(headers, req, &length, why, why_size);
     if (status != 0)
         return status;
     if (length < 0)

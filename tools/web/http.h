@@ -23,6 +23,7 @@ typedef struct {
     char method[16];
     char path[1024];  /* without the query */
     char query[1024]; /* after '?', "" when none */
+    char host[256];   /* the Host header, "" when none */
     char *body;       /* NUL-terminated; body_len bytes */
     size_t body_len;
 } HttpRequest;

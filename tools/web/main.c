@@ -54,7 +54,7 @@ int main(int argc, char **argv)
     SessionConfig sessions = {{0}, options.max_sessions, options.session_timeout_ms};
     snprintf(sessions.engine_path, sizeof sessions.engine_path, "%s", options.engine);
     sessions_init(&sessions);
-    RoutesConfig routes = {{0}, options.watch_count, &stopping};
+    RoutesConfig routes = {{0}, options.watch_count, &stopping, strncmp(options.host, "127.", 4) == 0};
     memcpy(routes.watch, options.watch, sizeof routes.watch);
     routes_init(&routes);
     catch_signals();

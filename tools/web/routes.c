@@ -406,8 +406,26 @@ static void route_watch_file(int fd, const char *rest, const char *query)
     free(chunk);
 }
 
+/* A Host header naming this machine (any port), or none (HTTP/1.0). */
+static bool local_host(const char *host)
+{
+    char name[256];
+    snprintf(name, sizeof name, "%s", host);
+    char *colon = name[0] == '[' ? strchr(name, ']') : strchr(name, ':');
+    if (colon && name[0] == '[')
+        colon[1] = '\0';
+    else if (colon)
+        *colon = '\0';
+    return name[0] == '\0' || strcmp(name, "localhost") == 0 || strncmp(name, "127.", 4) == 0 ||
+           strcmp(name, "[::1]") == 0;
+}
+
 void routes_handle(int fd, const HttpRequest *req)
 {
+    if (routes.loopback_only && !local_host(req->host)) {
+        http_respond_error(fd, 403, "the Host header must name this machine (localhost or 127.0.0.1)");
+        return;
+    }
     JsonObject *body = malloc(sizeof *body);
     if (!body) {
         http_respond_error(fd, 500, "out of memory");

@@ -16,12 +16,16 @@
  *   GET  /api/watch                      the files given with --watch
  *   GET  /api/watch/N?offset=K           file N from byte K on, cut after its last full line
  *
- * Errors are {"error": "..."} with a 4xx or 5xx status.
+ * Errors are {"error": "..."} with a 4xx or 5xx status.  On a loopback
+ * address a request whose Host header names anything but this machine
+ * (localhost, 127.x.x.x, [::1]) is refused with 403: a web page elsewhere
+ * that re-points its own name at 127.0.0.1 (DNS rebinding) gets nothing.
  */
 #ifndef TESSERA_WEB_ROUTES_H
 #define TESSERA_WEB_ROUTES_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 
 #include "web/http.h"
 
@@ -31,6 +35,7 @@ typedef struct {
     const char *watch[WATCH_FILES_MAX];
     int watch_count;
     const atomic_int *stopping; /* set on Ctrl-C: streams end */
+    bool loopback_only;         /* listening on 127.x: only local Host names */
 } RoutesConfig;
 
 void routes_init(const RoutesConfig *config);

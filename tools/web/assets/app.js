@@ -587,7 +587,9 @@ function parseInfo(line) {
 
 function openEvents() {
   if (play.events) play.events.close();
-  if (SELFTEST || SHOW || params.has('once') || typeof EventSource === 'undefined') return;
+  // Headless self-tests run without a stream (an open stream keeps a
+  // virtual-time browser waiting), unless ?sse=1 asks for one.
+  if ((SELFTEST && !params.has('sse')) || SHOW || params.has('once') || typeof EventSource === 'undefined') return;
   const source = new EventSource(`/api/sessions/${play.id}/events`);
   play.events = source;
   source.addEventListener('state', (e) => {
