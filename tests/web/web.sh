@@ -201,6 +201,9 @@ expect_code foreign_host_name_is_403 403 'Host header'
 printf 'GET /api/watch HTTP/1.1\r\nHost: localhost:8080\r\n\r\n' >"$TMP/local"
 raw "$TMP/local"
 expect_code local_host_name_is_served 200 'files'
+printf 'POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\n\r\n' >"$TMP/cross"
+raw "$TMP/cross"
+expect_code request_from_another_site_is_403 403 'other sites'
 
 # --- the event stream carries the search
 "$WEB" --client --port "$PORT" --max-time 20000 GET "/api/sessions/$id/events" >"$TMP/events" 2>&1 &

@@ -118,6 +118,8 @@ static int parse_headers(char *headers, HttpRequest *req, long *length, char *wh
             value++;
         if (strcasecmp(line, "Host") == 0) {
             snprintf(req->host, sizeof req->host, "%s", value);
+        } else if (strcasecmp(line, "Origin") == 0) {
+            snprintf(req->origin, sizeof req->origin, "%s", value);
         } else if (strcasecmp(line, "Content-Length") == 0) {
             char *end;
             errno = 0;

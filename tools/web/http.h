@@ -24,6 +24,7 @@ typedef struct {
     char path[1024];  /* without the query */
     char query[1024]; /* after '?', "" when none */
     char host[256];   /* the Host header, "" when none */
+    char origin[256]; /* the Origin header (a browser's page), "" when none */
     char *body;       /* NUL-terminated; body_len bytes */
     size_t body_len;
 } HttpRequest;

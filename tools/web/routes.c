@@ -426,6 +426,13 @@ void routes_handle(int fd, const HttpRequest *req)
         http_respond_error(fd, 403, "the Host header must name this machine (localhost or 127.0.0.1)");
         return;
     }
+    /* A page from elsewhere may send requests here blind (no answer is
+     * readable to it); its Origin gives it away. */
+    const char *scheme_end = strstr(req->origin, "://");
+    if (req->origin[0] && strcmp(req->origin, "null") != 0 && (!scheme_end || !local_host(scheme_end + 3))) {
+        http_respond_error(fd, 403, "requests from pages of other sites are refused");
+        return;
+    }
     JsonObject *body = malloc(sizeof *body);
     if (!body) {
         http_respond_error(fd, 500, "out of memory");

@@ -19,7 +19,8 @@
  * Errors are {"error": "..."} with a 4xx or 5xx status.  On a loopback
  * address a request whose Host header names anything but this machine
  * (localhost, 127.x.x.x, [::1]) is refused with 403: a web page elsewhere
- * that re-points its own name at 127.0.0.1 (DNS rebinding) gets nothing.
+ * that re-points its own name at 127.0.0.1 (DNS rebinding) gets nothing;
+ * and a request whose Origin is a page of another site is refused too.
  */
 #ifndef TESSERA_WEB_ROUTES_H
 #define TESSERA_WEB_ROUTES_H
