@@ -950,6 +950,7 @@ function showTab(name) {
 // backend), then writes the verdict into #selftest for a headless browser
 // to read (`chromium --headless --dump-dom`).
 const EXPECTED_SQUARES = { roomandpillar: 64, columna: 36, qawale: 16, territoire: 36 };
+const EXPECTED_FIRST_STEPS = { roomandpillar: 32, columna: 4, qawale: 4, territoire: 6 };
 
 async function clickStep(step) {
   const target = [...document.querySelectorAll('[data-token].clickable')].find((e) => e.getAttribute('data-token') === step);
@@ -966,6 +967,14 @@ async function selftestGame(game, seed) {
   if (play.state.backend !== 'random') await setOption('Backend', 'random');
   const squares = document.querySelectorAll('#board [data-square]').length;
   if (squares !== EXPECTED_SQUARES[game]) throw new Error(`the board has ${squares} squares, expected ${EXPECTED_SQUARES[game]}`);
+  // The rules' first steps, and nothing else, are clickable: R&P any black
+  // stone, Columna the four white pawns, Qawale the four corner stacks,
+  // Territoire the six squares of value 6.
+  const clickable = document.querySelectorAll('#board .clickable').length;
+  if (clickable !== EXPECTED_FIRST_STEPS[game]) throw new Error(`${clickable} squares are clickable at the start, expected ${EXPECTED_FIRST_STEPS[game]}`);
+  const dead = document.querySelector('#board [data-square]:not(.clickable)');
+  dead.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  if (play.steps.length !== 0) throw new Error('a square that is not clickable took a click');
   if (params.get('analyse') === game) await selftestAnalysis();
   let rng = seed;
   let clicks = 0;
@@ -986,6 +995,19 @@ async function selftestGame(game, seed) {
   const result = $('result').textContent;
   if (!/wins|Draw/.test(result)) throw new Error('no result shown: ' + result);
   return `${play.state.moves.length} moves, ${clicks} clicks, ${result}`;
+}
+
+// Room and Pillar's pie rule: after the first removal, swap is a button.
+async function selftestSwap() {
+  $('game').value = 'roomandpillar';
+  $('human').value = 'both';
+  await newGame();
+  await clickStep('c1');
+  await until(() => play.state.moves.length === 1, 10000, 'the first removal');
+  await clickStep('swap');
+  await until(() => play.state.moves.length === 2, 10000, 'the swap');
+  if (play.state.moves.join(' ') !== 'c1 swap') throw new Error('moves: ' + play.state.moves.join(' '));
+  return 'c1 then the swap button';
 }
 
 // Analysis: live score and depth, and the pv's first move on the board.
@@ -1011,6 +1033,12 @@ async function selftest() {
       ok = false;
       lines.push(`FAIL ${games[i]}: ${e.message}`);
     }
+  }
+  try {
+    lines.push(`ok swap: ${await selftestSwap()}`);
+  } catch (e) {
+    ok = false;
+    lines.push(`FAIL swap: ${e.message}`);
   }
   out.textContent = (ok ? 'SELFTEST PASS' : 'SELFTEST FAIL') + '\n' + lines.join('\n');
   document.title = ok ? 'SELFTEST PASS' : 'SELFTEST FAIL';
