@@ -94,6 +94,7 @@ static void test_an_overlong_line_can_be_skipped(void)
     char why[256];
     CHECK_EQ_INT(child_read_line(&child, now_ms() + 5000, why, sizeof why), CHILD_MALFORMED);
     CHECK_CONTAINS(why, "longer than");
+    CHECK(child_line_too_long(&child));
     CHECK_EQ_INT(child_skip_line(&child, now_ms() + 5000, why, sizeof why), CHILD_OK);
     CHECK_EQ_INT(child_read_line(&child, now_ms() + 5000, why, sizeof why), CHILD_OK);
     CHECK_STR(child.line, "next");

@@ -76,7 +76,7 @@ bool engine_command(Engine *engine, const char *const *lines, int count, EngineL
     char reason[200];
     for (;;) {
         ChildStatus status = child_read_line(&engine->child, deadline, reason, sizeof reason);
-        if (status == CHILD_MALFORMED && strstr(reason, "longer than") != NULL) {
+        if (status == CHILD_MALFORMED && child_line_too_long(&engine->child)) {
             status = child_skip_line(&engine->child, deadline, reason, sizeof reason);
             if (status == CHILD_OK) {
                 on_line(context, ENGINE_LINE_TOO_LONG);

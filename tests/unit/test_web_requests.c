@@ -1,5 +1,5 @@
 /*
- * test_web_json.c - what tessera-web reads from a browser before anything
+ * test_web_requests.c - what tessera-web reads from a browser before anything
  * reaches an engine: JSON bodies (tools/web/json.c) and HTTP requests
  * (tools/web/http.c), each refusal with a message that says why.
  */
