@@ -80,7 +80,7 @@ cat >"$TMP/run.pgn" <<'PGN'
 PGN
 printf 'iteration,RoomPillarMobility\n0,10\n1,11.5\n' >"$TMP/tune.csv"
 
-if ! start_web "$WEB" "$TMP/server.log" --session-timeout 2 --max-sessions 3 \
+if ! start_web "$WEB" "$TMP/server.log" --session-timeout 3 --max-sessions 3 \
     --watch "$TMP/run.pgn" --watch "$TMP/tune.csv"; then
     not_ok server_starts "$(cat "$TMP/server.log")"
     finish
@@ -256,7 +256,7 @@ expect_code game_goes_on_after_the_restart 200
 
 call DELETE "/api/sessions/$id"
 
-# --- the session cap (3), and idle sessions time out (2 s)
+# --- the session cap (3), and idle sessions time out (3 s)
 call POST /api/sessions
 first=$(field id)
 call POST /api/sessions
