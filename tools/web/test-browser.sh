@@ -59,6 +59,29 @@ verdict play_a_game_of_each_kind_by_clicking "$OUT/selftest.html"
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
 verdict watch_an_arena_pgn_and_a_tuner_csv "$OUT/watch.html"
 
+# An engine that declares a strength option and reports win/draw/loss
+# (the real engine does neither yet): the page must show both, and with
+# the real engine neither (checked above).
+# (A shell loop, not awk: mawk would hold lines back in its input buffer.)
+cat >"$OUT/wdl-engine.sh" <<EOS
+#!/bin/sh
+"$PWD/build/tessera" | while IFS= read -r line; do
+    case "\$line" in
+    uciok) echo "option name Skill Level type spin default 20 min 0 max 20" ;;
+    "info depth"*) line=\$(printf '%s\\n' "\$line" | sed 's/ pv / wdl 600 300 100 pv /') ;;
+    esac
+    printf '%s\\n' "\$line"
+done
+EOS
+chmod +x "$OUT/wdl-engine.sh"
+kill -INT "$server"
+wait "$server"
+start_web "$WEB" "$OUT/server.log" --engine "$OUT/wdl-engine.sh" || exit 1
+server=$SERVER
+url=$URL
+browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=1&games=columna&analyse=columna" >"$OUT/strength.html"
+verdict strength_and_wdl_shown_when_the_engine_has_them "$OUT/strength.html"
+
 for game in roomandpillar columna qawale territoire; do
     browse --virtual-time-budget=60000 --window-size=560,590 --screenshot="$OUT/board-$game.png" \
         "${url}?show=$game&plies=9&board=1" >/dev/null

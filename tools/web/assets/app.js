@@ -395,6 +395,15 @@ function handleError(e) {
   }
 }
 
+// An option named with the word Skill, Level, Strength or Elo (words split
+// at spaces, underscores and capitals: "Skill Level", "UCI_Elo",
+// "UCI_LimitStrength"; not "Development").
+function isStrengthOption(line) {
+  const m = /^option name (.+?) type /.exec(line);
+  const words = m ? m[1].split(/[\s_]+|(?=[A-Z])/).map((w) => w.toLowerCase()) : [];
+  return words.some((w) => ['skill', 'level', 'strength', 'elo'].includes(w));
+}
+
 function renderOptions(state) {
   const backend = $('backend');
   const strength = $('strength');
@@ -408,7 +417,7 @@ function renderOptions(state) {
   // Strength levels appear when the engine declares them; nothing is faked.
   if (!strength.dataset.done) {
     strength.dataset.done = '1';
-    lines.filter((l) => /name \S*(skill|level|strength|elo)\S* type/i.test(l)).forEach((l) => {
+    lines.filter(isStrengthOption).forEach((l) => {
       const m = /^option name (.+?) type (\w+)(.*)$/.exec(l);
       if (!m) return;
       const label = document.createElement('label');
@@ -975,7 +984,7 @@ async function selftestGame(game, seed) {
   const dead = document.querySelector('#board [data-square]:not(.clickable)');
   dead.dispatchEvent(new MouseEvent('click', { bubbles: true }));
   if (play.steps.length !== 0) throw new Error('a square that is not clickable took a click');
-  if (params.get('analyse') === game) await selftestAnalysis();
+  const analysis = params.get('analyse') === game ? await selftestAnalysis() + ', ' : '';
   let rng = seed;
   let clicks = 0;
   for (let turn = 0; turn < 400 && !isOver(play.state); turn++) {
@@ -994,7 +1003,7 @@ async function selftestGame(game, seed) {
   if (!isOver(play.state)) throw new Error('the game did not end');
   const result = $('result').textContent;
   if (!/wins|Draw/.test(result)) throw new Error('no result shown: ' + result);
-  return `${play.state.moves.length} moves, ${clicks} clicks, ${result}`;
+  return `${analysis}${play.state.moves.length} moves, ${clicks} clicks, ${result}`;
 }
 
 // Room and Pillar's pie rule: after the first removal, swap is a button.
@@ -1010,12 +1019,23 @@ async function selftestSwap() {
   return 'c1 then the swap button';
 }
 
-// Analysis: live score and depth, and the pv's first move on the board.
+// Analysis: live score and depth, and the pv's first move on the board;
+// strength controls and the win/draw/loss bar only when the engine has them.
 async function selftestAnalysis() {
   $('analyse').click();
   await until(() => $('an-depth').textContent !== '-' && document.querySelector('#board circle[fill="#2563eb"]'), 20000, 'analysis output');
   $('analyse').click();
-  await until(() => !play.state.searching, 10000, 'the analysis to stop');
+  let after = await api('GET', `/api/sessions/${play.id}`);
+  for (let i = 0; after.searching && i < 200; i++) {
+    await sleep(50);
+    after = await api('GET', `/api/sessions/${play.id}`);
+  }
+  if (after.searching) throw new Error('the analysis did not stop');
+  const declared = after.engine_options.some(isStrengthOption);
+  if (declared !== ($('strength').children.length > 0)) throw new Error('strength controls do not follow the engine\'s options');
+  const wdl = /wdl \d+ \d+ \d+/.test(after.last_info);
+  if (wdl === $('wdl').hidden) throw new Error(`the win/draw/loss bar is ${wdl ? 'missing' : 'shown without wdl'}`);
+  return `analysed (strength controls: ${declared ? 'shown' : 'none'}; wdl bar: ${wdl ? 'shown' : 'none'})`;
 }
 
 async function selftest() {
