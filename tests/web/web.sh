@@ -253,6 +253,20 @@ else
 fi
 call POST "/api/sessions/$id/move" "{\"move\":\"$(first_legal)\"}"
 expect_code game_goes_on_after_the_restart 200
+# A crash in the middle of a search is found by the search's reader.
+call POST "/api/sessions/$id/go" '{"infinite":true,"purpose":"analyse"}'
+pid=$(number engine_pid)
+kill -9 "$pid"
+tries=50
+while call GET "/api/sessions/$id" && [ "$(number restarts)" != 2 ] && [ "$tries" -gt 0 ]; do
+    sleep 0.1
+    tries=$((tries - 1))
+done
+if [ "$(number restarts)" = 2 ] && printf '%s' "$BODY" | grep -q '"searching":false' && [ "$(move_count)" -eq 2 ]; then
+    ok engine_crash_during_a_search_is_recovered
+else
+    not_ok engine_crash_during_a_search_is_recovered "$(printf '%s' "$BODY" | cut -c1-300)"
+fi
 
 call DELETE "/api/sessions/$id"
 
