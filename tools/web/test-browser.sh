@@ -32,10 +32,19 @@ build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
     -engine cmd=build/tessera name=random1 option.Backend=random option.Seed=1 \
     -engine cmd=build/tessera name=random2 option.Backend=random option.Seed=2 \
     -each tc=1+0.02 -pgnout "$OUT/run.pgn" >/dev/null || exit 1
+# Over the server's 1 MB piece: read in pieces, every game counted.
+{
+    sed -n '/^%/p' "$OUT/run.pgn"
+    i=0
+    while [ "$i" -lt 400 ]; do
+        sed '/^%/d' "$OUT/run.pgn"
+        i=$((i + 1))
+    done
+} >"$OUT/long.pgn"
 awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30; i++) printf "%d,%.3f,%.3f\n", i, 133 + i * 0.7, 45 - i * 0.3 }' >"$OUT/tune.csv"
 
 . tests/web/lib.sh
-start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" || {
+start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" || {
     cat "$OUT/server.log"
     exit 1
 }
