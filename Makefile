@@ -21,6 +21,11 @@ ARENA_MAIN  := tools/arena/main.c
 ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c tools/process/*.c tools/cli/*.c)))
 TUNE_MAIN   := tools/tune/main.c
 TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
+# The browser GUI: its page (tools/web/assets/) is embedded as a C file
+# that tools/web/embed.sh writes with od and sed.
+WEB_MAIN    := tools/web/main.c
+WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c)))
+WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -44,6 +49,14 @@ build/$(1)/tessera-arena: $(call objs,$(1),$(ARENA_MAIN) $(ARENA_SRC) $(LIB_SRC)
 build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
+build/$(1)/tessera-web: $(call objs,$(1),$(WEB_MAIN) $(WEB_SRC) build/gen/web_assets.c)
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+# The web server's tests link its parts (more specific than the rule below).
+build/$(1)/tests/test_web_%: $(call objs,$(1),tests/unit/test_web_%.c $(WEB_SRC) build/gen/web_assets.c)
+	@mkdir -p $$(@D)
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
 build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
@@ -55,16 +68,20 @@ build/$(1)/fakes/%: $(call objs,$(1),tests/fakes/%.c $(LIB_SRC))
 .PHONY: $(1)
 $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena) \
       $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) \
+      $(if $(wildcard $(WEB_MAIN)),build/$(1)/tessera-web) \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
 $(foreach v,release asan tsan,$(eval $(call variant,$(v))))
 
+build/gen/web_assets.c: $(WEB_ASSETS) tools/web/embed.sh
+	sh tools/web/embed.sh $@ $(WEB_ASSETS)
+
 # Objects are intermediate files of the pattern rules; keep them so that a
 # second make rebuilds nothing.
 .SECONDARY:
 
-.PHONY: all test demo bench clean
+.PHONY: all test demo bench clean test-browser
 .DEFAULT_GOAL := all
 
 # The user-facing binaries live at the top of build/.
@@ -72,9 +89,14 @@ all: release
 	@cp build/release/tessera build/tessera
 	@if [ -f build/release/tessera-arena ]; then cp build/release/tessera-arena build/tessera-arena; fi
 	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
+	@if [ -f build/release/tessera-web ]; then cp build/release/tessera-web build/tessera-web; fi
 
 test: all asan tsan
 	@sh tests/run.sh
+
+# Headless Chromium plays a game of each kind on the page (not in `make test`).
+test-browser: all
+	@sh tools/web/test-browser.sh
 
 demo: all
 	@sh tools/demo.sh

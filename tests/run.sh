@@ -4,7 +4,7 @@
 #
 #   unit tests      build/{release,asan,tsan}/tests/test_*   (C programs)
 #   shell tests     tests/*/*.sh (not lib*.sh), run against the release and
-#                   asan builds, and the engine's own ones (not arena, tune)
+#                   asan builds, and the engine's own ones (not arena, tune, web)
 #                   against tsan (TESSERA_BUILD); a sanitizer report ends the
 #                   process, so the conversation fails
 cd "$(dirname "$0")/.." || exit 1
@@ -62,7 +62,7 @@ for variant in release asan tsan; do
         # build of its unit tests.
         # clock.sh checks single-threaded time limits, which tsan's
         # slowdown would only blur.
-        case "$variant:$s" in tsan:tests/arena/* | tsan:tests/tune/* | tsan:tests/alphabeta/clock.sh) continue ;; esac
+        case "$variant:$s" in tsan:tests/arena/* | tsan:tests/tune/* | tsan:tests/web/* | tsan:tests/alphabeta/clock.sh) continue ;; esac
         tally "$variant/$s" env TESSERA_BUILD="build/$variant" sh "$s"
     done
 done

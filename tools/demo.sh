@@ -34,3 +34,6 @@ for game in roomandpillar columna qawale territoire; do
         -engine cmd="$ENGINE" name="$BACKEND_B" option.Backend="$BACKEND_B" \
         -each tc=$TC timemargin=100 | sed -n '/^Results of/,$p' || exit 1
 done
+
+echo
+echo "=== In a browser: build/tessera-web, then open http://127.0.0.1:8080/ ==="

@@ -84,6 +84,23 @@ static void test_a_missing_program_cannot_run(void)
     CHECK(child_resolve("sh", path, sizeof path));
 }
 
+/* A line over CHILD_LINE_MAX is malformed; child_skip_line drops it and
+ * the next line reads as usual (an engine's `moves` of a tall stack). */
+static void test_an_overlong_line_can_be_skipped(void)
+{
+    CHECK_EQ_INT(spawn_shell("i=0; while [ $i -lt 2500 ]; do printf 'abcdefghij'; i=$((i+1)); done; "
+                             "printf '\\nnext\\n'; sleep 5"),
+                 CHILD_OK);
+    char why[256];
+    CHECK_EQ_INT(child_read_line(&child, now_ms() + 5000, why, sizeof why), CHILD_MALFORMED);
+    CHECK_CONTAINS(why, "longer than");
+    CHECK(child_line_too_long(&child));
+    CHECK_EQ_INT(child_skip_line(&child, now_ms() + 5000, why, sizeof why), CHILD_OK);
+    CHECK_EQ_INT(child_read_line(&child, now_ms() + 5000, why, sizeof why), CHILD_OK);
+    CHECK_STR(child.line, "next");
+    child_kill(&child);
+}
+
 /* Alive: not gone and not a zombie (which only waits for a parent that
  * reaps it; in a container that may be nobody). */
 static bool is_alive(pid_t pid)
@@ -125,6 +142,7 @@ int main(int argc, char **argv)
     RUN(test_reader_hands_each_line_until_the_one_awaited);
     RUN(test_silence_is_a_timeout_and_an_exit_says_how);
     RUN(test_a_missing_program_cannot_run);
+    RUN(test_an_overlong_line_can_be_skipped);
     RUN(test_the_group_dies_with_the_child);
     return harness_end();
 }

@@ -350,6 +350,18 @@ static ChildStatus read_some(ChildProcess *child, int64_t now, int64_t deadline,
     return CHILD_OK;
 }
 
+/* Reads more output unless aborted or past the deadline (late says how
+ * the child was late). */
+static ChildStatus await_output(ChildProcess *child, int64_t deadline, const char *late, char *why, size_t why_size)
+{
+    if (aborted(child))
+        return fail(CHILD_ABORTED, why, why_size, "aborted");
+    int64_t now = now_ms();
+    if (now >= deadline)
+        return fail(CHILD_TIMEOUT, why, why_size, late);
+    return read_some(child, now, deadline, why, why_size);
+}
+
 ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, size_t why_size)
 {
     if (child->from_child < 0)
@@ -365,12 +377,26 @@ ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, si
             snprintf(text, sizeof text, "sent a line longer than %d bytes", CHILD_LINE_MAX);
             return fail(CHILD_MALFORMED, why, why_size, text);
         }
-        if (aborted(child))
-            return fail(CHILD_ABORTED, why, why_size, "aborted");
-        int64_t now = now_ms();
-        if (now >= deadline)
-            return fail(CHILD_TIMEOUT, why, why_size, "did not answer in time");
-        ChildStatus status = read_some(child, now, deadline, why, why_size);
+        ChildStatus status = await_output(child, deadline, "did not answer in time", why, why_size);
+        if (status != CHILD_OK)
+            return status;
+    }
+}
+
+ChildStatus child_skip_line(ChildProcess *child, int64_t deadline, char *why, size_t why_size)
+{
+    for (;;) {
+        char *nl = memchr(child->out_buf, '\n', child->out_len);
+        if (nl) {
+            size_t consumed = (size_t)(nl - child->out_buf) + 1;
+            memmove(child->out_buf, child->out_buf + consumed, child->out_len - consumed);
+            child->out_len -= consumed;
+            return CHILD_OK;
+        }
+        child->out_len = 0; /* all of it belongs to the overlong line */
+        if (child->from_child < 0)
+            return fail(CHILD_EXITED, why, why_size, "is not running");
+        ChildStatus status = await_output(child, deadline, "did not end its line in time", why, why_size);
         if (status != CHILD_OK)
             return status;
     }

@@ -91,6 +91,20 @@ ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, si
 ChildStatus child_read_until(ChildProcess *child, int64_t deadline, ChildLineFn on_line, void *context,
                              char *why, size_t why_size);
 
+/* After CHILD_MALFORMED for a line longer than CHILD_LINE_MAX: drops the
+ * rest of that line (up to its line end, read until deadline) so that
+ * reading can go on with the next one.  A caller that asked for a list it
+ * knows can be long (an engine's `moves`) uses it to say "too long" and
+ * keep the child. */
+ChildStatus child_skip_line(ChildProcess *child, int64_t deadline, char *why, size_t why_size);
+
+/* True when the reader holds CHILD_LINE_MAX bytes with no line end: the
+ * CHILD_MALFORMED just returned was for an overlong line. */
+static inline bool child_line_too_long(const ChildProcess *child)
+{
+    return child->out_len == sizeof child->out_buf;
+}
+
 /* Closes the child's input and gives it grace_ms to end by itself, then
  * kills it and its group. */
 void child_end(ChildProcess *child, int64_t grace_ms);

@@ -1,0 +1,462 @@
+/* routes.c - request paths to the page's files, the sessions and the
+ * watched files. */
+#include "web/routes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "web/assets.h"
+#include "web/json.h"
+#include "web/play.h"
+#include "web/session.h"
+
+#define STREAM_PING_MS 10000
+#define WATCH_CHUNK_MAX (1 << 20)
+
+static RoutesConfig routes;
+
+void routes_init(const RoutesConfig *config) { routes = *config; }
+
+static const char *content_type(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    if (dot && strcmp(dot, ".html") == 0)
+        return "text/html; charset=utf-8";
+    if (dot && strcmp(dot, ".js") == 0)
+        return "text/javascript; charset=utf-8";
+    if (dot && strcmp(dot, ".css") == 0)
+        return "text/css; charset=utf-8";
+    if (dot && strcmp(dot, ".png") == 0)
+        return "image/png";
+    return "application/octet-stream";
+}
+
+static bool serve_asset(int fd, const char *path)
+{
+    const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
+    for (size_t i = 0; i < web_asset_count; i++)
+        if (strcmp(web_assets[i].name, name) == 0) {
+            http_respond(fd, 200, content_type(name), (const char *)web_assets[i].data, web_assets[i].size);
+            return true;
+        }
+    return false;
+}
+
+static void respond_text(int fd, int status, TextBuf *body)
+{
+    if (body->failed)
+        http_respond_error(fd, 500, "out of memory");
+    else
+        http_respond(fd, status, "application/json", body->text ? body->text : "{}", body->text ? body->len : 2);
+}
+
+static void respond_state(int fd, int status, Session *s)
+{
+    TextBuf body;
+    text_init(&body);
+    pthread_mutex_lock(&s->lock);
+    play_state_json(s, &body);
+    pthread_mutex_unlock(&s->lock);
+    respond_text(fd, status, &body);
+    text_free(&body);
+}
+
+/* A string member, "" when absent; false (answered 400) when of another type. */
+static bool string_member(int fd, const JsonObject *body, const char *key, const char **out)
+{
+    const JsonMember *m = json_member(body, key);
+    *out = "";
+    if (!m)
+        return true;
+    if (m->type != JSON_STRING) {
+        char why[120];
+        snprintf(why, sizeof why, "\"%s\" must be a string", key);
+        http_respond_error(fd, 400, why);
+        return false;
+    }
+    *out = m->text;
+    return true;
+}
+
+/* An integer member in [min, max], 0 when absent; false (answered 400)
+ * otherwise. */
+static bool integer_member(int fd, const JsonObject *body, const char *key, long min, long max, long *out)
+{
+    const JsonMember *m = json_member(body, key);
+    *out = 0;
+    if (!m)
+        return true;
+    if (m->type != JSON_NUMBER || m->number != floor(m->number) || m->number < (double)min || m->number > (double)max) {
+        char why[160];
+        snprintf(why, sizeof why, "\"%s\" must be a whole number from %ld to %ld", key, min, max);
+        http_respond_error(fd, 400, why);
+        return false;
+    }
+    *out = (long)m->number;
+    return true;
+}
+
+static bool bool_member(int fd, const JsonObject *body, const char *key, bool *out)
+{
+    const JsonMember *m = json_member(body, key);
+    *out = false;
+    if (!m)
+        return true;
+    if (m->type != JSON_BOOL) {
+        char why[120];
+        snprintf(why, sizeof why, "\"%s\" must be true or false", key);
+        http_respond_error(fd, 400, why);
+        return false;
+    }
+    *out = m->boolean;
+    return true;
+}
+
+/* Runs one play_* result: the state on success, the refusal otherwise. */
+static void answer(int fd, Session *s, int status, const char *why)
+{
+    if (status == 0)
+        respond_state(fd, 200, s);
+    else
+        http_respond_error(fd, status, why);
+}
+
+static void route_move(int fd, Session *s, const JsonObject *body)
+{
+    const char *move;
+    if (!string_member(fd, body, "move", &move))
+        return;
+    if (move[0] == '\0') {
+        http_respond_error(fd, 400, "expected {\"move\": \"...\"}");
+        return;
+    }
+    char why[1024];
+    pthread_mutex_lock(&s->lock);
+    int status = play_move(s, move, why, sizeof why);
+    pthread_mutex_unlock(&s->lock);
+    answer(fd, s, status, why);
+}
+
+static void route_undo(int fd, Session *s, const JsonObject *body)
+{
+    long count;
+    if (!integer_member(fd, body, "count", 1, SESSION_MOVES_MAX, &count))
+        return;
+    char why[1024];
+    pthread_mutex_lock(&s->lock);
+    int status = play_undo(s, count ? (int)count : 1, why, sizeof why);
+    pthread_mutex_unlock(&s->lock);
+    answer(fd, s, status, why);
+}
+
+static int new_game(Session *s, const char *game, const char *start, const char *moves, char *why, size_t why_size)
+{
+    pthread_mutex_lock(&s->lock);
+    int status = play_new_game(s, game[0] ? game : s->game, start[0] ? start : "startpos", moves, why, why_size);
+    pthread_mutex_unlock(&s->lock);
+    return status;
+}
+
+static void route_new(int fd, Session *s, const JsonObject *body)
+{
+    const char *game, *start, *moves;
+    if (!string_member(fd, body, "game", &game) || !string_member(fd, body, "start", &start) ||
+        !string_member(fd, body, "moves", &moves))
+        return;
+    char why[1024];
+    answer(fd, s, new_game(s, game, start, moves, why, sizeof why), why);
+}
+
+static int set_option(Session *s, const char *name, const char *value, char *why, size_t why_size)
+{
+    pthread_mutex_lock(&s->lock);
+    int status = play_set_option(s, name, value, why, why_size);
+    pthread_mutex_unlock(&s->lock);
+    return status;
+}
+
+static void route_option(int fd, Session *s, const JsonObject *body)
+{
+    const char *name, *value;
+    if (!string_member(fd, body, "name", &name) || !string_member(fd, body, "value", &value))
+        return;
+    char why[1024];
+    answer(fd, s, set_option(s, name, value, why, sizeof why), why);
+}
+
+static void route_go(int fd, Session *s, const JsonObject *body)
+{
+    GoRequest go = {0};
+    const char *purpose;
+    bool wait;
+    if (!integer_member(fd, body, "movetime", 1, 3600000, &go.movetime) ||
+        !integer_member(fd, body, "depth", 1, 200, &go.depth) ||
+        !integer_member(fd, body, "nodes", 1, 2000000000L, &go.nodes) ||
+        !bool_member(fd, body, "infinite", &go.infinite) || !bool_member(fd, body, "wait", &wait) ||
+        !string_member(fd, body, "purpose", &purpose))
+        return;
+    if (strcmp(purpose, "play") != 0 && strcmp(purpose, "analyse") != 0 && purpose[0] != '\0') {
+        http_respond_error(fd, 400, "\"purpose\" is \"play\" (the engine moves) or \"analyse\"");
+        return;
+    }
+    if (go.infinite && wait) {
+        http_respond_error(fd, 400, "an infinite search cannot be waited for");
+        return;
+    }
+    go.purpose = strcmp(purpose, "analyse") == 0 ? SEARCH_ANALYSE : SEARCH_PLAY;
+    long timeout_ms = go.movetime > 0 ? go.movetime + 10000 : 120000;
+    char why[1024];
+    pthread_mutex_lock(&s->lock);
+    int status = play_go(s, &go, wait, timeout_ms, why, sizeof why);
+    pthread_mutex_unlock(&s->lock);
+    answer(fd, s, status, why);
+}
+
+static void route_stop(int fd, Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    play_stop(s);
+    pthread_mutex_unlock(&s->lock);
+    respond_state(fd, 200, s);
+}
+
+/* The event stream: the state at once, then every event, with a ping
+ * now and then that also finds out when the browser has gone. */
+static void route_events(int fd, Session *s)
+{
+    static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+                               "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n";
+    uint64_t after = events_last_id(&s->events);
+    TextBuf text;
+    text_init(&text);
+    text_append(&text, head, sizeof head - 1);
+    text_append(&text, "event: state\ndata: ", 19);
+    pthread_mutex_lock(&s->lock);
+    play_state_json(s, &text);
+    pthread_mutex_unlock(&s->lock);
+    text_append(&text, "\n\n", 2);
+    bool open = true;
+    while (open && !text.failed && http_write_all(fd, text.text, text.len) && !atomic_load(routes.stopping)) {
+        session_touch(s);
+        text.len = 0;
+        open = events_wait(&s->events, &after, STREAM_PING_MS, &text);
+        if (text.len == 0 && !text.failed)
+            text_append(&text, ": ping\n\n", 8);
+    }
+    text_free(&text);
+}
+
+static void route_create(int fd, const JsonObject *body)
+{
+    const char *game, *start, *backend;
+    if (!string_member(fd, body, "game", &game) || !string_member(fd, body, "start", &start) ||
+        !string_member(fd, body, "backend", &backend))
+        return;
+    char why[1024];
+    int status;
+    Session *s = session_create(&status, why, sizeof why);
+    if (!s) {
+        http_respond_error(fd, status, why);
+        return;
+    }
+    status = backend[0] ? set_option(s, "Backend", backend, why, sizeof why) : 0;
+    if (status == 0 && (game[0] || start[0]))
+        status = new_game(s, game, start, "", why, sizeof why);
+    if (status == 0) {
+        respond_state(fd, 201, s);
+    } else {
+        http_respond_error(fd, status, why);
+        session_remove(s);
+    }
+    session_release(s);
+}
+
+static bool parse_body(int fd, const HttpRequest *req, JsonObject *body)
+{
+    char why[200];
+    if (req->body_len == 0) {
+        body->count = 0;
+        return true;
+    }
+    if (json_parse_object(req->body, req->body_len, body, why, sizeof why))
+        return true;
+    http_respond_error(fd, 400, why);
+    return false;
+}
+
+static bool known_verb(const char *verb)
+{
+    static const char *const verbs[] = {"move", "undo", "new", "option", "go", "stop", "events"};
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (strcmp(verb, verbs[i]) == 0)
+            return true;
+    return false;
+}
+
+static void route_session(int fd, const HttpRequest *req, const char *rest, JsonObject *body)
+{
+    char id[64];
+    size_t id_len = strcspn(rest, "/");
+    const char *verb = rest[id_len] == '/' ? rest + id_len + 1 : "";
+    if (id_len == 0 || id_len >= sizeof id) {
+        http_respond_error(fd, 404, "no such session");
+        return;
+    }
+    memcpy(id, rest, id_len);
+    id[id_len] = '\0';
+    Session *s = session_find(id);
+    if (!s) {
+        http_respond_error(fd, 404, "no such session (it may have timed out)");
+        return;
+    }
+    bool get = strcmp(req->method, "GET") == 0, post = strcmp(req->method, "POST") == 0;
+    if (verb[0] == '\0' && get)
+        respond_state(fd, 200, s);
+    else if (verb[0] == '\0' && strcmp(req->method, "DELETE") == 0) {
+        session_remove(s);
+        http_respond(fd, 200, "application/json", "{\"ended\":true}\n", 15);
+    } else if (strcmp(verb, "events") == 0 && get)
+        route_events(fd, s);
+    else if (strcmp(verb, "move") == 0 && post)
+        route_move(fd, s, body);
+    else if (strcmp(verb, "undo") == 0 && post)
+        route_undo(fd, s, body);
+    else if (strcmp(verb, "new") == 0 && post)
+        route_new(fd, s, body);
+    else if (strcmp(verb, "option") == 0 && post)
+        route_option(fd, s, body);
+    else if (strcmp(verb, "go") == 0 && post)
+        route_go(fd, s, body);
+    else if (strcmp(verb, "stop") == 0 && post)
+        route_stop(fd, s);
+    else if (known_verb(verb))
+        http_respond_error(fd, 405, "wrong method for this path");
+    else
+        http_respond_error(fd, 404, "no such path");
+    session_release(s);
+}
+
+static void route_watch_list(int fd)
+{
+    TextBuf body;
+    text_init(&body);
+    text_append(&body, "{\"files\":[", 10);
+    for (int i = 0; i < routes.watch_count; i++) {
+        const char *dot = strrchr(routes.watch[i], '.');
+        text_printf(&body, "%s{\"id\":%d,\"kind\":\"%s\",\"path\":", i ? "," : "", i,
+                    dot && strcmp(dot, ".csv") == 0 ? "csv" : "pgn");
+        text_json_string(&body, routes.watch[i]);
+        text_append(&body, "}", 1);
+    }
+    text_append(&body, "]}\n", 3);
+    respond_text(fd, 200, &body);
+    text_free(&body);
+}
+
+/* Bytes from offset on, cut after the last line end (a line still being
+ * written comes whole next time); a file that shrank (a resumed arena
+ * run cuts a torn game) is read again from 0. */
+static void route_watch_file(int fd, const char *rest, const char *query)
+{
+    char *end;
+    long id = strtol(rest, &end, 10);
+    if (end == rest || *end != '\0' || id < 0 || id >= routes.watch_count) {
+        http_respond_error(fd, 404, "no such watched file");
+        return;
+    }
+    char value[32] = "0";
+    http_query_value(query, "offset", value, sizeof value);
+    long long offset = strtoll(value, &end, 10);
+    if (*end != '\0' || offset < 0) {
+        http_respond_error(fd, 400, "offset must be a byte count");
+        return;
+    }
+    FILE *file = fopen(routes.watch[id], "rb");
+    if (!file) {
+        http_respond_error(fd, 404, "the watched file cannot be read (not written yet?)");
+        return;
+    }
+    fseek(file, 0, SEEK_END);
+    long long size = ftell(file);
+    bool reset = offset > size;
+    if (reset)
+        offset = 0;
+    fseek(file, (long)offset, SEEK_SET);
+    char *chunk = malloc(WATCH_CHUNK_MAX + 1);
+    size_t got = chunk ? fread(chunk, 1, WATCH_CHUNK_MAX, file) : 0;
+    fclose(file);
+    size_t keep = got;
+    while (keep > 0 && chunk[keep - 1] != '\n')
+        keep--;
+    if (keep == 0 && got == WATCH_CHUNK_MAX)
+        keep = got; /* one line longer than a chunk: send it in pieces */
+    TextBuf body;
+    text_init(&body);
+    text_printf(&body, "{\"size\":%lld,\"offset\":%lld,\"next\":%lld,\"reset\":%s,\"text\":", size, offset,
+                offset + (long long)keep, reset ? "true" : "false");
+    if (chunk)
+        chunk[keep] = '\0';
+    /* NUL bytes would end the text early: a watched file is text. */
+    text_json_string(&body, chunk ? chunk : "");
+    text_append(&body, "}\n", 2);
+    respond_text(fd, 200, &body);
+    text_free(&body);
+    free(chunk);
+}
+
+/* A Host header naming this machine (any port), or none (HTTP/1.0). */
+static bool local_host(const char *host)
+{
+    char name[256];
+    snprintf(name, sizeof name, "%s", host);
+    char *colon = name[0] == '[' ? strchr(name, ']') : strchr(name, ':');
+    if (colon && name[0] == '[')
+        colon[1] = '\0';
+    else if (colon)
+        *colon = '\0';
+    return name[0] == '\0' || strcmp(name, "localhost") == 0 || strncmp(name, "127.", 4) == 0 ||
+           strcmp(name, "[::1]") == 0;
+}
+
+void routes_handle(int fd, const HttpRequest *req)
+{
+    if (routes.loopback_only && !local_host(req->host)) {
+        http_respond_error(fd, 403, "the Host header must name this machine (localhost or 127.0.0.1)");
+        return;
+    }
+    /* A page from elsewhere may send requests here blind (no answer is
+     * readable to it); its Origin gives it away. */
+    const char *scheme_end = strstr(req->origin, "://");
+    if (req->origin[0] && strcmp(req->origin, "null") != 0 && (!scheme_end || !local_host(scheme_end + 3))) {
+        http_respond_error(fd, 403, "requests from pages of other sites are refused");
+        return;
+    }
+    JsonObject *body = malloc(sizeof *body);
+    if (!body) {
+        http_respond_error(fd, 500, "out of memory");
+        return;
+    }
+    bool get = strcmp(req->method, "GET") == 0;
+    if (strncmp(req->path, "/api/", 5) != 0) {
+        if (!get || !serve_asset(fd, req->path))
+            http_respond_error(fd, 404, "no such page");
+    } else if (!parse_body(fd, req, body)) {
+        /* answered */
+    } else if (strcmp(req->path, "/api/sessions") == 0) {
+        if (strcmp(req->method, "POST") == 0)
+            route_create(fd, body);
+        else
+            http_respond_error(fd, 405, "POST creates a session");
+    } else if (strncmp(req->path, "/api/sessions/", 14) == 0) {
+        route_session(fd, req, req->path + 14, body);
+    } else if (strcmp(req->path, "/api/watch") == 0 && get) {
+        route_watch_list(fd);
+    } else if (strncmp(req->path, "/api/watch/", 11) == 0 && get) {
+        route_watch_file(fd, req->path + 11, req->query);
+    } else {
+        http_respond_error(fd, 404, "no such path");
+    }
+    free(body);
+}

@@ -1,0 +1,241 @@
+/* session.c - the table of sessions: create, find, reference, expire. */
+#include "web/session.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/clock.h"
+#include "web/play.h"
+
+#define SESSIONS_LIMIT 256
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static Session *table[SESSIONS_LIMIT];
+static SessionConfig config;
+
+void sessions_init(const SessionConfig *given)
+{
+    config = *given;
+    if (config.max_sessions > SESSIONS_LIMIT)
+        config.max_sessions = SESSIONS_LIMIT;
+}
+
+/* 128 random bits from the kernel: ids are what keeps one page out of
+ * another's session. */
+static bool random_id(char *out)
+{
+    unsigned char bytes[16];
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    bool ok = fd >= 0 && read(fd, bytes, sizeof bytes) == (ssize_t)sizeof bytes;
+    if (fd >= 0)
+        close(fd);
+    for (int i = 0; ok && i < 16; i++)
+        snprintf(out + 2 * i, 3, "%02x", bytes[i]);
+    return ok;
+}
+
+static void session_free(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    play_end(s);
+    for (int i = 0; i < s->move_count; i++)
+        free(s->moves[i]);
+    free(s->legal);
+    pthread_mutex_unlock(&s->lock);
+    events_close(&s->events);
+    events_destroy(&s->events);
+    pthread_cond_destroy(&s->search_ended);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+/* A free slot, or -1 when the table holds max_sessions already. */
+static int claim_slot(Session *s)
+{
+    int count = 0, free_slot = -1;
+    for (int i = 0; i < SESSIONS_LIMIT; i++) {
+        if (table[i])
+            count++;
+        else if (free_slot < 0)
+            free_slot = i;
+    }
+    if (count >= config.max_sessions || free_slot < 0)
+        return -1;
+    table[free_slot] = s;
+    return free_slot;
+}
+
+Session *session_create(int *status, char *why, size_t why_size)
+{
+    Session *s = calloc(1, sizeof *s);
+    if (!s || !random_id(s->id)) {
+        free(s);
+        *status = 500;
+        snprintf(why, why_size, "cannot make a session");
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->search_ended, NULL);
+    events_init(&s->events);
+    s->engine_path_ref = config.engine_path;
+    s->refs = 1;
+    s->in_table = true;
+    s->last_seen = now_ms();
+    /* The slot is taken before the engine starts, so that the cap holds
+     * while several engines start at once. */
+    pthread_mutex_lock(&table_lock);
+    int slot = claim_slot(s);
+    pthread_mutex_unlock(&table_lock);
+    if (slot < 0) {
+        session_free(s);
+        *status = 503;
+        snprintf(why, why_size, "too many sessions (at most %d); close a tab or wait for one to time out",
+                 config.max_sessions);
+        return NULL;
+    }
+    pthread_mutex_lock(&s->lock);
+    *status = play_begin(s, why, why_size);
+    pthread_mutex_unlock(&s->lock);
+    if (*status != 0) {
+        session_remove(s);
+        session_release(s);
+        return NULL;
+    }
+    return s;
+}
+
+Session *session_find(const char *id)
+{
+    Session *found = NULL;
+    pthread_mutex_lock(&table_lock);
+    for (int i = 0; i < SESSIONS_LIMIT && !found; i++)
+        if (table[i] && strcmp(table[i]->id, id) == 0)
+            found = table[i];
+    if (found) {
+        found->refs++;
+        found->last_seen = now_ms();
+    }
+    pthread_mutex_unlock(&table_lock);
+    return found;
+}
+
+void session_retain_background(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    s->refs++;
+    s->background_refs++;
+    pthread_mutex_unlock(&table_lock);
+}
+
+void session_release_background(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    s->background_refs--;
+    pthread_mutex_unlock(&table_lock);
+    session_release(s);
+}
+
+void session_touch(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    s->last_seen = now_ms();
+    pthread_mutex_unlock(&table_lock);
+}
+
+void session_release(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    bool last = --s->refs == 0 && !s->in_table;
+    pthread_mutex_unlock(&table_lock);
+    if (last)
+        session_free(s);
+}
+
+/* Takes s out of the table (table_lock held); true if it was there. */
+static bool unlink_session(Session *s)
+{
+    for (int i = 0; i < SESSIONS_LIMIT; i++)
+        if (table[i] == s) {
+            table[i] = NULL;
+            s->in_table = false;
+            return true;
+        }
+    return false;
+}
+
+/* Ends what the session runs now, so that its engine does not outlive
+ * its removal while a stream still holds a reference; its streams end. */
+static void end_session(Session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    play_end(s);
+    pthread_mutex_unlock(&s->lock);
+    events_close(&s->events);
+}
+
+void session_remove(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    bool removed = unlink_session(s);
+    s->refs += removed; /* held while ending it */
+    pthread_mutex_unlock(&table_lock);
+    if (removed) {
+        end_session(s);
+        session_release(s);
+    }
+}
+
+/* Takes the sessions chosen out of the table and ends them; returns how
+ * many. */
+static int end_sessions(bool (*chosen)(const Session *s, int64_t now))
+{
+    Session *picked[SESSIONS_LIMIT];
+    int count = 0;
+    int64_t now = now_ms();
+    pthread_mutex_lock(&table_lock);
+    for (int i = 0; i < SESSIONS_LIMIT; i++) {
+        Session *s = table[i];
+        if (s && chosen(s, now)) {
+            unlink_session(s);
+            s->refs++; /* held while ending it */
+            picked[count++] = s;
+        }
+    }
+    pthread_mutex_unlock(&table_lock);
+    for (int i = 0; i < count; i++) {
+        end_session(picked[i]);
+        session_release(picked[i]);
+    }
+    return count;
+}
+
+/* Idle: no request or stream uses it (a search's reader does not count),
+ * and none came for the timeout. */
+static bool idle(const Session *s, int64_t now)
+{
+    return s->refs == s->background_refs && now - s->last_seen > config.timeout_ms;
+}
+
+static bool every(const Session *s, int64_t now)
+{
+    (void)s;
+    (void)now;
+    return true;
+}
+
+int sessions_expire(void) { return end_sessions(idle); }
+
+void sessions_shutdown(void) { end_sessions(every); }
+
+int sessions_count(void)
+{
+    pthread_mutex_lock(&table_lock);
+    int count = 0;
+    for (int i = 0; i < SESSIONS_LIMIT; i++)
+        count += table[i] != NULL;
+    pthread_mutex_unlock(&table_lock);
+    return count;
+}
