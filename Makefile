@@ -24,7 +24,7 @@ TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
 # The browser GUI: its page (tools/web/assets/) is embedded as a C file
 # that tools/web/embed.sh writes with od and sed.
 WEB_MAIN    := tools/web/main.c
-WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c)))
+WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c tools/cli/*.c))) src/util/parse_number.c
 WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))

@@ -1,12 +1,13 @@
 /* cli.c - flags of tessera-web, each checked; nothing silently clamped. */
 #include "web/cli.h"
 
-#include <errno.h>
-#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "cli/flags.h"
+#include "util/parse_number.h"
 
 void web_print_help(void)
 {
@@ -31,16 +32,88 @@ void web_print_help(void)
            "Exit status: 0 stopped by Ctrl-C or SIGTERM; 1 cannot listen; 2 bad arguments.\n");
 }
 
-static bool parse_int(const char *text, long min, long max, long *out)
+/* A whole number in [min, max] for flag; the error names both. */
+static bool read_int(const char *flag, const char *value, int min, int max, int *out, char *err, size_t err_size)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno || v < min || v > max)
+    int64_t n;
+    if (parse_int64(value, min, max, &n) != NUMBER_OK) {
+        snprintf(err, err_size, "%s %s: expected a whole number from %d to %d", flag, value, min, max);
         return false;
-    *out = v;
+    }
+    *out = (int)n;
     return true;
 }
+
+static bool read_text(const char *flag, const char *value, char *out, size_t out_size, char *err, size_t err_size)
+{
+    if (!*value || strlen(value) >= out_size) {
+        snprintf(err, err_size, "%s: expected a value of 1 to %zu characters", flag, out_size - 1);
+        return false;
+    }
+    snprintf(out, out_size, "%s", value);
+    return true;
+}
+
+static bool read_port(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, 0, 65535, &((WebOptions *)target)->port, err, err_size);
+}
+
+static bool read_host(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    WebOptions *o = target;
+    return read_text(flag, value, o->host, sizeof o->host, err, err_size);
+}
+
+static bool read_engine(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    WebOptions *o = target;
+    return read_text(flag, value, o->engine, sizeof o->engine, err, err_size);
+}
+
+static bool read_max_sessions(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, 1, 256, &((WebOptions *)target)->max_sessions, err, err_size);
+}
+
+static bool read_session_timeout(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    int seconds;
+    if (!read_int(flag, value, 1, 7 * 24 * 3600, &seconds, err, err_size))
+        return false;
+    ((WebOptions *)target)->session_timeout_ms = seconds * 1000;
+    return true;
+}
+
+static bool read_watch(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    WebOptions *o = target;
+    if (o->watch_count == WATCH_FILES_MAX) {
+        snprintf(err, err_size, "%s: at most %d files", flag, WATCH_FILES_MAX);
+        return false;
+    }
+    o->watch[o->watch_count++] = value;
+    return true;
+}
+
+static bool set_help(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((WebOptions *)target)->help = true;
+    return true;
+}
+
+static const Flag web_flags[] = {
+    {"--port", .on_value = read_port},
+    {"--host", .on_value = read_host},
+    {"--engine", .on_value = read_engine},
+    {"--max-sessions", .on_value = read_max_sessions},
+    {"--session-timeout", .on_value = read_session_timeout},
+    {"--watch", .on_value = read_watch},
+    {"--help", .on_switch = set_help},
+    {"-h", .on_switch = set_help},
+    {NULL},
+};
 
 /* tessera beside this program: build/tessera-web runs build/tessera. */
 static void default_engine(const char *argv0, char *out, size_t out_size)
@@ -61,33 +134,13 @@ bool web_parse_args(int argc, char **argv, WebOptions *o, char *why, size_t why_
     o->session_timeout_ms = 600 * 1000;
     default_engine(argv[0], o->engine, sizeof o->engine);
     for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) {
-            o->help = true;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            snprintf(why, why_size, "unknown flag or flag without a value: %s", flag);
+        const Flag *row = flag_find(web_flags, argv[i]);
+        if (!row) {
+            snprintf(why, why_size, "unknown flag '%s' (see --help)", argv[i]);
             return false;
         }
-        const char *value = argv[++i];
-        long n;
-        if (strcmp(flag, "--port") == 0 && parse_int(value, 0, 65535, &n))
-            o->port = (int)n;
-        else if (strcmp(flag, "--host") == 0 && strlen(value) < sizeof o->host)
-            snprintf(o->host, sizeof o->host, "%s", value);
-        else if (strcmp(flag, "--engine") == 0 && strlen(value) < sizeof o->engine)
-            snprintf(o->engine, sizeof o->engine, "%s", value);
-        else if (strcmp(flag, "--max-sessions") == 0 && parse_int(value, 1, 256, &n))
-            o->max_sessions = (int)n;
-        else if (strcmp(flag, "--session-timeout") == 0 && parse_int(value, 1, 7 * 24 * 3600, &n))
-            o->session_timeout_ms = (int)n * 1000;
-        else if (strcmp(flag, "--watch") == 0 && o->watch_count < WATCH_FILES_MAX)
-            o->watch[o->watch_count++] = value;
-        else {
-            snprintf(why, why_size, "bad value '%s' for %s (or unknown flag; see --help)", value, flag);
+        if (flag_read(row, o, argc, argv, &i, 2, why, why_size) != 0)
             return false;
-        }
     }
     if (access(o->engine, X_OK) != 0 && !o->help) {
         snprintf(why, why_size, "the engine %s is not an executable file (give --engine PATH)", o->engine);
