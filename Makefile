@@ -20,6 +20,10 @@ ARENA_MAIN  := tools/arena/main.c
 ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c tools/process/*.c)))
 TUNE_MAIN   := tools/tune/main.c
 TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
+# The self-play data format (tools/data/) is read by datagen, Texel and tests.
+DATA_SRC    := $(sort $(wildcard tools/data/*.c))
+DATAGEN_MAIN := tools/datagen/main.c
+DATAGEN_SRC := $(filter-out $(DATAGEN_MAIN),$(sort $(wildcard tools/datagen/*.c))) $(DATA_SRC)
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -40,10 +44,13 @@ build/$(1)/tessera: $(call objs,$(1),$(ENGINE_MAIN) $(LIB_SRC))
 build/$(1)/tessera-arena: $(call objs,$(1),$(ARENA_MAIN) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
@@ -53,7 +60,7 @@ build/$(1)/fakes/%: $(call objs,$(1),tests/fakes/%.c $(LIB_SRC))
 
 .PHONY: $(1)
 $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena) \
-      $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) \
+      $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) build/$(1)/tessera-datagen \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
@@ -71,6 +78,7 @@ all: release
 	@cp build/release/tessera build/tessera
 	@if [ -f build/release/tessera-arena ]; then cp build/release/tessera-arena build/tessera-arena; fi
 	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
+	@cp build/release/tessera-datagen build/tessera-datagen
 
 test: all asan tsan
 	@sh tests/run.sh
