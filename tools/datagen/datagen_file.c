@@ -11,7 +11,17 @@
 typedef struct {
     DatagenFile *data;
     const Game *game;
+    const DataHeader *header; /* read before the first record */
+    const char *configuration;
 } ResumeScan;
+
+static void mismatch_message(const char *file_configuration, const char *configuration,
+                             char *err, size_t err_size)
+{
+    snprintf(err, err_size, "it was made with another configuration:\n  file: %s\n  now:  %s\n"
+             "give the same flags to resume it, or another -out", file_configuration,
+             configuration);
+}
 
 /* Each record already in the file: its hash is seen, its game is done. */
 static bool scan_record(void *context, const DataRecord *record, char *err, size_t err_size)
@@ -19,6 +29,10 @@ static bool scan_record(void *context, const DataRecord *record, char *err, size
     ResumeScan *scan = context;
     Position pos;
     char why[ERROR_TEXT_MAX];
+    if (strcmp(scan->header->configuration, scan->configuration) != 0) {
+        mismatch_message(scan->header->configuration, scan->configuration, err, err_size);
+        return false;
+    }
     if (!scan->game->parse_position(record->position, &pos, why, sizeof why)) {
         snprintf(err, err_size, "position does not parse: %s", why);
         return false;
@@ -39,17 +53,16 @@ static DatagenFileStatus resume(DatagenFile *data, FILE *old, const char *path, 
                                 const char *configuration, char *err, size_t err_size)
 {
     DataHeader header;
-    ResumeScan scan = {data, game};
+    ResumeScan scan = {data, game, &header, configuration};
     long kept;
-    char why[ERROR_TEXT_MAX + 64];
+    char why[ERROR_TEXT_MAX * 4];
     if (!data_read(old, &header, scan_record, &scan, &kept, why, sizeof why)) {
-        snprintf(err, err_size, "%s: %s (not resumable)", path, why);
+        snprintf(err, err_size, "%s: %s", path, why);
         return DATAGEN_FILE_MISMATCH;
     }
     if (strcmp(header.configuration, configuration) != 0) {
-        snprintf(err, err_size, "%s was made with another configuration:\n  file: %s\n  now:  %s\n"
-                 "give the same flags to resume it, or another -out", path,
-                 header.configuration, configuration);
+        mismatch_message(header.configuration, configuration, why, sizeof why);
+        snprintf(err, err_size, "%s: %s", path, why);
         return DATAGEN_FILE_MISMATCH;
     }
     if (truncate(path, kept) != 0 || !(data->file = fopen(path, "a"))) {
