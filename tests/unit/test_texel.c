@@ -40,7 +40,7 @@ static TexelSample *labelled_positions(const Game *game, size_t count, uint64_t 
     return samples;
 }
 
-static size_t sample_count(void) { return harness_slow_allowed() ? 20000 : 4000; }
+static size_t sample_count(void) { return harness_slow_allowed() ? 20000 : 2500; }
 
 /* What a fit from a perturbed start found on data labelled by truth. */
 typedef struct {
@@ -135,7 +135,7 @@ static void test_texel_fits_k_of_the_labels(void)
 
 static void test_texel_loss_does_not_depend_on_threads(void)
 {
-    const Game *game = &qawale_game;
+    const Game *game = &columna_game;
     TexelSample *samples = labelled_positions(game, 999, 3);
     TexelData one = {game, samples, 999, 1, 0.3};
     TexelData many = {game, samples, 999, 7, 0.3};
