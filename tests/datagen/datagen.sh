@@ -82,6 +82,12 @@ datagen -game roomandpillar -board 10x10 -nodes 200 -out "$WORK/rp.txt" -games 1
 check datagen_plays_room_and_pillar_on_a_bigger_board \
     [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$WORK/rp.txt" | head -n 1 | cut -d' ' -f1 | tr '/' '\n' | wc -l)" -eq 10 ]
 
+# A deterministic engine replays the game of an opening: once every
+# opening has been played, the run stops instead of spinning.
+datagen -game roomandpillar -board 4x2 -plies 0 -nodes 100 -out "$WORK/tiny.txt" -games 100000
+check datagen_stops_when_the_openings_are_exhausted \
+    sh -c '[ "$1" -eq 1 ] && printf "%s\n" "$2" | grep -q "openings are exhausted"' _ "$STATUS" "$REPLY"
+
 datagen -game territoire -nodes 200 -out "$WORK/terr.txt" -games 4
 check datagen_deals_territoire_at_random \
     [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$WORK/terr.txt" | awk -F' [|] ' '$4 == 0 { print $1 }' | sort -u | wc -l)" -eq 4 ]

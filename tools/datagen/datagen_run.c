@@ -12,6 +12,11 @@
 #include "datagen/selfplay.h"
 #include "util/clock.h"
 
+/* Games in a row that add no new position before the run gives up: the
+ * openings are exhausted (a deterministic engine replays the same game
+ * from the same opening), and more games would only spin. */
+#define EXHAUSTED_AFTER_GAMES 200
+
 /* What every worker shares; the lock guards everything but config and halt. */
 typedef struct {
     const DatagenOptions *options;
@@ -23,6 +28,7 @@ typedef struct {
     uint64_t new_positions, duplicates, proven;
     uint64_t white_wins, black_wins, draws;
     int workers_done;
+    int games_without_new; /* in a row */
     bool failed;
     char error[ERROR_TEXT_MAX + 64];
 } Run;
@@ -60,6 +66,7 @@ static void count_outcome(Run *run, Outcome outcome)
 static void append_game(Run *run, const SelfPlayGame *game)
 {
     char line[DATA_LINE_MAX];
+    uint64_t new_before = run->new_positions;
     for (int i = 0; i < game->count; i++) {
         bool out_of_memory;
         if (!position_set_add(&run->data.seen, game->hashes[i], &out_of_memory)) {
@@ -80,6 +87,13 @@ static void append_game(Run *run, const SelfPlayGame *game)
     if (fflush(run->data.file) != 0 || ferror(run->data.file))
         return fail(run, "cannot write the data file");
     count_outcome(run, game->outcome);
+    run->games_without_new = run->new_positions > new_before ? 0 : run->games_without_new + 1;
+    if (run->games_without_new == EXHAUSTED_AFTER_GAMES) {
+        char message[160];
+        snprintf(message, sizeof message, "%d games in a row added no new position: the openings "
+                 "are exhausted (more -plies, or a bigger -board)", EXHAUSTED_AFTER_GAMES);
+        fail(run, message);
+    }
 }
 
 typedef struct {
