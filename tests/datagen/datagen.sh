@@ -13,7 +13,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 # datagen FLAGS...: one run, its status in STATUS and its output in REPLY.
 datagen() {
-    timeout 120 "$DATAGEN" -progress 100 "$@" >"$WORK/out" 2>"$WORK/err"
+    timeout 120 "$DATAGEN" "$@" >"$WORK/out" 2>"$WORK/err"
     STATUS=$?
     REPLY=$(cat "$WORK/out" "$WORK/err")
 }
@@ -59,6 +59,25 @@ check datagen_writes_a_position_once_across_games_and_resumes \
     [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$START" | awk -F' [|] ' '$4 == 0' | wc -l)" -eq 1 -a "$(duplicates "$START")" -eq 0 ]
 check datagen_counts_the_positions_it_skipped \
     sh -c "printf '%s\n' \"\$1\" | grep -Eq '[(][+][0-9]+ new, [1-9][0-9]* duplicates skipped'" _ "$REPLY"
+
+# A book: positions of the data with a small edge, one per game, that
+# the arena plays as openings.
+BOOK=$WORK/book.txt
+datagen book -data "$DATA" -out "$BOOK" -min-cp 5 -max-cp 400 -max-ply 10
+book_lines=$(grep -vc '^#' "$BOOK")
+check book_is_written [ "$STATUS" -eq 0 -a "$book_lines" -gt 0 -a "$book_lines" -le 6 ]
+outside=$(grep -v '^#' "$BOOK" | while read -r line; do
+    grep -F -- "$line | " "$DATA" | awk -F' [|] ' '{ split($2, s, " "); e = s[2] < 0 ? -s[2] : s[2]
+        if (s[1] != "cp" || e < 5 || e > 400 || $4 > 10) print }'
+done)
+check book_positions_have_the_asked_edge [ -z "$outside" ]
+timeout 60 "$BUILD/tessera-arena" -game columna -games 2 -engine cmd="$ENGINE" name=a \
+    -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$BOOK" >"$WORK/arena" 2>&1
+check book_is_an_arena_opening_file [ $? -eq 0 ]
+datagen book -data "$DATA" -out "$BOOK"
+check book_refuses_an_existing_file [ "$STATUS" -eq 2 ]
+datagen book -data "$DATA" -out "$WORK/book2.txt" -min-cp 50 -max-cp 10
+check book_refuses_an_empty_range [ "$STATUS" -eq 2 -a ! -e "$WORK/book2.txt" ]
 
 before=$(cksum <"$DATA")
 datagen -game columna -nodes 300 -plies 4 -out "$DATA" -games 1

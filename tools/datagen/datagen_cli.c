@@ -197,7 +197,13 @@ void datagen_cli_print_help(FILE *out)
           "  -hash MB        each engine's table (16)\n"
           "  -progress SEC   a progress line every SEC seconds (10)\n"
           "\n"
-          "Exit status: 0 done, 1 failed (file, memory, engine), 2 bad arguments or a\n"
-          "file made with another configuration, 130 interrupted (finished games kept).\n",
+          "tessera-datagen book -data FILE -out BOOK [-min-cp 30] [-max-cp 150]\n"
+          "    [-max-ply 8] [-force]: an arena opening file (-openings file=BOOK) of\n"
+          "    positions from FILE whose search score gives one side a small edge\n"
+          "    (not a proof), at most -max-ply turns in, one per game.\n"
+          "\n"
+          "Exit status: 0 done, 1 failed (file, memory, engine, openings exhausted:\n"
+          "200 games in a row without a new position), 2 bad arguments or a file made\n"
+          "with another configuration, 130 interrupted (finished games kept).\n",
           out);
 }
