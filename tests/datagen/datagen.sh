@@ -74,6 +74,13 @@ check book_positions_have_the_asked_edge [ -z "$outside" ]
 timeout 60 "$BUILD/tessera-arena" -game columna -games 2 -engine cmd="$ENGINE" name=a \
     -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$BOOK" >"$WORK/arena" 2>&1
 check book_is_an_arena_opening_file [ $? -eq 0 ]
+# The shipped books (tools/books/GAME.txt) are opening files of their game.
+for shipped in tools/books/*.txt; do
+    game=$(basename "$shipped" .txt)
+    timeout 60 "$BUILD/tessera-arena" -game "$game" -games 2 -engine cmd="$ENGINE" name=a \
+        -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$shipped" >"$WORK/arena" 2>&1
+    check "shipped_book_${game}_is_an_arena_opening_file" [ $? -eq 0 ]
+done
 datagen book -data "$DATA" -out "$BOOK"
 check book_refuses_an_existing_file [ "$STATUS" -eq 2 ]
 datagen book -data "$DATA" -out "$WORK/book2.txt" -min-cp 50 -max-cp 10
