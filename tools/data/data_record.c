@@ -1,10 +1,10 @@
 /* data_record.c - a labelled position as one line of text, and the header. */
 #include "data/data_record.h"
 
-#include <errno.h>
+#include "data/whole_number.h"
+
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define SEPARATOR " | "
@@ -31,26 +31,12 @@ bool data_record_format(const DataRecord *r, char *out, size_t out_size)
     return n > 0 && (size_t)n < out_size;
 }
 
-/* A whole decimal number in [min, max]: no blanks, signs only where min < 0. */
-static bool parse_long(const char *text, long long min, long long max, long long *out)
-{
-    if (text[0] == '\0' || text[0] == ' ' || text[0] == '+' || (text[0] == '-' && min >= 0))
-        return false;
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    if (errno || *end != '\0' || value < min || value > max)
-        return false;
-    *out = value;
-    return true;
-}
-
 static bool parse_score(const char *text, DataRecord *out)
 {
     long long value;
-    if (strncmp(text, "cp ", 3) == 0 && parse_long(text + 3, -EVAL_BOUND * 2, EVAL_BOUND * 2, &value)) {
+    if (strncmp(text, "cp ", 3) == 0 && whole_number(text + 3, -EVAL_BOUND * 2, EVAL_BOUND * 2, &value)) {
         out->proven = false;
-    } else if (strncmp(text, "mate ", 5) == 0 && parse_long(text + 5, -100000, 100000, &value) &&
+    } else if (strncmp(text, "mate ", 5) == 0 && whole_number(text + 5, -100000, 100000, &value) &&
                value != 0) {
         out->proven = true;
     } else {
@@ -120,12 +106,12 @@ bool data_record_parse(const char *line, DataRecord *out, char *err, size_t err_
         snprintf(err, err_size, "score '%s' is neither 'cp N' nor 'mate N' (N not 0)", field[1]);
     else if (!copy_field(out->move, sizeof out->move, field[2]))
         snprintf(err, err_size, "empty or overlong move");
-    else if (!parse_long(field[3], 0, DATA_PLY_MAX, &ply))
+    else if (!whole_number(field[3], 0, DATA_PLY_MAX, &ply))
         snprintf(err, err_size, "ply '%s' is not a whole number from 0 to %d", field[3],
                  DATA_PLY_MAX);
     else if (!parse_result(field[4], &out->result))
         snprintf(err, err_size, "result '%s' is not win, draw or loss", field[4]);
-    else if (!parse_long(field[5], 0, INT64_MAX, &game_number))
+    else if (!whole_number(field[5], 0, INT64_MAX, &game_number))
         snprintf(err, err_size, "game number '%s' is not a whole number", field[5]);
     else {
         out->ply = (int)ply;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "data/data_reader.h"
+#include "data/whole_number.h"
 #include "datagen/datagen_cli.h"
 
 typedef struct {
@@ -47,12 +48,8 @@ static bool pick(void *context, const DataRecord *record, char *err, size_t err_
 
 static bool parse_int(const char *text, int min, int max, int *out)
 {
-    if (!text || text[0] < '0' || text[0] > '9')
-        return false;
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (errno || *end || value < min || value > max)
+    long long value;
+    if (!whole_number(text, min, max, &value))
         return false;
     *out = (int)value;
     return true;

@@ -1,25 +1,22 @@
 /* datagen_cli.c - tessera-datagen's flags: every one checked, none guessed. */
 #include "datagen/datagen_cli.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "data/whole_number.h"
 #include "datagen/rp_board.h"
 #include "games/registry.h"
 #include "search/backends.h"
 
+/* A whole number flag value (seeds too stop at INT64_MAX). */
 static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    if (!text || text[0] < '0' || text[0] > '9')
+    long long value;
+    if (!whole_number(text, (long long)min, max > INT64_MAX ? INT64_MAX : (long long)max, &value))
         return false;
-    char *end;
-    errno = 0;
-    unsigned long long value = strtoull(text, &end, 10);
-    if (errno || *end != '\0' || value < min || value > max)
-        return false;
-    *out = value;
+    *out = (uint64_t)value;
     return true;
 }
 
@@ -99,7 +96,7 @@ static bool parse_flag(const char *flag, const char *value, DatagenOptions *o, c
     if (strcmp(flag, "-nodes") == 0)
         return number_flag(flag, value, 0, UINT64_MAX / 2, &o->nodes, err, err_size);
     if (strcmp(flag, "-seed") == 0)
-        return number_flag(flag, value, 0, UINT64_MAX, &o->seed, err, err_size);
+        return number_flag(flag, value, 0, INT64_MAX, &o->seed, err, err_size);
     int *small = strcmp(flag, "-threads") == 0 ? &o->threads
                  : strcmp(flag, "-depth") == 0   ? &o->depth
                  : strcmp(flag, "-plies") == 0   ? &o->plies

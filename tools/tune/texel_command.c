@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data/whole_number.h"
 #include "games/registry.h"
 #include "tune/texel_data.h"
 #include "tune/theta_csv.h"
@@ -27,12 +28,8 @@ typedef struct {
 
 static bool parse_int(const char *text, int min, int max, int *out)
 {
-    if (!text || text[0] < '0' || text[0] > '9')
-        return false;
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (errno || *end != '\0' || value < min || value > max)
+    long long value;
+    if (!whole_number(text, min, max, &value))
         return false;
     *out = (int)value;
     return true;
