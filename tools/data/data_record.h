@@ -15,7 +15,8 @@
  *             (centi-units), or `mate N` when the search proved the result
  *             (N > 0: the side to move wins in N turns, N < 0: loses);
  *   move      the move the search chose (and the game went on with);
- *   ply       turns played from the game's start (its deal, if any);
+ *   ply       turns the searches played before it: 0 is the opening
+ *             position (after datagen's random plies) where they began;
  *   result    how the game ended for the side to move: win, draw, loss;
  *   game      the number of the self-play game the position comes from.
  * Blank lines and other lines starting with '#' are comments.
