@@ -86,6 +86,20 @@ check book_refuses_an_existing_file [ "$STATUS" -eq 2 ]
 datagen book -data "$DATA" -out "$WORK/book2.txt" -min-cp 50 -max-cp 10
 check book_refuses_an_empty_range [ "$STATUS" -eq 2 -a ! -e "$WORK/book2.txt" ]
 
+# SIGTERM (as Ctrl-C) stops a run: exit 130, finished games kept, and the
+# file resumes.
+INT=$WORK/interrupted.txt
+"$DATAGEN" -game columna -nodes 200 -out "$INT" -games 1000000 >"$WORK/int.out" 2>&1 &
+pid=$!
+sleep "$(scaled 1)"
+kill -TERM "$pid"
+wait "$pid"
+STATUS=$?
+REPLY=$(cat "$WORK/int.out")
+check datagen_stops_on_a_signal_with_130 [ "$STATUS" -eq 130 -a "$(records "$INT")" -gt 0 ]
+datagen -game columna -nodes 200 -out "$INT" -games 2
+check datagen_resumes_after_a_signal [ "$STATUS" -eq 0 -a "$(duplicates "$INT")" -eq 0 ]
+
 before=$(cksum <"$DATA")
 datagen -game columna -nodes 300 -plies 4 -out "$DATA" -games 1
 check datagen_refuses_to_resume_another_configuration \
