@@ -26,6 +26,10 @@ TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
 WEB_MAIN    := tools/web/main.c
 WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c tools/cli/*.c))) src/util/parse_number.c
 WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
+# The self-play data format (tools/data/) is read by datagen, Texel and tests.
+DATA_SRC    := $(sort $(wildcard tools/data/*.c))
+DATAGEN_MAIN := tools/datagen/main.c
+DATAGEN_SRC := $(filter-out $(DATAGEN_MAIN),$(sort $(wildcard tools/datagen/*.c))) $(DATA_SRC)
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -46,7 +50,7 @@ build/$(1)/tessera: $(call objs,$(1),$(ENGINE_MAIN) $(LIB_SRC))
 build/$(1)/tessera-arena: $(call objs,$(1),$(ARENA_MAIN) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-web: $(call objs,$(1),$(WEB_MAIN) $(WEB_SRC) build/gen/web_assets.c)
@@ -57,7 +61,10 @@ build/$(1)/tests/test_web_%: $(call objs,$(1),tests/unit/test_web_%.c $(WEB_SRC)
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
@@ -69,6 +76,7 @@ build/$(1)/fakes/%: $(call objs,$(1),tests/fakes/%.c $(LIB_SRC))
 $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena) \
       $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) \
       $(if $(wildcard $(WEB_MAIN)),build/$(1)/tessera-web) \
+      $(if $(wildcard $(DATAGEN_MAIN)),build/$(1)/tessera-datagen) \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
@@ -90,6 +98,7 @@ all: release
 	@if [ -f build/release/tessera-arena ]; then cp build/release/tessera-arena build/tessera-arena; fi
 	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
 	@if [ -f build/release/tessera-web ]; then cp build/release/tessera-web build/tessera-web; fi
+	@cp build/release/tessera-datagen build/tessera-datagen
 
 test: all asan tsan
 	@sh tests/run.sh

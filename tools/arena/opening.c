@@ -47,6 +47,16 @@ bool opening_init_random(OpeningSet *set, const Game *game, int plies, uint64_t 
     return true;
 }
 
+bool opening_init_random_from(OpeningSet *set, const Game *game, const Position *start, int plies,
+                              uint64_t seed, char *err, size_t err_size)
+{
+    if (!opening_init_random(set, game, plies, seed, err, err_size))
+        return false;
+    set->has_start = true;
+    set->start = *start;
+    return true;
+}
+
 /* Splits "<position> moves m1 m2" at the word moves; plays the moves. */
 bool opening_parse_line(const Game *game, const char *line, Position *out, char *err, size_t err_size)
 {
@@ -184,7 +194,9 @@ static bool random_attempt(const OpeningSet *set, Rng *rng, Position *out)
 {
     const Game *game = set->game;
     char err[ERROR_TEXT_MAX];
-    if (game->random_start)
+    if (set->has_start)
+        *out = set->start;
+    else if (game->random_start)
         game->random_start(out, rng_next(rng));
     else
         parse_start(game, out, err, sizeof err);

@@ -23,6 +23,8 @@ typedef struct {
     const Game *game;
     OpeningKind kind;
     int plies;     /* random: legal plies played from the start */
+    bool has_start; /* random: start from start, not the game's start_fen */
+    Position start;
     uint64_t seed;
     Position *book; /* file: one position per line, in playing order */
     size_t book_size;
@@ -34,6 +36,11 @@ bool opening_init_start(OpeningSet *set, const Game *game, char *err, size_t err
 /* Random plies (and a random deal where the game has one). */
 bool opening_init_random(OpeningSet *set, const Game *game, int plies, uint64_t seed, char *err,
                          size_t err_size);
+
+/* Random plies from a given start position (Room and Pillar on another
+ * board) instead of the game's own start; no deal. */
+bool opening_init_random_from(OpeningSet *set, const Game *game, const Position *start, int plies,
+                              uint64_t seed, char *err, size_t err_size);
 
 /* Reads a file of openings; shuffled (seeded) when random_order. */
 bool opening_load_file(OpeningSet *set, const Game *game, const char *path, bool random_order,

@@ -2,10 +2,12 @@
  * exit codes. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena/interrupt.h"
 #include "arena/tournament.h"
 #include "tune/tune_cli.h"
+#include "tune/texel_command.h"
 #include "tune/tune_command.h"
 #include "tune/tune_verify.h"
 
@@ -18,6 +20,10 @@ int main(int argc, char **argv)
         return TUNE_EXIT_FAILED;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc > 1 && strcmp(argv[1], "texel") == 0) {
+        free(options);
+        return texel_command(argc - 1, argv + 1, stdout, stderr);
+    }
     int code = tune_cli_parse(argc, argv, options, err, sizeof err);
     if (code != TUNE_EXIT_OK) {
         fprintf(stderr, "tessera-tune: %s\n(tessera-tune -help lists the flags)\n", err);

@@ -16,6 +16,8 @@ static const char help_text[] =
     "  tessera-tune -engine cmd=PATH [KEY=VALUE ...] (-tune NAMES | -params FILE)\n"
     "               -iterations N [FLAGS]\n"
     "  tessera-tune verify -engine cmd=PATH [KEY=VALUE ...] -csv FILE [-games N] [FLAGS]\n"
+    "  tessera-tune texel -game ID -data FILE [-lambda L] [-threads N] [-out CSV]\n"
+    "               (Texel fit to tessera-datagen data: tessera-tune texel -help)\n"
     "  tessera-tune -help\n"
     "\n"
     "Each iteration plays one game pair (same opening, colours reversed) between\n"

@@ -1,0 +1,135 @@
+#!/bin/sh
+# datagen.sh - tessera-datagen end to end: the file it writes (header,
+# records the reader accepts), resuming without duplicate positions and
+# with new game numbers, a cut-short last line removed on resume, another
+# configuration refused, bad flags refused, -positions, several threads,
+# Room and Pillar on a bigger board.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/protocol/lib.sh
+
+DATAGEN=$BUILD/tessera-datagen
+WORK=$(mktemp -d /tmp/tessera-datagen-test.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+# datagen FLAGS...: one run, its status in STATUS and its output in REPLY.
+datagen() {
+    timeout 120 "$DATAGEN" "$@" >"$WORK/out" 2>"$WORK/err"
+    STATUS=$?
+    REPLY=$(cat "$WORK/out" "$WORK/err")
+}
+
+records() { grep -v '^#' "$1" | grep -c .; }
+duplicates() { grep -v '^#' "$1" | awk -F' [|] ' '{ print $1 }' | sort | uniq -d | wc -l; }
+games_of() { grep -v '^#' "$1" | awk -F' [|] ' '{ print $6 }' | sort -un; }
+
+# check NAME CONDITION-COMMAND...: ok when the command succeeds.
+check() {
+    name=$1
+    shift
+    if "$@"; then ok "$name"; else not_ok "$name" "$REPLY"; fi
+}
+
+DATA=$WORK/columna.txt
+FLAGS="-game columna -nodes 200 -plies 4 -out $DATA"
+datagen $FLAGS -games 3
+check datagen_writes_a_header_and_records \
+    [ "$STATUS" -eq 0 -a "$(head -n 1 "$DATA")" = "# tessera-data 1 game=columna backend=alphabeta nodes=200 depth=0 plies=4 seed=1 board=default hash=16" ]
+first=$(records "$DATA")
+check datagen_records_have_six_fields \
+    [ "$first" -gt 10 -a "$(grep -v '^#' "$DATA" | awk -F' [|] ' 'NF != 6' | wc -l)" -eq 0 ]
+check datagen_progress_line_counts_positions_and_results \
+    sh -c "printf '%s\n' \"\$1\" | grep -Eq '^datagen: $first positions in file .* positions/s .* 3 games: white'" _ "$REPLY"
+first_games=$(games_of "$DATA" | tr '\n' ' ')
+check datagen_numbers_the_games [ "$first_games" = "0 1 2 " ]
+
+# An interrupted writer leaves a cut-short line: the resume removes it.
+printf 'cut short | cp' >>"$DATA"
+datagen $FLAGS -games 3
+check datagen_resume_appends [ "$STATUS" -eq 0 -a "$(records "$DATA")" -gt "$first" ]
+check datagen_resume_removes_a_cut_short_line [ "$(grep -c 'cut short' "$DATA")" -eq 0 ]
+check datagen_resume_writes_no_duplicate_position [ "$(duplicates "$DATA")" -eq 0 ]
+check datagen_resume_plays_new_games [ "$(games_of "$DATA" | tr '\n' ' ')" = "0 1 2 3 4 5 " ]
+
+# Without random plies every game starts from the same position: it is
+# written once, in the first run and in a resumed one.
+START=$WORK/start.txt
+datagen -game columna -nodes 200 -plies 0 -out "$START" -games 2
+datagen -game columna -nodes 200 -plies 0 -out "$START" -games 2
+check datagen_writes_a_position_once_across_games_and_resumes \
+    [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$START" | awk -F' [|] ' '$4 == 0' | wc -l)" -eq 1 -a "$(duplicates "$START")" -eq 0 ]
+check datagen_counts_the_positions_it_skipped \
+    sh -c "printf '%s\n' \"\$1\" | grep -Eq '[(][+][0-9]+ new, [1-9][0-9]* duplicates skipped'" _ "$REPLY"
+
+# A book: positions of the data with a small edge, one per game, that
+# the arena plays as openings.
+BOOK=$WORK/book.txt
+datagen book -data "$DATA" -out "$BOOK" -min-cp 5 -max-cp 400 -max-ply 10
+book_lines=$(grep -vc '^#' "$BOOK")
+check book_is_written [ "$STATUS" -eq 0 -a "$book_lines" -gt 0 -a "$book_lines" -le 6 ]
+outside=$(grep -v '^#' "$BOOK" | while read -r line; do
+    grep -F -- "$line | " "$DATA" | awk -F' [|] ' '{ split($2, s, " "); e = s[2] < 0 ? -s[2] : s[2]
+        if (s[1] != "cp" || e < 5 || e > 400 || $4 > 10) print }'
+done)
+check book_positions_have_the_asked_edge [ -z "$outside" ]
+timeout 60 "$BUILD/tessera-arena" -game columna -games 2 -engine cmd="$ENGINE" name=a \
+    -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$BOOK" >"$WORK/arena" 2>&1
+check book_is_an_arena_opening_file [ $? -eq 0 ]
+# The shipped books (tools/books/GAME.txt) are opening files of their game.
+for shipped in tools/books/*.txt; do
+    game=$(basename "$shipped" .txt)
+    timeout 60 "$BUILD/tessera-arena" -game "$game" -games 2 -engine cmd="$ENGINE" name=a \
+        -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$shipped" >"$WORK/arena" 2>&1
+    check "shipped_book_${game}_is_an_arena_opening_file" [ $? -eq 0 ]
+done
+datagen book -data "$DATA" -out "$BOOK"
+check book_refuses_an_existing_file [ "$STATUS" -eq 2 ]
+datagen book -data "$DATA" -out "$WORK/book2.txt" -min-cp 50 -max-cp 10
+check book_refuses_an_empty_range [ "$STATUS" -eq 2 -a ! -e "$WORK/book2.txt" ]
+
+# SIGTERM (as Ctrl-C) stops a run: exit 130, finished games kept, and the
+# file resumes.
+INT=$WORK/interrupted.txt
+"$DATAGEN" -game columna -nodes 200 -out "$INT" -games 1000000 >"$WORK/int.out" 2>&1 &
+pid=$!
+sleep "$(scaled 1)"
+kill -TERM "$pid"
+wait "$pid"
+STATUS=$?
+REPLY=$(cat "$WORK/int.out")
+check datagen_stops_on_a_signal_with_130 [ "$STATUS" -eq 130 -a "$(records "$INT")" -gt 0 ]
+datagen -game columna -nodes 200 -out "$INT" -games 2
+check datagen_resumes_after_a_signal [ "$STATUS" -eq 0 -a "$(duplicates "$INT")" -eq 0 ]
+
+before=$(cksum <"$DATA")
+datagen -game columna -nodes 300 -plies 4 -out "$DATA" -games 1
+check datagen_refuses_to_resume_another_configuration \
+    [ "$STATUS" -eq 2 -a "$(cksum <"$DATA")" = "$before" ]
+datagen -game qawale -nodes 200 -plies 4 -out "$DATA" -games 1
+check datagen_refuses_to_resume_another_game [ "$STATUS" -eq 2 -a "$(cksum <"$DATA")" = "$before" ]
+
+for bad in "-game chess" "-games 0" "-threads 0" "-nodes x" "-board 12x12" "-frobnicate 1" "-games"; do
+    datagen -game columna -out "$WORK/bad.txt" -games 1 $bad
+    check "datagen_refuses '$bad'" [ "$STATUS" -eq 2 -a ! -s "$WORK/bad.txt" ]
+done
+datagen -game columna -out "$WORK/none.txt"
+check datagen_needs_an_amount [ "$STATUS" -eq 2 ]
+
+datagen -game columna -nodes 200 -out "$WORK/target.txt" -positions 50 -threads 2
+check datagen_positions_stops_at_the_target_with_threads \
+    [ "$STATUS" -eq 0 -a "$(records "$WORK/target.txt")" -ge 50 -a "$(duplicates "$WORK/target.txt")" -eq 0 ]
+
+datagen -game roomandpillar -board 10x10 -nodes 200 -out "$WORK/rp.txt" -games 1
+check datagen_plays_room_and_pillar_on_a_bigger_board \
+    [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$WORK/rp.txt" | head -n 1 | cut -d' ' -f1 | tr '/' '\n' | wc -l)" -eq 10 ]
+
+# A deterministic engine replays the game of an opening: once every
+# opening has been played, the run stops instead of spinning.
+datagen -game roomandpillar -board 4x2 -plies 0 -nodes 100 -out "$WORK/tiny.txt" -games 100000
+check datagen_stops_when_the_openings_are_exhausted \
+    sh -c '[ "$1" -eq 1 ] && printf "%s\n" "$2" | grep -q "openings are exhausted"' _ "$STATUS" "$REPLY"
+
+datagen -game territoire -nodes 200 -out "$WORK/terr.txt" -games 4
+check datagen_deals_territoire_at_random \
+    [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$WORK/terr.txt" | awk -F' [|] ' '$4 == 0 { print $1 }' | sort -u | wc -l)" -eq 4 ]
+
+finish

@@ -1,0 +1,60 @@
+/* data_reader.c - the header and the records of a data file, in order. */
+#include "data/data_reader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One line into buf (with its newline when it has one).  Returns its
+ * length, 0 at the end, -1 when longer than the buffer. */
+static long read_line(FILE *file, char *buf, size_t size)
+{
+    if (!fgets(buf, (int)size, file))
+        return 0;
+    size_t len = strlen(buf);
+    if (len == size - 1 && buf[len - 1] != '\n' && !feof(file))
+        return -1;
+    return (long)len;
+}
+
+static bool skippable(const char *line) { return line[0] == '#' || line[0] == '\n'; }
+
+bool data_read(FILE *file, DataHeader *header, DataRecordVisitor visit, void *context,
+               long *kept_bytes, char *err, size_t err_size)
+{
+    char line[DATA_LINE_MAX + 2], why[ERROR_TEXT_MAX];
+    long offset = 0;
+    *kept_bytes = 0;
+    long len = read_line(file, line, sizeof line);
+    if (len <= 0 || line[len - 1] != '\n') {
+        snprintf(err, err_size, "no complete header line");
+        return false;
+    }
+    if (!data_header_parse(line, header->configuration, sizeof header->configuration,
+                           header->game_id, sizeof header->game_id, err, err_size))
+        return false;
+    offset = *kept_bytes = len;
+    for (long number = 2;; number++) {
+        len = read_line(file, line, sizeof line);
+        if (len == 0)
+            return true;
+        if (len < 0) {
+            snprintf(err, err_size, "line %ld: longer than %d characters", number, DATA_LINE_MAX);
+            return false;
+        }
+        if (line[len - 1] != '\n')
+            return true; /* cut short: dropped */
+        DataRecord record;
+        if (!skippable(line)) {
+            if (!data_record_parse(line, &record, why, sizeof why)) {
+                snprintf(err, err_size, "line %ld: %s", number, why);
+                return false;
+            }
+            if (!visit(context, &record, why, sizeof why)) {
+                snprintf(err, err_size, "line %ld: %s", number, why);
+                return false;
+            }
+        }
+        offset += len;
+        *kept_bytes = offset;
+    }
+}

@@ -1,0 +1,206 @@
+/* datagen_cli.c - tessera-datagen's flags: every one checked, none guessed. */
+#include "datagen/datagen_cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/parse_number.h"
+#include "datagen/rp_board.h"
+#include "games/registry.h"
+#include "search/backends.h"
+
+/* A whole number flag value (seeds too stop at INT64_MAX). */
+static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    int64_t value;
+    if (parse_int64(text, (int64_t)min, max > INT64_MAX ? INT64_MAX : (int64_t)max, &value) != NUMBER_OK)
+        return false;
+    *out = (uint64_t)value;
+    return true;
+}
+
+static bool parse_seconds(const char *text, double *out)
+{
+    if (!text || text[0] < '0' || text[0] > '9')
+        return false;
+    char *end;
+    double value = strtod(text, &end);
+    if (*end != '\0' || !(value > 0) || value > 86400)
+        return false;
+    *out = value;
+    return true;
+}
+
+static void set_defaults(DatagenOptions *o)
+{
+    *o = (DatagenOptions){0};
+    o->backend = &alphabeta_backend;
+    o->threads = 1;
+    o->nodes = 5000;
+    o->plies = 4;
+    o->seed = 1;
+    o->hash_mb = 16;
+    o->progress_seconds = 10;
+}
+
+/* A numeric flag: its value within min..max, else a message. */
+static bool number_flag(const char *flag, const char *value, uint64_t min, uint64_t max,
+                        uint64_t *out, char *err, size_t err_size)
+{
+    if (parse_u64(value, min, max, out))
+        return true;
+    snprintf(err, err_size, "%s needs a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'",
+             flag, min, max, value ? value : "");
+    return false;
+}
+
+static bool parse_flag(const char *flag, const char *value, DatagenOptions *o, char *err,
+                       size_t err_size)
+{
+    uint64_t n;
+    if (strcmp(flag, "-game") == 0) {
+        o->game = value ? game_by_id(value) : NULL;
+        if (!o->game)
+            snprintf(err, err_size, "-game: unknown game '%s'", value ? value : "");
+        return o->game != NULL;
+    }
+    if (strcmp(flag, "-backend") == 0) {
+        o->backend = value ? backend_by_id(value) : NULL;
+        if (!o->backend)
+            snprintf(err, err_size, "-backend: unknown backend '%s'", value ? value : "");
+        return o->backend != NULL;
+    }
+    if (strcmp(flag, "-out") == 0) {
+        o->out_path = value;
+        if (!value || !value[0])
+            snprintf(err, err_size, "-out needs a file name");
+        return value && value[0];
+    }
+    if (strcmp(flag, "-board") == 0) {
+        if (value && rp_board_parse_size(value, &o->board_width, &o->board_height))
+            return true;
+        snprintf(err, err_size, "-board needs WxH (e.g. 12x12), not '%s'", value ? value : "");
+        return false;
+    }
+    if (strcmp(flag, "-progress") == 0) {
+        if (parse_seconds(value, &o->progress_seconds))
+            return true;
+        snprintf(err, err_size, "-progress needs seconds above 0, not '%s'", value ? value : "");
+        return false;
+    }
+    if (strcmp(flag, "-games") == 0)
+        return number_flag(flag, value, 1, UINT64_MAX / 2, &o->games, err, err_size);
+    if (strcmp(flag, "-positions") == 0)
+        return number_flag(flag, value, 1, UINT64_MAX / 2, &o->positions, err, err_size);
+    if (strcmp(flag, "-nodes") == 0)
+        return number_flag(flag, value, 0, UINT64_MAX / 2, &o->nodes, err, err_size);
+    if (strcmp(flag, "-seed") == 0)
+        return number_flag(flag, value, 0, INT64_MAX, &o->seed, err, err_size);
+    int *small = strcmp(flag, "-threads") == 0 ? &o->threads
+                 : strcmp(flag, "-depth") == 0   ? &o->depth
+                 : strcmp(flag, "-plies") == 0   ? &o->plies
+                                                 : NULL;
+    uint64_t max = small == &o->threads ? DATAGEN_MAX_THREADS : small == &o->depth ? 100 : 200;
+    if (small) {
+        if (!number_flag(flag, value, small == &o->threads ? 1 : 0, max, &n, err, err_size))
+            return false;
+        *small = (int)n;
+        return true;
+    }
+    if (strcmp(flag, "-hash") == 0) {
+        if (!number_flag(flag, value, 1, 4096, &n, err, err_size))
+            return false;
+        o->hash_mb = (size_t)n;
+        return true;
+    }
+    snprintf(err, err_size, "unknown flag '%s'", flag);
+    return false;
+}
+
+static bool check_options(const DatagenOptions *o, char *err, size_t err_size)
+{
+    if (!o->game)
+        snprintf(err, err_size, "-game is required");
+    else if (!o->out_path)
+        snprintf(err, err_size, "-out is required");
+    else if (!o->games && !o->positions)
+        snprintf(err, err_size, "-games N or -positions N is required (how much to generate)");
+    else if (!o->nodes && !o->depth)
+        snprintf(err, err_size, "-nodes 0 needs -depth N: every move needs a limit");
+    else if (o->board_width && o->game != &roomandpillar_game)
+        snprintf(err, err_size, "-board is for roomandpillar only");
+    else if (!o->game->evaluate && o->backend == &alphabeta_backend)
+        snprintf(err, err_size, "game '%s' has no evaluation for alphabeta", o->game->id);
+    else
+        return true;
+    return false;
+}
+
+int datagen_cli_parse(int argc, char *const *argv, DatagenOptions *options, char *err,
+                      size_t err_size)
+{
+    set_defaults(options);
+    for (int i = 1; i < argc; i++) {
+        const char *flag = argv[i];
+        if (strcmp(flag, "-help") == 0 || strcmp(flag, "--help") == 0) {
+            options->help = true;
+            return DATAGEN_EXIT_OK;
+        }
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!parse_flag(flag, value, options, err, err_size))
+            return DATAGEN_EXIT_BAD_ARGS;
+        i++;
+    }
+    return check_options(options, err, err_size) ? DATAGEN_EXIT_OK : DATAGEN_EXIT_BAD_ARGS;
+}
+
+void datagen_configuration(const DatagenOptions *o, char *out, size_t out_size)
+{
+    char board[32] = "default";
+    if (o->board_width)
+        snprintf(board, sizeof board, "%dx%d", o->board_width, o->board_height);
+    snprintf(out, out_size,
+             "game=%s backend=%s nodes=%" PRIu64 " depth=%d plies=%d seed=%" PRIu64
+             " board=%s hash=%zu",
+             o->game->id, o->backend->id, o->nodes, o->depth, o->plies, o->seed, board,
+             o->hash_mb);
+}
+
+void datagen_cli_print_help(FILE *out)
+{
+    fputs("usage: tessera-datagen -game ID -out FILE (-games N | -positions N) [flags]\n"
+          "\n"
+          "Self-play with the engine's own backends in-process: each game starts from\n"
+          "random plies (after a random deal in Territoire), one engine searches every\n"
+          "turn at a fixed node or depth limit, and every searched position is appended\n"
+          "to FILE (format: tools/data/data_record.h, README 'Self-play data') with the\n"
+          "search's score, the move, the ply and the game's result; positions already\n"
+          "in FILE (same hash) are skipped.  An existing FILE is resumed: its header must\n"
+          "show the same configuration (game, backend, nodes, depth, plies, seed, board,\n"
+          "hash) and the games go on after its last one.\n"
+          "\n"
+          "  -game ID        roomandpillar, columna, qawale or territoire\n"
+          "  -out FILE       the data file (created, or appended to)\n"
+          "  -games N        play N more games\n"
+          "  -positions N    stop once FILE holds N positions\n"
+          "  -threads N      games played at once, an engine each (1)\n"
+          "  -nodes N        nodes per move (5000; 0 with -depth)\n"
+          "  -depth N        depth per move (none)\n"
+          "  -plies N        random opening plies (4)\n"
+          "  -board WxH      roomandpillar: the board size (default 8x8)\n"
+          "  -backend ID     alphabeta (default), mcts or random\n"
+          "  -seed S         seeds the openings and searches (1)\n"
+          "  -hash MB        each engine's table (16)\n"
+          "  -progress SEC   a progress line every SEC seconds (10)\n"
+          "\n"
+          "tessera-datagen book -data FILE -out BOOK [-min-cp 30] [-max-cp 150]\n"
+          "    [-max-ply 8] [-force]: an arena opening file (-openings file=BOOK) of\n"
+          "    positions from FILE whose search score gives one side a small edge\n"
+          "    (not a proof), at most -max-ply turns in, one per game.\n"
+          "\n"
+          "Exit status: 0 done, 1 failed (file, memory, engine, openings exhausted:\n"
+          "200 games in a row without a new position), 2 bad arguments or a file made\n"
+          "with another configuration, 130 interrupted (finished games kept).\n",
+          out);
+}
