@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/flags.h"
 #include "data/data_reader.h"
-#include "util/parse_number.h"
 #include "datagen/datagen_cli.h"
+#include "util/parse_number.h"
 
 typedef struct {
     const char *data_path, *out_path;
@@ -55,35 +56,75 @@ static bool parse_int(const char *text, int min, int max, int *out)
     return true;
 }
 
+static bool read_path(const char *flag, const char *value, const char **out, char *err, size_t err_size)
+{
+    if (!value[0]) {
+        snprintf(err, err_size, "bad value '' for %s", flag);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static bool read_int(const char *flag, const char *value, int max, int *out, char *err, size_t err_size)
+{
+    if (parse_int(value, 0, max, out))
+        return true;
+    snprintf(err, err_size, "bad value '%s' for %s (a whole number from 0 to %d)", value, flag, max);
+    return false;
+}
+
+static bool read_data(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_path(flag, value, &((BookOptions *)target)->data_path, err, err_size);
+}
+
+static bool read_out(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_path(flag, value, &((BookOptions *)target)->out_path, err, err_size);
+}
+
+static bool read_min_cp(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, EVAL_BOUND, &((BookOptions *)target)->min_cp, err, err_size);
+}
+
+static bool read_max_cp(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, EVAL_BOUND, &((BookOptions *)target)->max_cp, err, err_size);
+}
+
+static bool read_max_ply(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, DATA_PLY_MAX, &((BookOptions *)target)->max_ply, err, err_size);
+}
+
+static bool set_force(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((BookOptions *)target)->force = true;
+    return true;
+}
+
+static const Flag book_flags[] = {
+    {"-data", .on_value = read_data},       {"-out", .on_value = read_out},
+    {"-min-cp", .on_value = read_min_cp},   {"-max-cp", .on_value = read_max_cp},
+    {"-max-ply", .on_value = read_max_ply}, {"-force", .on_switch = set_force},
+    {NULL},
+};
+
 static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err, size_t err_size)
 {
     *o = (BookOptions){NULL, NULL, 30, 150, 8, false};
     for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        bool ok = true;
-        if (strcmp(flag, "-force") == 0) {
-            o->force = true;
-            continue;
-        }
-        if (strcmp(flag, "-data") == 0)
-            ok = (o->data_path = value) != NULL;
-        else if (strcmp(flag, "-out") == 0)
-            ok = (o->out_path = value) != NULL;
-        else if (strcmp(flag, "-min-cp") == 0)
-            ok = parse_int(value, 0, EVAL_BOUND, &o->min_cp);
-        else if (strcmp(flag, "-max-cp") == 0)
-            ok = parse_int(value, 0, EVAL_BOUND, &o->max_cp);
-        else if (strcmp(flag, "-max-ply") == 0)
-            ok = parse_int(value, 0, DATA_PLY_MAX, &o->max_ply);
-        else {
-            snprintf(err, err_size, "book: unknown flag '%s'", flag);
+        const Flag *row = flag_find(book_flags, argv[i]);
+        char why[256] = "";
+        if (!row || flag_read(row, o, argc, argv, &i, 1, why, sizeof why) != 0) {
+            if (!row)
+                snprintf(why, sizeof why, "unknown flag '%s'", argv[i]);
+            snprintf(err, err_size, "book: %s", why);
             return false;
         }
-        if (!ok) {
-            snprintf(err, err_size, "book: bad value '%s' for %s", value ? value : "", flag);
-            return false;
-        }
-        i++;
     }
     if (!o->data_path || !o->out_path) {
         snprintf(err, err_size, "book: -data FILE and -out BOOK are required");

@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/parse_number.h"
+#include "cli/flags.h"
 #include "datagen/rp_board.h"
 #include "games/registry.h"
 #include "search/backends.h"
+#include "util/parse_number.h"
 
 /* A whole number flag value (seeds too stop at INT64_MAX). */
 static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
@@ -55,68 +56,129 @@ static bool number_flag(const char *flag, const char *value, uint64_t min, uint6
     return false;
 }
 
-static bool parse_flag(const char *flag, const char *value, DatagenOptions *o, char *err,
+static bool read_game(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    DatagenOptions *o = target;
+    o->game = game_by_id(value);
+    if (!o->game)
+        snprintf(err, err_size, "%s: unknown game '%s'", flag, value);
+    return o->game != NULL;
+}
+
+static bool read_backend(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    DatagenOptions *o = target;
+    o->backend = backend_by_id(value);
+    if (!o->backend)
+        snprintf(err, err_size, "%s: unknown backend '%s'", flag, value);
+    return o->backend != NULL;
+}
+
+static bool read_out(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    ((DatagenOptions *)target)->out_path = value;
+    if (!value[0])
+        snprintf(err, err_size, "%s needs a file name", flag);
+    return value[0] != '\0';
+}
+
+static bool read_board(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    DatagenOptions *o = target;
+    if (rp_board_parse_size(value, &o->board_width, &o->board_height))
+        return true;
+    snprintf(err, err_size, "%s needs WxH (e.g. 12x12), not '%s'", flag, value);
+    return false;
+}
+
+static bool read_progress(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    if (parse_seconds(value, &((DatagenOptions *)target)->progress_seconds))
+        return true;
+    snprintf(err, err_size, "%s needs seconds above 0, not '%s'", flag, value);
+    return false;
+}
+
+static bool read_games(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return number_flag(flag, value, 1, UINT64_MAX / 2, &((DatagenOptions *)target)->games, err, err_size);
+}
+
+static bool read_positions(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return number_flag(flag, value, 1, UINT64_MAX / 2, &((DatagenOptions *)target)->positions, err, err_size);
+}
+
+static bool read_nodes(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return number_flag(flag, value, 0, UINT64_MAX / 2, &((DatagenOptions *)target)->nodes, err, err_size);
+}
+
+static bool read_seed(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return number_flag(flag, value, 0, INT64_MAX, &((DatagenOptions *)target)->seed, err, err_size);
+}
+
+/* A small whole number into an int field. */
+static bool read_small(const char *flag, const char *value, uint64_t min, uint64_t max, int *out, char *err,
                        size_t err_size)
 {
     uint64_t n;
-    if (strcmp(flag, "-game") == 0) {
-        o->game = value ? game_by_id(value) : NULL;
-        if (!o->game)
-            snprintf(err, err_size, "-game: unknown game '%s'", value ? value : "");
-        return o->game != NULL;
-    }
-    if (strcmp(flag, "-backend") == 0) {
-        o->backend = value ? backend_by_id(value) : NULL;
-        if (!o->backend)
-            snprintf(err, err_size, "-backend: unknown backend '%s'", value ? value : "");
-        return o->backend != NULL;
-    }
-    if (strcmp(flag, "-out") == 0) {
-        o->out_path = value;
-        if (!value || !value[0])
-            snprintf(err, err_size, "-out needs a file name");
-        return value && value[0];
-    }
-    if (strcmp(flag, "-board") == 0) {
-        if (value && rp_board_parse_size(value, &o->board_width, &o->board_height))
-            return true;
-        snprintf(err, err_size, "-board needs WxH (e.g. 12x12), not '%s'", value ? value : "");
+    if (!number_flag(flag, value, min, max, &n, err, err_size))
         return false;
-    }
-    if (strcmp(flag, "-progress") == 0) {
-        if (parse_seconds(value, &o->progress_seconds))
-            return true;
-        snprintf(err, err_size, "-progress needs seconds above 0, not '%s'", value ? value : "");
-        return false;
-    }
-    if (strcmp(flag, "-games") == 0)
-        return number_flag(flag, value, 1, UINT64_MAX / 2, &o->games, err, err_size);
-    if (strcmp(flag, "-positions") == 0)
-        return number_flag(flag, value, 1, UINT64_MAX / 2, &o->positions, err, err_size);
-    if (strcmp(flag, "-nodes") == 0)
-        return number_flag(flag, value, 0, UINT64_MAX / 2, &o->nodes, err, err_size);
-    if (strcmp(flag, "-seed") == 0)
-        return number_flag(flag, value, 0, INT64_MAX, &o->seed, err, err_size);
-    int *small = strcmp(flag, "-threads") == 0 ? &o->threads
-                 : strcmp(flag, "-depth") == 0   ? &o->depth
-                 : strcmp(flag, "-plies") == 0   ? &o->plies
-                                                 : NULL;
-    uint64_t max = small == &o->threads ? DATAGEN_MAX_THREADS : small == &o->depth ? 100 : 200;
-    if (small) {
-        if (!number_flag(flag, value, small == &o->threads ? 1 : 0, max, &n, err, err_size))
-            return false;
-        *small = (int)n;
-        return true;
-    }
-    if (strcmp(flag, "-hash") == 0) {
-        if (!number_flag(flag, value, 1, 4096, &n, err, err_size))
-            return false;
-        o->hash_mb = (size_t)n;
-        return true;
-    }
-    snprintf(err, err_size, "unknown flag '%s'", flag);
-    return false;
+    *out = (int)n;
+    return true;
 }
+
+static bool read_threads(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_small(flag, value, 1, DATAGEN_MAX_THREADS, &((DatagenOptions *)target)->threads, err, err_size);
+}
+
+static bool read_depth(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_small(flag, value, 0, 100, &((DatagenOptions *)target)->depth, err, err_size);
+}
+
+static bool read_plies(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_small(flag, value, 0, 200, &((DatagenOptions *)target)->plies, err, err_size);
+}
+
+static bool read_hash(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    uint64_t n;
+    if (!number_flag(flag, value, 1, 4096, &n, err, err_size))
+        return false;
+    ((DatagenOptions *)target)->hash_mb = (size_t)n;
+    return true;
+}
+
+static bool set_help(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((DatagenOptions *)target)->help = true;
+    return true;
+}
+
+static const Flag datagen_flags[] = {
+    {"-game", .on_value = read_game},
+    {"-backend", .on_value = read_backend},
+    {"-out", .on_value = read_out},
+    {"-board", .on_value = read_board},
+    {"-progress", .on_value = read_progress},
+    {"-games", .on_value = read_games},
+    {"-positions", .on_value = read_positions},
+    {"-nodes", .on_value = read_nodes},
+    {"-seed", .on_value = read_seed},
+    {"-threads", .on_value = read_threads},
+    {"-depth", .on_value = read_depth},
+    {"-plies", .on_value = read_plies},
+    {"-hash", .on_value = read_hash},
+    {"-help", .on_switch = set_help},
+    {"--help", .on_switch = set_help},
+    {NULL},
+};
 
 static bool check_options(const DatagenOptions *o, char *err, size_t err_size)
 {
@@ -142,15 +204,15 @@ int datagen_cli_parse(int argc, char *const *argv, DatagenOptions *options, char
 {
     set_defaults(options);
     for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "-help") == 0 || strcmp(flag, "--help") == 0) {
-            options->help = true;
-            return DATAGEN_EXIT_OK;
-        }
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!parse_flag(flag, value, options, err, err_size))
+        const Flag *row = flag_find(datagen_flags, argv[i]);
+        if (!row) {
+            snprintf(err, err_size, "unknown flag '%s'", argv[i]);
             return DATAGEN_EXIT_BAD_ARGS;
-        i++;
+        }
+        if (flag_read(row, options, argc, argv, &i, DATAGEN_EXIT_BAD_ARGS, err, err_size) != DATAGEN_EXIT_OK)
+            return DATAGEN_EXIT_BAD_ARGS;
+        if (options->help)
+            return DATAGEN_EXIT_OK;
     }
     return check_options(options, err, err_size) ? DATAGEN_EXIT_OK : DATAGEN_EXIT_BAD_ARGS;
 }

@@ -5,11 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/parse_number.h"
+#include "cli/flags.h"
 #include "games/registry.h"
 #include "tune/texel_data.h"
 #include "tune/theta_csv.h"
 #include "tune/tune_cli.h"
+#include "util/parse_number.h"
 
 #define TEXEL_DEFAULT_CSV "texel.csv"
 #define TEXEL_DEFAULT_PASSES 100
@@ -47,54 +48,97 @@ static bool parse_lambda(const char *text, double *out)
     return true;
 }
 
-static bool parse_flag(const char *flag, const char *value, TexelOptions *o, char *err,
-                       size_t err_size)
+static bool read_game(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
-    const char *v = value ? value : "";
-    if (strcmp(flag, "-game") == 0 && (o->game = game_by_id(v)))
+    if ((((TexelOptions *)target)->game = game_by_id(value)))
         return true;
-    if (strcmp(flag, "-data") == 0 && v[0] && (o->data_path = v))
-        return true;
-    if (strcmp(flag, "-out") == 0 && v[0] && (o->csv_path = v))
-        return true;
-    if (strcmp(flag, "-lambda") == 0 && parse_lambda(value, &o->lambda))
-        return true;
-    if (strcmp(flag, "-threads") == 0 && parse_int(value, 1, TEXEL_MAX_THREADS_FLAG, &o->threads))
-        return true;
-    if (strcmp(flag, "-passes") == 0 && parse_int(value, 1, 100000, &o->passes))
-        return true;
-    static const char *const needs[][2] = {
-        {"-game", "a game id (roomandpillar, columna, qawale, territoire)"},
-        {"-data", "a file"},
-        {"-out", "a file"},
-        {"-lambda", "a number from 0 to 1"},
-        {"-threads", "a whole number from 1 to 256"},
-        {"-passes", "a whole number from 1 to 100000"}};
-    for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
-        if (strcmp(flag, needs[i][0]) == 0) {
-            snprintf(err, err_size, "texel: %s needs %s, not '%s'", flag, needs[i][1], v);
-            return false;
-        }
-    snprintf(err, err_size, "texel: unknown flag '%s'", flag);
+    snprintf(err, err_size, "%s needs a game id (roomandpillar, columna, qawale, territoire), not '%s'", flag, value);
     return false;
 }
+
+static bool read_file(const char *flag, const char *value, const char **out, char *err, size_t err_size)
+{
+    if (!value[0]) {
+        snprintf(err, err_size, "%s needs a file, not ''", flag);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static bool read_data(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_file(flag, value, &((TexelOptions *)target)->data_path, err, err_size);
+}
+
+static bool read_out(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_file(flag, value, &((TexelOptions *)target)->csv_path, err, err_size);
+}
+
+static bool read_lambda(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    if (parse_lambda(value, &((TexelOptions *)target)->lambda))
+        return true;
+    snprintf(err, err_size, "%s needs a number from 0 to 1, not '%s'", flag, value);
+    return false;
+}
+
+static bool read_count(const char *flag, const char *value, int max, int *out, char *err, size_t err_size)
+{
+    if (parse_int(value, 1, max, out))
+        return true;
+    snprintf(err, err_size, "%s needs a whole number from 1 to %d, not '%s'", flag, max, value);
+    return false;
+}
+
+static bool read_threads(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_count(flag, value, TEXEL_MAX_THREADS_FLAG, &((TexelOptions *)target)->threads, err, err_size);
+}
+
+static bool read_passes(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_count(flag, value, 100000, &((TexelOptions *)target)->passes, err, err_size);
+}
+
+static bool set_force(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((TexelOptions *)target)->force = true;
+    return true;
+}
+
+static bool set_help(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((TexelOptions *)target)->help = true;
+    return true;
+}
+
+static const Flag texel_flags[] = {
+    {"-game", .on_value = read_game},       {"-data", .on_value = read_data},
+    {"-out", .on_value = read_out},         {"-lambda", .on_value = read_lambda},
+    {"-threads", .on_value = read_threads}, {"-passes", .on_value = read_passes},
+    {"-force", .on_switch = set_force},     {"-help", .on_switch = set_help},
+    {"--help", .on_switch = set_help},      {NULL},
+};
 
 static bool parse_options(int argc, char *const *argv, TexelOptions *o, char *err,
                           size_t err_size)
 {
     *o = (TexelOptions){false, NULL, NULL, TEXEL_DEFAULT_CSV, 0.0, 1, TEXEL_DEFAULT_PASSES, false};
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "--help") == 0) {
-            o->help = true;
-            return true;
-        }
-        if (strcmp(argv[i], "-force") == 0) {
-            o->force = true;
-            continue;
-        }
-        if (!parse_flag(argv[i], i + 1 < argc ? argv[i + 1] : NULL, o, err, err_size))
+        const Flag *row = flag_find(texel_flags, argv[i]);
+        char why[300] = "";
+        if (!row || flag_read(row, o, argc, argv, &i, 1, why, sizeof why) != 0) {
+            if (!row)
+                snprintf(why, sizeof why, "unknown flag '%s'", argv[i]);
+            snprintf(err, err_size, "texel: %s", why);
             return false;
-        i++;
+        }
+        if (o->help)
+            return true;
     }
     if (!o->game || !o->data_path) {
         snprintf(err, err_size, "texel: -game ID and -data FILE are required");
