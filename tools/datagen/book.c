@@ -118,7 +118,7 @@ static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err
     *o = (BookOptions){NULL, NULL, 30, 150, 8, false};
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(book_flags, argv[i]);
-        char why[256] = "";
+        char why[200] = "";
         if (!row || flag_read(row, o, argc, argv, &i, 1, why, sizeof why) != 0) {
             if (!row)
                 snprintf(why, sizeof why, "unknown flag '%s'", argv[i]);

@@ -130,7 +130,7 @@ static bool parse_options(int argc, char *const *argv, TexelOptions *o, char *er
     *o = (TexelOptions){false, NULL, NULL, TEXEL_DEFAULT_CSV, 0.0, 1, TEXEL_DEFAULT_PASSES, false};
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(texel_flags, argv[i]);
-        char why[300] = "";
+        char why[200] = "";
         if (!row || flag_read(row, o, argc, argv, &i, 1, why, sizeof why) != 0) {
             if (!row)
                 snprintf(why, sizeof why, "unknown flag '%s'", argv[i]);
