@@ -13,6 +13,7 @@
 
 #include "games/gameutil.h"
 #include "search/ab_internal.h"
+#include "search/mate.h"
 #include "search/backends.h"
 
 #define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
@@ -73,15 +74,6 @@ static uint64_t total_nodes(const AbShared *s)
     return sum;
 }
 
-static int mate_turns(int score)
-{
-    if (score >= SCORE_PROVEN)
-        return SCORE_WIN - score;
-    if (score <= -SCORE_PROVEN)
-        return -(SCORE_WIN + score);
-    return 0;
-}
-
 /* The iteration becomes the result so far, and is reported. */
 static void report_iteration(AbWorker *w, int depth, int score)
 {
@@ -94,7 +86,7 @@ static void report_iteration(AbWorker *w, int depth, int score)
     r->depth = depth;
     r->seldepth = w->seldepth;
     r->score = score;
-    r->mate_turns = mate_turns(score);
+    r->mate_turns = mate_turns_of_score(score);
     r->nodes = total_nodes(s);
     r->hashfull = tt_hashfull(s->tt);
     search_progress_result(s->job, r);
@@ -287,7 +279,7 @@ static void finish_result(const AbShared *s, SearchResult *r)
     const AbWorker *main_thread = &s->workers[0];
     r->best = main_thread->best_turn;
     r->score = main_thread->best_score;
-    r->mate_turns = mate_turns(r->score);
+    r->mate_turns = mate_turns_of_score(r->score);
     r->depth = main_thread->completed_depth;
     r->nodes = total_nodes(s);
     r->ponder = r->pv_length >= 2 && r->pv[0] == r->best ? r->pv[1] : MOVE_NONE;

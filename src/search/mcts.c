@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "search/backends.h"
+#include "search/mate.h"
 #include "search/mcts.h"
 #include "search/mcts_actions.h"
 #include "search/mcts_params.h"
@@ -293,15 +294,14 @@ static Move best_move(Worker *w)
 
 /* ---- reporting ---- */
 
-/* Whole turns of both players to the end, as the mover's own turns. */
-static int mate_turns(uint32_t proof)
+/* A proof as a score on the SCORE_ scale: its whole turns of both players
+ * to the end are plies there (mate.h turns them into `mate N`). */
+static int proof_score(uint32_t proof)
 {
-    int kind = proof_kind(proof), turns = proof_turns(proof) > 0 ? proof_turns(proof) : 1;
-    if (kind == PROOF_WIN)
-        return (turns + 1) / 2;
-    if (kind == PROOF_LOSS)
-        return -((turns + 1) / 2);
-    return 0;
+    int kind = proof_kind(proof);
+    if (kind != PROOF_WIN && kind != PROOF_LOSS)
+        return 0;
+    return score_of_proof(kind == PROOF_WIN, proof_turns(proof));
 }
 
 /* The largest score reported for an unproven root, well inside EVAL_BOUND:
@@ -344,11 +344,9 @@ static void snapshot(const Search *s, SearchResult *r)
     if (r->hashfull > 1000)
         r->hashfull = 1000;
     uint32_t proof = proof_for_actor(&pool->nodes[0]);
-    r->mate_turns = mate_turns(proof);
-    r->score = r->mate_turns > 0   ? SCORE_WIN - r->mate_turns
-               : r->mate_turns < 0 ? -SCORE_WIN - r->mate_turns
-               : proof_kind(proof) == PROOF_DRAW ? 0
-                                                 : root_cp(s);
+    int kind = proof_kind(proof);
+    r->score = kind == PROOF_WIN || kind == PROOF_LOSS ? proof_score(proof) : kind == PROOF_DRAW ? 0 : root_cp(s);
+    r->mate_turns = mate_turns_of_score(r->score);
     r->pv_length = principal_line(s, r->pv, MAX_REPORTED_PV);
 }
 
