@@ -466,10 +466,23 @@ static void cmd_display(int argc, char **argv)
     out_line("Status: %s", status_text());
 }
 
+/* A query we cannot answer still gets a `response` line: a UGI client
+ * waits for one after every query and would otherwise block for good. */
+static void answer_bad_query(const char *why)
+{
+    error_line("query: %s", why);
+    out_line("response unknown");
+}
+
 static void cmd_query(int argc, char **argv)
 {
-    if (argc < 2) {
-        error_line("query: expected gameover, p1turn or result");
+    char why[160];
+    if (argc != 2) {
+        if (argc < 2)
+            snprintf(why, sizeof why, "expected gameover, p1turn or result");
+        else
+            snprintf(why, sizeof why, "unexpected '%s' after the query", printable(argv[2]));
+        answer_bad_query(why);
         return;
     }
     PlayerResult r = record_result(&session.record);
@@ -479,8 +492,10 @@ static void cmd_query(int argc, char **argv)
         out_line("response %s", record_p1_to_move(&session.record) ? "true" : "false");
     else if (strcmp(argv[1], "result") == 0)
         out_line("response %s", player_result_name(r));
-    else
-        error_line("query: unknown query '%s' (expected gameover, p1turn or result)", printable(argv[1]));
+    else {
+        snprintf(why, sizeof why, "unknown query '%s' (expected gameover, p1turn or result)", printable(argv[1]));
+        answer_bad_query(why);
+    }
 }
 
 static void cmd_eval(int argc, char **argv)
