@@ -6,6 +6,7 @@
 
 #include "games/gameutil.h"
 #include "protocol/info_line.h"
+#include "protocol/perft_job.h"
 #include "util/output.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -66,7 +67,20 @@ static void join_finished_thread(void)
     }
 }
 
-bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job)
+/* A perft run: the same thread and the same stop as a search, its own
+ * closing lines instead of bestmove. */
+static void *perft_thread(void *arg)
+{
+    SearchJob *job = arg;
+    PerftCount count = perft_job_count(job);
+    /* Not running before the last line goes out, as for bestmove. */
+    atomic_store(&running, false);
+    perft_job_print_total(count);
+    return NULL;
+}
+
+/* Runs body on a copy of job on the one background thread. */
+static bool start_job(const SearchJob *job, void *(*body)(void *))
 {
     if (atomic_load(&running))
         return false;
@@ -78,10 +92,8 @@ bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJ
     atomic_init(&copy->stop, false);
     copy->progress = (SearchProgress){print_info_of_job, copy};
     current_job = copy;
-    current_backend = backend;
-    current_engine = engine;
     atomic_store(&running, true);
-    if (pthread_create(&thread, NULL, search_thread, copy) != 0) {
+    if (pthread_create(&thread, NULL, body, copy) != 0) {
         atomic_store(&running, false);
         free(copy);
         current_job = NULL;
@@ -90,6 +102,17 @@ bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJ
     thread_live = true;
     return true;
 }
+
+bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job)
+{
+    if (atomic_load(&running))
+        return false;
+    current_backend = backend;
+    current_engine = engine;
+    return start_job(job, search_thread);
+}
+
+bool searcher_start_perft(const SearchJob *job) { return start_job(job, perft_thread); }
 
 void searcher_stop(void)
 {
