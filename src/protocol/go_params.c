@@ -65,6 +65,21 @@ static int spec_named(const char *word)
     return -1;
 }
 
+static bool is_go_keyword(const char *word)
+{
+    return spec_named(word) >= 0 || strcmp(word, "infinite") == 0 || strcmp(word, "ponder") == 0 ||
+           strcmp(word, "searchmoves") == 0;
+}
+
+/* searchmoves takes every word up to the next keyword of go. */
+static int searchmoves_words(int argc, char **argv, int first)
+{
+    int i = first;
+    while (i < argc && !is_go_keyword(argv[i]))
+        i++;
+    return i - first;
+}
+
 bool go_parse(int argc, char **argv, GoRequest *request, char *err, size_t err_size)
 {
     *request = (GoRequest){0};
@@ -84,6 +99,17 @@ bool go_parse(int argc, char **argv, GoRequest *request, char *err, size_t err_s
         }
         if (strcmp(argv[i], "ponder") == 0)
             continue; /* pondering is not supported: think as on a normal go */
+        if (strcmp(argv[i], "searchmoves") == 0) {
+            request->searchmoves = true;
+            request->searchmoves_at = i + 1;
+            request->searchmoves_count = searchmoves_words(argc, argv, i + 1);
+            if (request->searchmoves_count == 0) {
+                snprintf(err, err_size, "searchmoves needs at least one move");
+                return false;
+            }
+            i += request->searchmoves_count;
+            continue;
+        }
         int k = spec_named(argv[i]);
         if (k < 0) {
             snprintf(err, err_size, "unknown parameter '%s'", printable(argv[i]));

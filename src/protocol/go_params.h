@@ -26,6 +26,10 @@ typedef struct {
     bool given[GO_COUNT];
     bool infinite;
     bool perft;      /* `go perft N`: value[GO_DEPTH] holds N */
+    /* `searchmoves m1 m2 ...`: the words argv[searchmoves_at ..
+     * searchmoves_at + searchmoves_count), read as moves by the caller. */
+    int searchmoves_at, searchmoves_count;
+    bool searchmoves;
 } GoRequest;
 
 /* Reads argv[1..argc) of a `go` line; false with a message (no "go: "

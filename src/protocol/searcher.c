@@ -24,11 +24,13 @@ static Move checked_move(const SearchJob *job, Move move)
 {
     const Game *g = job->game;
     const Position *root = &job->record.current;
-    if (is_legal_move(g, root, move))
+    if (is_legal_move(g, root, move) && search_root_allows(job, move))
         return move;
     if (move != MOVE_NONE)
-        out_line("info string error backend %s returned an illegal move; playing the first legal one",
+        out_line("info string error backend %s returned a move it may not play; playing the first allowed one",
                  current_backend->id);
+    if (job->root_move_count > 0)
+        return job->root_moves[0];
     Move first = MOVE_NONE;
     collect_moves(g, root, &first, 1, NULL);
     return first;

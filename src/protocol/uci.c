@@ -291,6 +291,30 @@ static void fill_limits(const GoRequest *p, SearchLimits *lim)
     };
 }
 
+/* The moves of `go searchmoves`, legal and each once, into job. */
+static bool read_searchmoves(const GoRequest *request, char **argv, SearchJob *job)
+{
+    job->root_move_count = 0;
+    const Position *root = &session.record.current;
+    for (int i = 0; i < request->searchmoves_count; i++) {
+        const char *text = argv[request->searchmoves_at + i];
+        char err[ERROR_TEXT_MAX];
+        Move move;
+        if (!session.game->parse_move(root, text, &move, err, sizeof err)) {
+            error_line("go: searchmoves: '%s': %s", printable(text), err);
+            return false;
+        }
+        if (search_root_allows(job, move) && job->root_move_count > 0)
+            continue; /* named twice */
+        if (job->root_move_count == SEARCH_MAX_ROOT_MOVES) {
+            error_line("go: searchmoves: more than %d moves", SEARCH_MAX_ROOT_MOVES);
+            return false;
+        }
+        job->root_moves[job->root_move_count++] = move;
+    }
+    return true;
+}
+
 /* The job of a go or perft on the session's position. */
 static void fill_job(SearchJob *job, int64_t go_time)
 {
@@ -301,6 +325,7 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->seed = (uint64_t)session.seed;
     job->move_overhead_ms = session.move_overhead_ms;
     job->start_ms = go_time;
+    job->root_move_count = 0;
 }
 
 static void start_perft(int depth)
@@ -340,6 +365,8 @@ static void cmd_go(int argc, char **argv)
     static SearchJob job; /* copied by searcher_start */
     fill_job(&job, go_time);
     fill_limits(&request, &job.limits);
+    if (!read_searchmoves(&request, argv, &job))
+        return;
     if (!searcher_start(session.backend, session_engine(), &job))
         error_line("go: could not start the search thread");
 }

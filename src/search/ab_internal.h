@@ -23,6 +23,7 @@
 #define AB_MAX_PLY 512
 #define AB_PV_MAX 128
 #define AB_MAX_CHILDREN 256
+_Static_assert(SEARCH_MAX_ROOT_MOVES <= AB_MAX_CHILDREN, "a searchmoves list must fit one child list");
 #define AB_HISTORY_BITS 14
 #define AB_HISTORY_MAX 16384
 

@@ -164,6 +164,15 @@ static void store_result(AbWorker *w, uint64_t key, Move move, int best, int alp
     tt_store(w->shared->tt, key, move, score_to_tt(best, turns), depth, bound);
 }
 
+/* The root's children under `go searchmoves`: the turns named, no more. */
+static void list_root_moves(const SearchJob *job, AbChildList *list)
+{
+    list->count = job->root_move_count;
+    list->truncated = false;
+    for (int i = 0; i < list->count; i++)
+        list->child[i] = (AbChild){job->root_moves[i], 0};
+}
+
 int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, int ply, int turns,
               bool pv_node)
 {
@@ -192,7 +201,11 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
 
     AbChildList list;
-    ab_list_children(s, w, pos, &list);
+    bool restricted_root = ply == 0 && s->job->root_move_count > 0;
+    if (restricted_root)
+        list_root_moves(s->job, &list);
+    else
+        ab_list_children(s, w, pos, &list);
     if (w->stopped)
         return 0;
     if (list.count == 0)
@@ -242,6 +255,8 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     /* A cut list proves nothing about the moves it left out. */
     if (list.truncated && best <= -SCORE_PROVEN)
         best = -EVAL_BOUND;
-    store_result(w, key, best_move, best, alpha0, beta, depth, turns);
+    /* A root restricted by searchmoves is not the position's value. */
+    if (!restricted_root)
+        store_result(w, key, best_move, best, alpha0, beta, depth, turns);
     return best;
 }

@@ -136,7 +136,8 @@ static int plies_left_estimate(const AbShared *s)
 static bool proof_worth_trying(const AbWorker *w, int depth)
 {
     const AbShared *s = w->shared;
-    return s->settings->proof_share > 0 && !s->job->limits.depth && depth >= 4 &&
+    /* The proof search knows no searchmoves: it would prove the whole root. */
+    return s->settings->proof_share > 0 && !s->job->limits.depth && !s->job->root_move_count && depth >= 4 &&
            4 * depth >= plies_left_estimate(s);
 }
 
@@ -242,6 +243,8 @@ static void *helper_worker(void *arg)
 static Move fallback_turn(const AbShared *s)
 {
     const Position *root = &s->job->record.current;
+    if (s->job->root_move_count > 0)
+        return s->job->root_moves[0];
     if (s->steps)
         return ab_finish_turn(s, root, NULL, 0);
     AbChildList *list = malloc(sizeof *list);
@@ -299,7 +302,8 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
     atomic_init(&s.abort, false);
     atomic_init(&s.proof_ready, false);
     tm_plan(&s.tm, job);
-    s.steps = has_step_hooks(job->game);
+    /* searchmoves names whole turns: the root's children must be turns. */
+    s.steps = has_step_hooks(job->game) && job->root_move_count == 0;
     s.node_limit = job->limits.nodes;
     if (!ensure_table(e, job->hash_mb))
         ensure_table(e, 1);

@@ -125,8 +125,11 @@ static bool expand(Worker *w, Node *node, const Position *pos)
     uint8_t expected = NODE_LEAF;
     if (!atomic_compare_exchange_strong(&node->state, &expected, NODE_EXPANDING))
         return false;
-    bool complete;
-    int count = list_children(&w->source, pos, &complete);
+    bool complete = true;
+    const SearchJob *job = w->search->job;
+    int count = node == &pool->nodes[0] && job->root_move_count > 0
+                    ? list_given_children(&w->source, pos, job->root_moves, job->root_move_count)
+                    : list_children(&w->source, pos, &complete);
     uint32_t first = count > 0 ? pool_take(pool, (uint32_t)count) : UINT32_MAX;
     if (first == UINT32_MAX) {
         atomic_store(&node->state, NODE_LEAF);
@@ -413,7 +416,9 @@ static bool prepare_tree(MctsEngine *e, const SearchJob *job, bool steps)
         e->pool_mb = job->hash_mb;
     }
     uint32_t keep = UINT32_MAX;
-    if (e->tree_valid && e->params.reuse && e->tree_game == job->game && e->tree_steps == steps &&
+    /* A searchmoves root has only the named children: it starts a tree of
+     * its own and leaves none to reuse. */
+    if (e->tree_valid && e->params.reuse && !job->root_move_count && e->tree_game == job->game && e->tree_steps == steps &&
         same_history(&e->tree_record, &job->record)) {
         int played = job->record.move_count - e->tree_record.move_count;
         keep = find_descendant(&e->pool, job->game, steps, &e->tree_record.current,
@@ -424,7 +429,7 @@ static bool prepare_tree(MctsEngine *e, const SearchJob *job, bool steps)
     e->tree_game = job->game;
     e->tree_steps = steps;
     e->tree_record = job->record;
-    e->tree_valid = true;
+    e->tree_valid = !job->root_move_count;
     return true;
 }
 
@@ -437,7 +442,8 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->game = job->game;
     s->pool = &e->pool;
     s->params = &e->params;
-    s->steps = actions_use_steps(job->game, &e->params);
+    /* searchmoves names whole turns: the root's children must be turns. */
+    s->steps = actions_use_steps(job->game, &e->params) && job->root_move_count == 0;
     atomic_init(&s->done, false);
     tm_plan(&s->tm, job);
     s->playout_limit = job->limits.nodes;
@@ -457,7 +463,7 @@ static int start_sources(Search *s, Worker *workers, int threads)
         workers[t].search = s;
         workers[t].index = t;
         uint64_t seed = job->seed ^ s->game->hash(&job->record.current) ^ (0x9E3779B97F4A7C15ULL * (uint64_t)t);
-        if (!action_source_init(&workers[t].source, s->game, s->params, seed, &s->done))
+        if (!action_source_init(&workers[t].source, s->game, s->params, s->steps, seed, &s->done))
             break;
         ready++;
     }

@@ -8,6 +8,16 @@ int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
     return (int *)((char *)backend->settings(engine) + backend->params[index].offset);
 }
 
+bool search_root_allows(const SearchJob *job, Move move)
+{
+    if (job->root_move_count == 0)
+        return true;
+    for (int i = 0; i < job->root_move_count; i++)
+        if (job->root_moves[i] == move)
+            return true;
+    return false;
+}
+
 static void search_progress(const SearchJob *job, const SearchInfo *info)
 {
     if (job->progress.on_info)

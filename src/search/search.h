@@ -21,6 +21,9 @@
 #include "games/game.h"
 #include "games/record.h"
 
+/* The most moves `go searchmoves` may name (a line holds more words). */
+#define SEARCH_MAX_ROOT_MOVES 256
+
 /* Threads one search may run (the Threads option's maximum). */
 #define SEARCH_MAX_THREADS 256
 
@@ -65,6 +68,11 @@ typedef struct {
     const Game *game;
     GameRecord record; /* record.current is the root; the rest is history for tree reuse */
     SearchLimits limits;
+    /* `go searchmoves`: the root may play only these whole turns (legal,
+     * distinct); 0 = every legal turn.  A restricted search searches whole
+     * turns (no steps) and leaves no root entry nor tree behind. */
+    Move root_moves[SEARCH_MAX_ROOT_MOVES];
+    int root_move_count;
     int threads;
     size_t hash_mb;
     uint64_t seed;
@@ -120,6 +128,9 @@ typedef struct Backend {
 
 /* The live value of backend->params[index] in engine. */
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index);
+
+/* May the root play move?  Every legal move when no searchmoves. */
+bool search_root_allows(const SearchJob *job, Move move);
 
 /* Reports a result so far (or the final one) as progress, when the job
  * wants progress. */
