@@ -29,6 +29,7 @@ static const GoParamSpec specs[GO_COUNT] = {
     [GO_MOVETIME] = {"movetime", 0, GO_TIME_MAX_MS, false},
     [GO_DEPTH] = {"depth", 1, INT_MAX, false},
     [GO_NODES] = {"nodes", 1, INT64_MAX, false},
+    [GO_MATE] = {"mate", 1, INT_MAX, false},
 };
 
 /* A whole number, however large: beyond 64 bits it reads as the end of

@@ -287,6 +287,7 @@ static void fill_limits(const GoRequest *p, SearchLimits *lim)
         .movetime = given_or_unset(p, GO_MOVETIME),
         .depth = p->given[GO_DEPTH] ? (int)p->value[GO_DEPTH] : 0,
         .nodes = p->given[GO_NODES] ? (uint64_t)p->value[GO_NODES] : 0,
+        .mate = p->given[GO_MATE] ? (int)p->value[GO_MATE] : 0,
         .infinite = p->infinite,
     };
 }

@@ -71,6 +71,7 @@ typedef struct {
     int worker_count;
     AbProof proof;          /* written by the proving thread before proof_ready */
     atomic_bool proof_ready;
+    bool proof_too_long;    /* `go mate N` met a longer proof: the proving thread stops trying */
     SearchResult *result;   /* the main thread's last completed iteration */
 } AbShared;
 

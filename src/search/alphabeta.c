@@ -137,7 +137,8 @@ static bool proof_worth_trying(const AbWorker *w, int depth)
 {
     const AbShared *s = w->shared;
     /* The proof search knows no searchmoves: it would prove the whole root. */
-    return s->settings->proof_share > 0 && !s->job->limits.depth && !s->job->root_move_count && depth >= 4 &&
+    return s->settings->proof_share > 0 && !s->job->limits.depth && !s->job->root_move_count &&
+           !s->proof_too_long && depth >= 4 &&
            4 * depth >= plies_left_estimate(s);
 }
 
@@ -157,6 +158,12 @@ static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
     AbProof proof;
     if (!ab_prove(w, budget, &proof))
         return false;
+    /* Under `go mate N` a longer win does not end the search: the
+     * iterations, which find the shortest mate within their depth, go on. */
+    if (!search_proof_ends_search(s->job, proof.score)) {
+        s->proof_too_long = true;
+        return false;
+    }
     s->proof = proof;
     atomic_store_explicit(&s->proof_ready, true, memory_order_release);
     atomic_store(&s->abort, true);
@@ -206,7 +213,8 @@ static void *main_worker(void *arg)
         record_iteration(w, depth, score);
         /* Proven, or every line reached the end of the game: deeper
          * iterations could only repeat this one. */
-        if (abs(score) >= SCORE_PROVEN || !w->horizon_met || tm_past_soft(&s->tm))
+        if ((score_is_proven(score) && search_proof_ends_search(s->job, score)) || !w->horizon_met ||
+            tm_past_soft(&s->tm))
             break;
         if (proves_here(w) && proof_worth_trying(w, depth) &&
             (prove_slice(w, w->nodes - before) || w->stopped))

@@ -369,7 +369,8 @@ static bool out_of_budget(Search *s)
         return true;
     if (s->playout_limit && atomic_load_explicit(&s->playouts, memory_order_relaxed) >= s->playout_limit)
         return true;
-    if (proof_kind(atomic_load(&s->pool->nodes[0].proof)) != PROOF_NONE)
+    uint32_t root_proof = proof_for_actor(&s->pool->nodes[0]);
+    if (proof_kind(root_proof) != PROOF_NONE && search_proof_ends_search(job, proof_score(root_proof)))
         return true;
     return tm_past_soft(&s->tm) || tm_past_hard(&s->tm);
 }

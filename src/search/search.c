@@ -3,9 +3,17 @@
  * only to a job that asked for it. */
 #include "search/search.h"
 
+#include "search/mate.h"
+
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
 {
     return (int *)((char *)backend->settings(engine) + backend->params[index].offset);
+}
+
+bool search_proof_ends_search(const SearchJob *job, int score)
+{
+    int mate = mate_turns_of_score(score);
+    return job->limits.mate == 0 || mate <= 0 || mate <= job->limits.mate;
 }
 
 bool search_root_allows(const SearchJob *job, Move move)

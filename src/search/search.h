@@ -36,6 +36,7 @@ typedef struct {
     int64_t movetime;
     int depth;
     uint64_t nodes;
+    int mate; /* `go mate N`: search until a win in N own turns or fewer; 0 = not given */
     bool infinite;
 } SearchLimits;
 
@@ -128,6 +129,10 @@ typedef struct Backend {
 
 /* The live value of backend->params[index] in engine. */
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index);
+
+/* May a proven score end the search?  Always, unless `go mate N` asks
+ * for a win in N own turns or fewer and score is a longer win. */
+bool search_proof_ends_search(const SearchJob *job, int score);
 
 /* May the root play move?  Every legal move when no searchmoves. */
 bool search_root_allows(const SearchJob *job, Move move);

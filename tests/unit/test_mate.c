@@ -60,6 +60,20 @@ static void test_proof_plies_round_trip(void)
     CHECK(score_is_proven(score_of_proof(false, 1000000)));
 }
 
+/* `go mate 2`: a win in 2 own turns or fewer ends the search, a longer
+ * one does not; a loss always does (no mate is coming), as does any
+ * proof without `go mate`. */
+static void test_go_mate_ends_only_on_a_short_enough_win(void)
+{
+    static SearchJob job;
+    job.limits.mate = 2;
+    CHECK(search_proof_ends_search(&job, score_of_proof(true, 3)));
+    CHECK(!search_proof_ends_search(&job, score_of_proof(true, 5)));
+    CHECK(search_proof_ends_search(&job, score_of_proof(false, 40)));
+    job.limits.mate = 0;
+    CHECK(search_proof_ends_search(&job, score_of_proof(true, 41)));
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -71,5 +85,6 @@ int main(int argc, char **argv)
     RUN(test_win_on_opponents_move_counts_own_turns);
     RUN(test_unproven_scores_are_no_mate);
     RUN(test_proof_plies_round_trip);
+    RUN(test_go_mate_ends_only_on_a_short_enough_win);
     return harness_end();
 }
