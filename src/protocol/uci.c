@@ -37,7 +37,7 @@ static struct {
     int active_backend;                   /* the index of session.backend */
     GameRecord record;
     int game_choice, backend_choice;
-    int threads, hash_mb, seed, move_overhead_ms;
+    int threads, hash_mb, seed, move_overhead_ms, multipv;
 } session;
 
 static const char *game_ids[16];
@@ -139,6 +139,8 @@ static void register_options(void)
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
                           .max = 5000, .value = &session.move_overhead_ms});
+    options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
+                          .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -327,6 +329,7 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->move_overhead_ms = session.move_overhead_ms;
     job->start_ms = go_time;
     job->root_move_count = 0;
+    job->multipv = session.multipv;
 }
 
 static void start_perft(int depth)

@@ -90,6 +90,9 @@ struct AbWorker {
     int16_t history[2][1 << AB_HISTORY_BITS];
     Move pv[AB_MAX_PLY + 1][AB_PV_MAX];
     int pv_length[AB_MAX_PLY + 1];
+    /* MultiPV: root moves the main thread's next root search leaves out. */
+    Move excluded[SEARCH_MAX_MULTIPV];
+    int excluded_count;
     /* The main thread's answer so far (the last completed iteration). */
     Move best_turn;
     int best_score;

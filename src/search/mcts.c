@@ -241,11 +241,11 @@ static Move finish_turn(Worker *w, Position *pos, Move *steps, int count)
     return g->join_steps(steps, count);
 }
 
-/* Whole turns along the final choices; stops at the edge of the tree. */
-static int principal_line(const Search *s, Move *line, int capacity)
+/* Whole turns along the final choices below node; stops at the edge of
+ * the tree. */
+static int line_below(const Search *s, const Node *node, Move *line, int capacity)
 {
     const NodePool *pool = s->pool;
-    const Node *node = &pool->nodes[0];
     Move steps[64];
     int length = 0, step_count = 0;
     while (length < capacity && atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDED) {
@@ -268,6 +268,11 @@ static int principal_line(const Search *s, Move *line, int capacity)
         }
     }
     return length;
+}
+
+static int principal_line(const Search *s, Move *line, int capacity)
+{
+    return line_below(s, &s->pool->nodes[0], line, capacity);
 }
 
 static Move best_move(Worker *w)
@@ -353,11 +358,70 @@ static void snapshot(const Search *s, SearchResult *r)
     r->pv_length = principal_line(s, r->pv, MAX_REPORTED_PV);
 }
 
+/* ---- MultiPV: the most visited root children after the chosen one ---- */
+
+/* A root child's value for the side to move: its proof (stored from the
+ * chooser's view, in plies from the root) or its Q in centi-units. */
+static int root_child_score(const Search *s, const Node *child)
+{
+    uint32_t proof = atomic_load(&child->proof);
+    int kind = proof_kind(proof);
+    if (kind == PROOF_WIN || kind == PROOF_LOSS)
+        return proof_score(proof);
+    if (kind == PROOF_DRAW)
+        return 0;
+    return chance_to_cp(child_q(child, s->params), s->params->eval_scale);
+}
+
+/* Root children other than the chosen one, most visited first. */
+static int runners_up(const Search *s, int chosen, int *order, int capacity)
+{
+    const NodePool *pool = s->pool;
+    const Node *root = &pool->nodes[0];
+    int count = 0;
+    for (int i = 0; i < root->child_count; i++) {
+        if (i == chosen)
+            continue;
+        uint32_t visits = atomic_load(&node_child(pool, root, i)->visits);
+        int at = count < capacity ? count++ : capacity;
+        while (at > 0 && atomic_load(&node_child(pool, root, order[at - 1])->visits) < visits) {
+            if (at < capacity)
+                order[at] = order[at - 1];
+            at--;
+        }
+        if (at < capacity)
+            order[at] = i;
+    }
+    return count;
+}
+
+/* Lines 2..N, after line 1 (the result) was reported: each a root child
+ * with its value and the line below it; the counts are line 1's. */
+static void report_other_lines(const Search *s, const SearchResult *first)
+{
+    int lines = search_line_count(s->job);
+    const Node *root = &s->pool->nodes[0];
+    if (lines < 2 || atomic_load_explicit(&root->state, memory_order_acquire) != NODE_EXPANDED)
+        return;
+    int order[SEARCH_MAX_MULTIPV];
+    int count = runners_up(s, final_child(s->pool, root), order, lines - 1);
+    for (int k = 0; k < count; k++) {
+        const Node *child = node_child(s->pool, root, order[k]);
+        SearchResult line = *first;
+        line.score = root_child_score(s, child);
+        line.mate_turns = mate_turns_of_score(line.score);
+        line.pv[0] = child->action;
+        line.pv_length = 1 + line_below(s, child, line.pv + 1, MAX_REPORTED_PV - 1);
+        search_progress_line(s->job, &line, k + 2);
+    }
+}
+
 static void report_now(const Search *s)
 {
     SearchResult now;
     snapshot(s, &now);
     search_progress_result(s->job, &now);
+    report_other_lines(s, &now);
 }
 
 /* ---- limits ---- */
@@ -443,8 +507,8 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->game = job->game;
     s->pool = &e->pool;
     s->params = &e->params;
-    /* searchmoves names whole turns: the root's children must be turns. */
-    s->steps = actions_use_steps(job->game, &e->params) && job->root_move_count == 0;
+    /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
+    s->steps = actions_use_steps(job->game, &e->params) && !search_wants_whole_turns(job);
     atomic_init(&s->done, false);
     tm_plan(&s->tm, job);
     s->playout_limit = job->limits.nodes;
@@ -507,6 +571,7 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
     int started = run_workers(workers, ready);
     snapshot(&s, &result);
     search_progress_result(job, &result);
+    report_other_lines(&s, &result);
     result.best = best_move(&workers[0]);
     result.ponder = result.pv_length >= 2 && result.pv[0] == result.best ? result.pv[1] : MOVE_NONE;
     for (int t = 0; t < started; t++)

@@ -32,10 +32,19 @@ static void search_progress(const SearchJob *job, const SearchInfo *info)
         job->progress.on_info(job->progress.context, info);
 }
 
-void search_progress_result(const SearchJob *job, const SearchResult *r)
+void search_progress_line(const SearchJob *job, const SearchResult *r, int k)
 {
-    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .score = r->mate_turns ? 0 : r->score,
-                       .mate_turns = r->mate_turns, .nodes = r->nodes, .hashfull = r->hashfull,
-                       .pv = r->pv, .pv_length = r->pv_length};
+    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .multipv = k,
+                       .score = r->mate_turns ? 0 : r->score, .mate_turns = r->mate_turns, .nodes = r->nodes,
+                       .hashfull = r->hashfull, .pv = r->pv, .pv_length = r->pv_length};
     search_progress(job, &info);
 }
+
+void search_progress_result(const SearchJob *job, const SearchResult *r) { search_progress_line(job, r, 1); }
+
+int search_line_count(const SearchJob *job)
+{
+    return job->multipv < 1 ? 1 : job->multipv > SEARCH_MAX_MULTIPV ? SEARCH_MAX_MULTIPV : job->multipv;
+}
+
+bool search_wants_whole_turns(const SearchJob *job) { return job->root_move_count > 0 || search_line_count(job) > 1; }

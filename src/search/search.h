@@ -21,6 +21,9 @@
 #include "games/game.h"
 #include "games/record.h"
 
+/* The MultiPV option's maximum. */
+#define SEARCH_MAX_MULTIPV 64
+
 /* The most moves `go searchmoves` may name (a line holds more words). */
 #define SEARCH_MAX_ROOT_MOVES 256
 
@@ -51,6 +54,7 @@ _Static_assert(EVAL_BOUND < SCORE_PROVEN, "evaluations must never read as proofs
 /* Progress of a search (one `info` line's content). */
 typedef struct {
     int depth, seldepth;
+    int multipv;    /* 1: the best line; k: the k-th best root move (MultiPV) */
     int score;      /* centi-units, ignored when mate_turns != 0 */
     int mate_turns; /* >0: side to move wins in N turns; <0: loses in -N; 0: no proof */
     uint64_t nodes;
@@ -74,6 +78,9 @@ typedef struct {
      * turns (no steps) and leaves no root entry nor tree behind. */
     Move root_moves[SEARCH_MAX_ROOT_MOVES];
     int root_move_count;
+    /* MultiPV: the best root moves reported each iteration (1: the best
+     * line only).  More than one line searches whole turns, as searchmoves. */
+    int multipv;
     int threads;
     size_t hash_mb;
     uint64_t seed;
@@ -140,5 +147,15 @@ bool search_root_allows(const SearchJob *job, Move move);
 /* Reports a result so far (or the final one) as progress, when the job
  * wants progress. */
 void search_progress_result(const SearchJob *job, const SearchResult *result);
+
+/* Reports result as the k-th line of a MultiPV search (k = 1: the best). */
+void search_progress_line(const SearchJob *job, const SearchResult *result, int k);
+
+/* Does this job search whole turns only, even in a game with steps?  So
+ * it does when its root moves must be whole turns: searchmoves, MultiPV. */
+bool search_wants_whole_turns(const SearchJob *job);
+
+/* The lines a search reports: job->multipv within 1..SEARCH_MAX_MULTIPV. */
+int search_line_count(const SearchJob *job);
 
 #endif
