@@ -98,8 +98,10 @@ bool go_parse(int argc, char **argv, GoRequest *request, char *err, size_t err_s
             request->infinite = true;
             continue;
         }
-        if (strcmp(argv[i], "ponder") == 0)
-            continue; /* pondering is not supported: think as on a normal go */
+        if (strcmp(argv[i], "ponder") == 0) {
+            request->ponder = true;
+            continue;
+        }
         if (strcmp(argv[i], "searchmoves") == 0) {
             request->searchmoves = true;
             request->searchmoves_at = i + 1;

@@ -25,6 +25,7 @@ typedef struct {
     int64_t value[GO_COUNT];
     bool given[GO_COUNT];
     bool infinite;
+    bool ponder;     /* `go ponder`: think on the opponent's time until ponderhit */
     bool perft;      /* `go perft N`: value[GO_DEPTH] holds N */
     /* `searchmoves m1 m2 ...`: the words argv[searchmoves_at ..
      * searchmoves_at + searchmoves_count), read as moves by the caller. */

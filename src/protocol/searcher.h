@@ -13,8 +13,14 @@
 #include "search/search.h"
 
 /* Starts engine (of backend) on a copy of job, its progress printed as
- * info lines; returns false when a search is running. */
-bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job);
+ * info lines; returns false when a search is running.  ponder_move: the
+ * bestmove line names the reply expected (`bestmove M ponder P`) when
+ * there is one.  A job that is pondering holds its bestmove until
+ * ponderhit or stop. */
+bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job, bool ponder_move);
+/* `ponderhit`: the pondered search becomes a normal one, its clock
+ * starting now; false when no search is pondering. */
+bool searcher_ponderhit(void);
 /* Starts a perft of job->limits.depth plies on the same thread (see
  * perft_job.h); returns false when a search or perft is running. */
 bool searcher_start_perft(const SearchJob *job);

@@ -37,7 +37,7 @@ static struct {
     int active_backend;                   /* the index of session.backend */
     GameRecord record;
     int game_choice, backend_choice;
-    int threads, hash_mb, seed, move_overhead_ms, multipv;
+    int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
 } session;
 
 static const char *game_ids[16];
@@ -139,6 +139,8 @@ static void register_options(void)
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
                           .max = 5000, .value = &session.move_overhead_ms});
+    options_add(&(Option){.name = "Ponder", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
+                          .value = &session.ponder});
     options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
                           .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
     for (int b = 0; backend_ids[b]; b++)
@@ -371,8 +373,16 @@ static void cmd_go(int argc, char **argv)
     fill_limits(&request, &job.limits);
     if (!read_searchmoves(&request, argv, &job))
         return;
-    if (!searcher_start(session.backend, session_engine(), &job))
+    atomic_init(&job.pondering, request.ponder);
+    if (!searcher_start(session.backend, session_engine(), &job, session.ponder != 0))
         error_line("go: could not start the search thread");
+}
+
+static void cmd_ponderhit(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    if (!searcher_ponderhit())
+        error_line("ponderhit: no search is pondering");
 }
 
 static void cmd_stop(int argc, char **argv)
@@ -508,6 +518,7 @@ static const Command commands[] = {
     {"uci", cmd_handshake},      {"ugi", cmd_handshake},   {"isready", cmd_isready},
     {"setoption", cmd_setoption}, {"ucinewgame", cmd_newgame}, {"uginewgame", cmd_newgame},
     {"position", cmd_position},  {"go", cmd_go},           {"stop", cmd_stop},
+    {"ponderhit", cmd_ponderhit},
     {"perft", cmd_perft},        {"moves", cmd_moves},     {"d", cmd_display},
     {"query", cmd_query},        {"eval", cmd_eval},       {"options", cmd_options},
 };

@@ -87,6 +87,10 @@ typedef struct {
     int move_overhead_ms; /* time lost per move to pipes and scheduling */
     int64_t start_ms;     /* when `go` arrived, on the now_ms() clock */
     atomic_bool stop;     /* raised by `stop`, `quit`, or the searcher */
+    /* `go ponder`: thinking on the opponent's time, with no clock, until
+     * `ponderhit` lowers it; the clock then starts at ponderhit_ms. */
+    atomic_bool pondering;
+    _Atomic int64_t ponderhit_ms; /* 0: no ponderhit */
     SearchProgress progress;
 } SearchJob;
 
