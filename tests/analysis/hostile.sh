@@ -2,8 +2,10 @@
 # hostile.sh - what a hostile or buggy GUI sends: perft as a stoppable job,
 # a flagged clock, numbers too large for any type, NUL bytes, trailing
 # words and leading zeros.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+COLUMNA='setoption name Game value columna
+position startpos'
 
 # ---- perft and go perft run like a search ----
 
@@ -11,47 +13,46 @@ cd "$(dirname "$0")/../.." || exit 1
 # ends it with what was counted, said to be partial.
 for cmd in 'go perft 5' 'perft 5'; do
     name=$(echo "$cmd" | tr ' ' '_')
-    talk 'setoption name Game value columna' 'position startpos' "$cmd" isready 'pause 0.5' stop 'pause 0.5'
+    converse "$COLUMNA" "$cmd" 'pause 0.1' isready 'await ^readyok' stop 'await ^Nodes searched'
     expect_order "${name}_answers_isready_while_counting" '^readyok$' '^Nodes searched: '
     expect_line "${name}_stopped_says_partial" '^Nodes searched: [0-9]+ \(stopped'
 done
 
 # quit and end of input exit at once (talk fails on a 30 s hang).
-talk 'setoption name Game value columna' 'position startpos' 'go perft 5'
+talk "$COLUMNA" 'go perft 5'
 expect_line "perft_then_quit_exits" '^Nodes searched: [0-9]+ \(stopped'
-REPLY=$(printf 'setoption name Game value columna\nposition startpos\nperft 5\n' | timeout 30 "$ENGINE" 2>&1)
+REPLY=$(printf '%s\nperft 5\n' "$COLUMNA" | timeout 30 "$ENGINE" 2>&1)
 STATUS=$?
 expect_status "perft_then_end_of_input_exits" 0
 
-# A finished perft is whole, and says nothing of stopping.
-talk 'setoption name Game value columna' 'position startpos' 'perft 2' 'pause 1'
+# A finished perft is whole, and says nothing of stopping; one perft or
+# search at a time.
+converse "$COLUMNA" 'perft 2' 'await ^Nodes searched' 'perft 5' 'go depth 1' 'perft 1' stop 'await ^Nodes searched.*stopped'
 expect_line "finished_perft_counts_all" '^Nodes searched: [0-9]+$'
-
-# One perft or search at a time.
-talk 'setoption name Game value columna' 'position startpos' 'perft 5' 'go depth 1' 'perft 1' stop
 expect_line "go_during_perft_is_refused" '^info string error go: already searching'
 expect_line "perft_during_perft_is_refused" '^info string error perft: busy'
 
-# ---- a flagged or missing clock means "move now" ----
-for clock in 'wtime -5 btime -5' 'wtime 0 btime 0' 'p1time -1 p2time -1'; do
-    name=$(echo "$clock" | tr ' ' '_')
-    talk "go $clock" 'pause 1' isready
-    expect_order "go_${name}_moves_now" '^bestmove ' '^readyok$'
-done
+# ---- a flagged clock means "move now" ----
+converse 'go wtime -5 btime -5' await_bestmove 'go wtime 0 btime 0' await_bestmove \
+    'go p1time -1 p2time -1' await_bestmove isready
+expect_count "flagged_clocks_move_now" '^bestmove ' 3
+expect_order "flagged_clocks_move_before_the_isready_after" '^bestmove ' '^readyok$'
+order=$(printf '%s\n' "$REPLY" | grep -E '^(readyok|bestmove)' | cut -c1-4 | tr '\n' ' ')
+if [ "$order" = "best best best read " ]; then ok "each_flagged_clock_moves_by_itself"; else not_ok "each_flagged_clock_moves_by_itself" "readyok/bestmove order: $order"; fi
 
 # ---- numbers too large are clamped, never wrapped ----
-# A 64-bit clock used to overflow the time manager (and move at once).
-talk 'go wtime 9223372036854775807 btime 9223372036854775807' 'pause 0.5' isready stop
-expect_order "huge_clock_thinks_long" '^readyok$' '^bestmove '
-expect_no_line "huge_clock_is_no_error" '^info string error'
-talk 'go wtime 99999999999999999999999 btime 99999999999999999999999' 'pause 0.5' isready stop
-expect_order "clock_beyond_64_bits_thinks_long" '^readyok$' '^bestmove '
+# A 64-bit clock used to overflow the time manager (and move at once);
 # depth 2^32 + 1 used to wrap to depth 1.
-talk 'setoption name Game value columna' 'position startpos' 'go depth 4294967297' 'pause 0.5' isready stop
+converse 'go wtime 9223372036854775807 btime 9223372036854775807' 'pause 0.1' isready 'await ^readyok' stop await_bestmove \
+    'go wtime 99999999999999999999999 btime 99999999999999999999999' 'pause 0.1' isready 'await ^readyok' stop await_bestmove \
+    'go nodes 99999999999999999999999' 'pause 0.1' isready 'await ^readyok' stop await_bestmove
+order=$(printf '%s\n' "$REPLY" | grep -E '^(readyok|bestmove)' | cut -c1-4 | tr '\n' ' ')
+check_order() { if [ "$order" = "read best read best read best " ]; then ok "$1"; else not_ok "$1" "readyok/bestmove order: $order"; fi; }
+check_order "huge_clocks_and_nodes_search_until_stop"
+expect_no_line "huge_numbers_are_no_error" '^info string error'
+converse "$COLUMNA" 'go depth 4294967297' 'pause 0.1' isready 'await ^readyok' stop await_bestmove
 expect_line "huge_depth_does_not_wrap_to_1" '^info depth 2 '
 expect_order "huge_depth_searches_until_stop" '^readyok$' '^bestmove '
-talk 'go nodes 99999999999999999999999' 'pause 0.5' isready stop
-expect_order "nodes_beyond_64_bits_searches_until_stop" '^readyok$' '^bestmove '
 # Below the minimum stays an error, however large the number.
 talk 'go depth -99999999999999999999' 'go movestogo 0' 'go winc -1' 'go movetime 010' isready
 expect_line "huge_negative_depth_refused" '^info string error go: depth must be positive'

@@ -1,8 +1,7 @@
 #!/bin/sh
 # query.sh - every `query` gets a `response` line, even one we cannot
 # answer (a UGI client waits for it), after its error line.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 talk 'query colour'
 expect_line "unknown_query_is_named" "^info string error query: unknown query 'colour'"
