@@ -140,6 +140,7 @@ bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJ
 {
     if (atomic_load(&running))
         return false;
+    join_finished_thread(); /* the last search's thread still reads these */
     current_backend = backend;
     current_engine = engine;
     with_ponder_move = ponder_move;
