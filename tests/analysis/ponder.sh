@@ -36,11 +36,6 @@ position startpos
 go ponder movetime 250" "$(scaled 0.3)" ponderhit 0.9)
 if [ "$ms" -ge 150 ] && [ "$ms" -le 850 ]; then ok "ponderhit_starts_the_clock"; else not_ok "ponderhit_starts_the_clock" "bestmove ${ms} ms after ponderhit, expected about 220"; fi
 
-ms=$(ms_until_bestmove "setoption name Game value roomandpillar
-$RP
-go ponder movetime 100" "$(scaled 0.2)" ponderhit 0.6)
-if [ "$ms" -ge 0 ] && [ "$ms" -le 500 ]; then ok "held_bestmove_comes_at_ponderhit"; else not_ok "held_bestmove_comes_at_ponderhit" "bestmove ${ms} ms after ponderhit"; fi
-
 talk ponderhit
 expect_line "ponderhit_without_ponder_is_an_error" '^info string error ponderhit: no search is pondering'
 
