@@ -33,7 +33,8 @@ expect_line "go_during_perft_is_refused" '^info string error go: already searchi
 expect_line "perft_during_perft_is_refused" '^info string error perft: busy'
 
 # ---- a flagged clock means "move now" ----
-converse 'go wtime -5 btime -5' await_bestmove 'go wtime 0 btime 0' await_bestmove \
+# (Columna: no proof ends its search early, so only the clock can.)
+converse "$COLUMNA" 'go wtime -5 btime -5' await_bestmove 'go wtime 0 btime 0' await_bestmove \
     'go p1time -1 p2time -1' await_bestmove isready
 expect_count "flagged_clocks_move_now" '^bestmove ' 3
 expect_order "flagged_clocks_move_before_the_isready_after" '^bestmove ' '^readyok$'
