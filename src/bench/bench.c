@@ -63,7 +63,7 @@ static bool bench_one(const Backend *backend, BackendEngine *engine, int threads
     memset(&job, 0, sizeof job);
     job.game = g;
     record_start(&job.record, g, &root);
-    job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, p->depth, 0, false};
+    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1, .depth = p->depth};
     job.threads = threads;
     job.hash_mb = BENCH_HASH_MB;
     job.start_ms = now_ms();

@@ -90,44 +90,56 @@ typedef struct {
     uint64_t nodes;
     void (*report)(Move, uint64_t, void *);
     void *ctx;
+    const atomic_bool *stop; /* NULL: never stopped */
 } PerftSink;
 
-static uint64_t perft_below(const Game *game, const Position *pos, int depth);
+static uint64_t perft_below(const Game *game, const Position *pos, int depth, const atomic_bool *stop);
 
+static bool stop_raised(const atomic_bool *stop)
+{
+    return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+/* A subtree cut short by stop is left out whole, so that every count
+ * reported (and the total) is exact for the moves it covers. */
 static bool perft_emit(MoveSink *sink, Move move)
 {
     PerftSink *ps = (PerftSink *)sink;
+    if (stop_raised(ps->stop))
+        return false;
     Position child = *ps->parent;
     ps->game->play(&child, move);
-    uint64_t n = perft_below(ps->game, &child, ps->depth);
+    uint64_t n = perft_below(ps->game, &child, ps->depth, ps->stop);
+    if (stop_raised(ps->stop))
+        return false;
     ps->nodes += n;
     if (ps->report)
         ps->report(move, n, ps->ctx);
     return true;
 }
 
-static uint64_t perft_below(const Game *game, const Position *pos, int depth)
+static uint64_t perft_below(const Game *game, const Position *pos, int depth, const atomic_bool *stop)
 {
     if (depth == 0)
         return 1;
     if (depth == 1)
         return count_legal_moves(game, pos);
-    PerftSink ps = {{perft_emit}, game, pos, depth - 1, 0, NULL, NULL};
+    PerftSink ps = {{perft_emit}, game, pos, depth - 1, 0, NULL, NULL, stop};
     game->generate_moves(pos, &ps.sink);
     return ps.nodes;
 }
 
 uint64_t perft(const Game *game, const Position *pos, int depth)
 {
-    return perft_below(game, pos, depth);
+    return perft_below(game, pos, depth, NULL);
 }
 
 uint64_t perft_divide(const Game *game, const Position *pos, int depth,
-                      void (*report)(Move, uint64_t, void *), void *ctx)
+                      void (*report)(Move, uint64_t, void *), void *ctx, const atomic_bool *stop)
 {
     if (depth <= 0)
         return 1;
-    PerftSink ps = {{perft_emit}, game, pos, depth - 1, 0, report, ctx};
+    PerftSink ps = {{perft_emit}, game, pos, depth - 1, 0, report, ctx, stop};
     game->generate_moves(pos, &ps.sink);
     return ps.nodes;
 }

@@ -2,15 +2,19 @@
 #ifndef TESSERA_GAMEUTIL_H
 #define TESSERA_GAMEUTIL_H
 
+#include <stdatomic.h>
+
 #include "games/game.h"
 #include "util/rng.h"
 
 /* Leaf move sequences of length depth (RULES.md's perft). */
 uint64_t perft(const Game *game, const Position *pos, int depth);
 
-/* Perft split by root move: calls report(move, count, ctx) per root move. */
+/* Perft split by root move: calls report(move, count, ctx) per root move.
+ * Raising *stop (when stop is not NULL) ends it soon; the moves counted
+ * whole by then are reported and make the total, the rest are left out. */
 uint64_t perft_divide(const Game *game, const Position *pos, int depth,
-                      void (*report)(Move move, uint64_t count, void *ctx), void *ctx);
+                      void (*report)(Move move, uint64_t count, void *ctx), void *ctx, const atomic_bool *stop);
 
 uint64_t count_legal_moves(const Game *game, const Position *pos);
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/parse_number.h"
 #include "util/rng.h"
 
 /* The first step of a sowing has no step to come back from. */
@@ -540,22 +541,29 @@ static const char *skip_spaces(const char *p)
     return p;
 }
 
+/* A reserve is a word read by the one number parser, so that "08" is
+ * refused here as everywhere else. */
 static bool parse_reserve(const char **text, const char *who, int *reserve, char *err, size_t err_size)
 {
     const char *p = skip_spaces(*text);
     if (*p == '\0')
         return fail(err, err_size, "missing the %s reserve", who);
-    if (*p < '0' || *p > '9')
-        return fail(err, err_size, "%s reserve: expected a number 0-8, found '%.10s'", who, p);
-    const char *digits = p;
-    int value = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-        if (value <= QAWALE_PEBBLES_PER_KIND)
-            value = value * 10 + (*p - '0');
-    if (value > QAWALE_PEBBLES_PER_KIND)
-        return fail(err, err_size, "%s reserve %.*s is over 8", who, (int)(p - digits), digits);
-    *reserve = value;
-    *text = p;
+    const char *end = p;
+    while (*end && *end != ' ' && *end != '\t')
+        end++;
+    char word[24];
+    int length = (int)(end - p);
+    snprintf(word, sizeof word, "%.*s", length, p);
+    int64_t value;
+    NumberStatus status = length < (int)sizeof word && *p >= '0' && *p <= '9'
+                              ? parse_int64(word, 0, QAWALE_PEBBLES_PER_KIND, &value)
+                              : NUMBER_MALFORMED;
+    if (status == NUMBER_OUT_OF_RANGE)
+        return fail(err, err_size, "%s reserve %.*s is over 8", who, length, p);
+    if (status != NUMBER_OK)
+        return fail(err, err_size, "%s reserve: expected a number 0-8 (no leading zero), found '%.10s'", who, p);
+    *reserve = (int)value;
+    *text = end;
     return true;
 }
 

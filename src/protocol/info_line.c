@@ -33,8 +33,12 @@ void print_info(const SearchJob *job, const SearchInfo *info)
     char line[8192];
     int64_t elapsed = now_ms() - job->start_ms;
     uint64_t nps = elapsed > 0 ? info->nodes * 1000 / (uint64_t)elapsed : info->nodes * 1000;
-    int n = snprintf(line, sizeof line, "info depth %d seldepth %d score ", info->depth,
+    int n = snprintf(line, sizeof line, "info depth %d seldepth %d ", info->depth,
                      info->seldepth > info->depth ? info->seldepth : info->depth);
+    /* As Stockfish: the field only when more than one line was asked for. */
+    if (search_line_count(job) > 1)
+        n += snprintf(line + n, sizeof line - n, "multipv %d ", info->multipv);
+    n += snprintf(line + n, sizeof line - n, "score ");
     if (info->mate_turns)
         n += snprintf(line + n, sizeof line - n, "mate %d", info->mate_turns);
     else

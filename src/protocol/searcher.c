@@ -6,6 +6,8 @@
 
 #include "games/gameutil.h"
 #include "protocol/info_line.h"
+#include "protocol/perft_job.h"
+#include "util/clock.h"
 #include "util/output.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -16,6 +18,7 @@ static atomic_bool running;       /* between start and bestmove */
 static SearchJob *current_job;    /* owned by the search thread while running */
 static const Backend *current_backend;
 static BackendEngine *current_engine;
+static bool with_ponder_move;     /* the Ponder option: bestmove names the reply expected */
 
 /* The backend's answer, checked: a backend bug must not make us send an
  * illegal move to a GUI that would forfeit the game for it. */
@@ -23,14 +26,44 @@ static Move checked_move(const SearchJob *job, Move move)
 {
     const Game *g = job->game;
     const Position *root = &job->record.current;
-    if (is_legal_move(g, root, move))
+    if (is_legal_move(g, root, move) && search_root_allows(job, move))
         return move;
     if (move != MOVE_NONE)
-        out_line("info string error backend %s returned an illegal move; playing the first legal one",
+        out_line("info string error backend %s returned a move it may not play; playing the first allowed one",
                  current_backend->id);
+    if (job->root_move_count > 0)
+        return job->root_moves[0];
     Move first = MOVE_NONE;
     collect_moves(g, root, &first, 1, NULL);
     return first;
+}
+
+/* The reply the search expects to best, when it is legal there. */
+static Move checked_ponder_move(const SearchJob *job, Move best, const SearchResult *result)
+{
+    if (best == MOVE_NONE || best != result->best || result->ponder == MOVE_NONE)
+        return MOVE_NONE;
+    Position after = job->record.current;
+    job->game->play(&after, best);
+    if (job->game->outcome(&after) != OUTCOME_ONGOING || !is_legal_move(job->game, &after, result->ponder))
+        return MOVE_NONE;
+    return result->ponder;
+}
+
+/* `bestmove M` or, when the GUI asked for ponder moves, `bestmove M ponder P`. */
+static void print_bestmove(const SearchJob *job, Move best, Move ponder)
+{
+    char text[MOVE_TEXT_MAX] = "(none)", reply[MOVE_TEXT_MAX];
+    if (best != MOVE_NONE)
+        job->game->format_move(&job->record.current, best, text, sizeof text);
+    if (ponder == MOVE_NONE || !with_ponder_move) {
+        out_line("bestmove %s", text);
+        return;
+    }
+    Position after = job->record.current;
+    job->game->play(&after, best);
+    job->game->format_move(&after, ponder, reply, sizeof reply);
+    out_line("bestmove %s ponder %s", text, reply);
 }
 
 static void *search_thread(void *arg)
@@ -38,21 +71,20 @@ static void *search_thread(void *arg)
     SearchJob *job = arg;
     SearchResult result = current_backend->search(current_engine, job);
     Move best = checked_move(job, result.best);
+    Move ponder = checked_ponder_move(job, best, &result);
 
-    /* UCI: under infinite, bestmove only after stop. */
+    /* UCI: under infinite, bestmove only after stop; while pondering, only
+     * after stop or ponderhit (a search that ended early waits for it). */
     pthread_mutex_lock(&lock);
-    while (job->limits.infinite && !atomic_load(&job->stop))
+    while ((job->limits.infinite || atomic_load(&job->pondering)) && !atomic_load(&job->stop))
         pthread_cond_wait(&stopped, &lock);
     pthread_mutex_unlock(&lock);
 
-    char text[MOVE_TEXT_MAX] = "(none)";
-    if (best != MOVE_NONE)
-        job->game->format_move(&job->record.current, best, text, sizeof text);
     /* Not running before the line goes out: a client may send the next go
      * the moment it reads bestmove.  That go joins this thread first, so
      * the lines still come in order. */
     atomic_store(&running, false);
-    out_line("bestmove %s", text);
+    print_bestmove(job, best, ponder);
     return NULL;
 }
 
@@ -66,7 +98,20 @@ static void join_finished_thread(void)
     }
 }
 
-bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job)
+/* A perft run: the same thread and the same stop as a search, its own
+ * closing lines instead of bestmove. */
+static void *perft_thread(void *arg)
+{
+    SearchJob *job = arg;
+    PerftCount count = perft_job_count(job);
+    /* Not running before the last line goes out, as for bestmove. */
+    atomic_store(&running, false);
+    perft_job_print_total(count);
+    return NULL;
+}
+
+/* Runs body on a copy of job on the one background thread. */
+static bool start_job(const SearchJob *job, void *(*body)(void *))
 {
     if (atomic_load(&running))
         return false;
@@ -76,12 +121,12 @@ bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJ
         return false;
     *copy = *job;
     atomic_init(&copy->stop, false);
+    atomic_init(&copy->pondering, atomic_load(&job->pondering));
+    atomic_init(&copy->ponderhit_ms, 0);
     copy->progress = (SearchProgress){print_info_of_job, copy};
     current_job = copy;
-    current_backend = backend;
-    current_engine = engine;
     atomic_store(&running, true);
-    if (pthread_create(&thread, NULL, search_thread, copy) != 0) {
+    if (pthread_create(&thread, NULL, body, copy) != 0) {
         atomic_store(&running, false);
         free(copy);
         current_job = NULL;
@@ -91,6 +136,19 @@ bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJ
     return true;
 }
 
+bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJob *job, bool ponder_move)
+{
+    if (atomic_load(&running))
+        return false;
+    join_finished_thread(); /* the last search's thread still reads these */
+    current_backend = backend;
+    current_engine = engine;
+    with_ponder_move = ponder_move;
+    return start_job(job, search_thread);
+}
+
+bool searcher_start_perft(const SearchJob *job) { return start_job(job, perft_thread); }
+
 void searcher_stop(void)
 {
     pthread_mutex_lock(&lock);
@@ -99,6 +157,19 @@ void searcher_stop(void)
         pthread_cond_broadcast(&stopped);
     }
     pthread_mutex_unlock(&lock);
+}
+
+bool searcher_ponderhit(void)
+{
+    pthread_mutex_lock(&lock);
+    bool pondering = atomic_load(&running) && current_job && atomic_load(&current_job->pondering);
+    if (pondering) {
+        atomic_store(&current_job->ponderhit_ms, now_ms());
+        atomic_store(&current_job->pondering, false);
+        pthread_cond_broadcast(&stopped);
+    }
+    pthread_mutex_unlock(&lock);
+    return pondering;
 }
 
 void searcher_wait(void) { join_finished_thread(); }

@@ -16,7 +16,10 @@
 
 #include "games/gameutil.h"
 #include "games/registry.h"
+#include "protocol/go_params.h"
 #include "protocol/options.h"
+#include "protocol/perft_job.h"
+#include "protocol/printable.h"
 #include "protocol/searcher.h"
 #include "search/backends.h"
 #include "util/clock.h"
@@ -34,7 +37,7 @@ static struct {
     int active_backend;                   /* the index of session.backend */
     GameRecord record;
     int game_choice, backend_choice;
-    int threads, hash_mb, seed, move_overhead_ms;
+    int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
 } session;
 
 static const char *game_ids[16];
@@ -50,20 +53,6 @@ static void error_line(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     out_line("info string error %s", msg);
-}
-
-/* Echoing garbage back must not emit garbage: keep it short and printable. */
-static const char *printable(const char *text)
-{
-    static _Thread_local char buf[72];
-    size_t i = 0;
-    for (; text[i] && i < 64; i++)
-        buf[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
-    if (text[i] && i == 64) {
-        memcpy(buf + 61, "...", 3);
-    }
-    buf[i] = '\0';
-    return buf;
 }
 
 static void start_position_of(const Game *game, Position *pos)
@@ -150,6 +139,10 @@ static void register_options(void)
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
                           .max = 5000, .value = &session.move_overhead_ms});
+    options_add(&(Option){.name = "Ponder", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
+                          .value = &session.ponder});
+    options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
+                          .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -272,34 +265,18 @@ static void cmd_position(int argc, char **argv)
 
 /* ---- go ---- */
 
-static bool parse_number(const char *text, int64_t *out)
-{
-    return parse_int64(text, INT64_MIN, INT64_MAX, out) == NUMBER_OK;
-}
-
-static void run_perft(const char *depth_text);
-
-typedef struct {
-    const char *name;
-    int64_t value;
-    bool given;
-} GoParam;
-
-enum { GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_P1TIME, GO_P2TIME, GO_P1INC, GO_P2INC,
-       GO_MOVESTOGO, GO_MOVETIME, GO_DEPTH, GO_NODES, GO_COUNT };
-
-static int64_t given_or_unset(const GoParam *p, int k) { return p[k].given ? p[k].value : -1; }
+static int64_t given_or_unset(const GoRequest *r, int k) { return r->given[k] ? r->value[k] : -1; }
 
 /* Clocks arrive by colour (wtime) or by player (p1time); the backends want
  * "mine" and "theirs".  After a Room and Pillar swap, colour and player part. */
-static void fill_limits(const GoParam *p, bool infinite, SearchLimits *lim)
+static void fill_limits(const GoRequest *p, SearchLimits *lim)
 {
     const GameRecord *rec = &session.record;
     int me_by_colour = session.game->side_to_move(&rec->current) == WHITE ? 0 : 1;
     int me_by_player = record_p1_to_move(rec) ? 0 : 1;
     int64_t time[2], inc[2];
     int me;
-    if (p[GO_P1TIME].given || p[GO_P2TIME].given || p[GO_P1INC].given || p[GO_P2INC].given) {
+    if (p->given[GO_P1TIME] || p->given[GO_P2TIME] || p->given[GO_P1INC] || p->given[GO_P2INC]) {
         time[0] = given_or_unset(p, GO_P1TIME), time[1] = given_or_unset(p, GO_P2TIME);
         inc[0] = given_or_unset(p, GO_P1INC), inc[1] = given_or_unset(p, GO_P2INC);
         me = me_by_player;
@@ -310,52 +287,78 @@ static void fill_limits(const GoParam *p, bool infinite, SearchLimits *lim)
     }
     *lim = (SearchLimits){
         .my_time = time[me], .my_inc = inc[me], .their_time = time[!me], .their_inc = inc[!me],
-        .movestogo = p[GO_MOVESTOGO].given ? (int)p[GO_MOVESTOGO].value : 0,
+        .movestogo = p->given[GO_MOVESTOGO] ? (int)p->value[GO_MOVESTOGO] : 0,
         .movetime = given_or_unset(p, GO_MOVETIME),
-        .depth = p[GO_DEPTH].given ? (int)p[GO_DEPTH].value : 0,
-        .nodes = p[GO_NODES].given ? (uint64_t)p[GO_NODES].value : 0,
-        .infinite = infinite,
+        .depth = p->given[GO_DEPTH] ? (int)p->value[GO_DEPTH] : 0,
+        .nodes = p->given[GO_NODES] ? (uint64_t)p->value[GO_NODES] : 0,
+        .mate = p->given[GO_MATE] ? (int)p->value[GO_MATE] : 0,
+        .infinite = p->infinite,
     };
+}
+
+/* The moves of `go searchmoves`, legal and each once, into job. */
+static bool read_searchmoves(const GoRequest *request, char **argv, SearchJob *job)
+{
+    job->root_move_count = 0;
+    const Position *root = &session.record.current;
+    for (int i = 0; i < request->searchmoves_count; i++) {
+        const char *text = argv[request->searchmoves_at + i];
+        char err[ERROR_TEXT_MAX];
+        Move move;
+        if (!session.game->parse_move(root, text, &move, err, sizeof err)) {
+            error_line("go: searchmoves: '%s': %s", printable(text), err);
+            return false;
+        }
+        if (search_root_allows(job, move) && job->root_move_count > 0)
+            continue; /* named twice */
+        if (job->root_move_count == SEARCH_MAX_ROOT_MOVES) {
+            error_line("go: searchmoves: more than %d moves", SEARCH_MAX_ROOT_MOVES);
+            return false;
+        }
+        job->root_moves[job->root_move_count++] = move;
+    }
+    return true;
+}
+
+/* The job of a go or perft on the session's position. */
+static void fill_job(SearchJob *job, int64_t go_time)
+{
+    job->game = session.game;
+    job->record = session.record;
+    job->threads = session.threads;
+    job->hash_mb = (size_t)session.hash_mb;
+    job->seed = (uint64_t)session.seed;
+    job->move_overhead_ms = session.move_overhead_ms;
+    job->start_ms = go_time;
+    job->root_move_count = 0;
+    job->multipv = session.multipv;
+}
+
+static void start_perft(int depth)
+{
+    if (searcher_busy()) {
+        error_line("perft: busy searching (send stop first)");
+        return;
+    }
+    static SearchJob job; /* copied by searcher_start_perft */
+    fill_job(&job, now_ms());
+    job.limits = (SearchLimits){.depth = depth};
+    if (!searcher_start_perft(&job))
+        error_line("perft: could not start its thread");
 }
 
 static void cmd_go(int argc, char **argv)
 {
     int64_t go_time = now_ms();
-    static const char *const names[GO_COUNT] = {"wtime", "btime", "winc", "binc", "p1time", "p2time",
-                                                "p1inc", "p2inc", "movestogo", "movetime", "depth", "nodes"};
-    GoParam p[GO_COUNT];
-    for (int k = 0; k < GO_COUNT; k++)
-        p[k] = (GoParam){names[k], 0, false};
-    bool infinite = false;
-    if (argc >= 2 && strcmp(argv[1], "perft") == 0) {
-        run_perft(argc >= 3 ? argv[2] : NULL);
+    GoRequest request;
+    char err[ERROR_TEXT_MAX];
+    if (!go_parse(argc, argv, &request, err, sizeof err)) {
+        error_line("go%s: %s", request.perft ? " perft" : "", err);
         return;
     }
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "infinite") == 0) {
-            infinite = true;
-            continue;
-        }
-        if (strcmp(argv[i], "ponder") == 0)
-            continue; /* pondering is not supported: think as on a normal go */
-        int k = 0;
-        while (k < GO_COUNT && strcmp(argv[i], p[k].name) != 0)
-            k++;
-        if (k == GO_COUNT) {
-            error_line("go: unknown parameter '%s'", printable(argv[i]));
-            return;
-        }
-        if (i + 1 >= argc || !parse_number(argv[i + 1], &p[k].value)) {
-            error_line("go: %s needs an integer value", p[k].name);
-            return;
-        }
-        bool must_be_positive = k == GO_MOVESTOGO || k == GO_DEPTH || k == GO_NODES || k == GO_MOVETIME;
-        if (must_be_positive && p[k].value < (k == GO_MOVETIME ? 0 : 1)) {
-            error_line("go: %s must be positive, got %" PRId64, p[k].name, p[k].value);
-            return;
-        }
-        p[k].given = true;
-        i++;
+    if (request.perft) {
+        start_perft((int)request.value[GO_DEPTH]);
+        return;
     }
     if (searcher_busy()) {
         error_line("go: already searching (send stop first)");
@@ -366,16 +369,20 @@ static void cmd_go(int argc, char **argv)
         return;
     }
     static SearchJob job; /* copied by searcher_start */
-    job.game = session.game;
-    job.record = session.record;
-    fill_limits(p, infinite, &job.limits);
-    job.threads = session.threads;
-    job.hash_mb = (size_t)session.hash_mb;
-    job.seed = (uint64_t)session.seed;
-    job.move_overhead_ms = session.move_overhead_ms;
-    job.start_ms = go_time;
-    if (!searcher_start(session.backend, session_engine(), &job))
+    fill_job(&job, go_time);
+    fill_limits(&request, &job.limits);
+    if (!read_searchmoves(&request, argv, &job))
+        return;
+    atomic_init(&job.pondering, request.ponder);
+    if (!searcher_start(session.backend, session_engine(), &job, session.ponder != 0))
         error_line("go: could not start the search thread");
+}
+
+static void cmd_ponderhit(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    if (!searcher_ponderhit())
+        error_line("ponderhit: no search is pondering");
 }
 
 static void cmd_stop(int argc, char **argv)
@@ -386,31 +393,15 @@ static void cmd_stop(int argc, char **argv)
 
 /* ---- inspection: perft, moves, d, query, eval ---- */
 
-static void report_divide(Move move, uint64_t count, void *ctx)
+static void cmd_perft(int argc, char **argv)
 {
-    char text[MOVE_TEXT_MAX];
-    session.game->format_move(ctx, move, text, sizeof text);
-    out_line("%s: %" PRIu64, text, count);
+    int depth;
+    char err[ERROR_TEXT_MAX];
+    if (!perft_parse_depth(argc - 1, argv + 1, &depth, err, sizeof err))
+        error_line("perft: %s", err);
+    else
+        start_perft(depth);
 }
-
-static void run_perft(const char *depth_text)
-{
-    int64_t depth;
-    if (!depth_text || !parse_number(depth_text, &depth) || depth < 1 || depth > 64) {
-        error_line("perft: expected a depth from 1 to 64");
-        return;
-    }
-    if (searcher_busy()) {
-        error_line("perft: busy searching (send stop first)");
-        return;
-    }
-    const Position *root = &session.record.current;
-    uint64_t total = perft_divide(session.game, root, (int)depth, report_divide, (void *)root);
-    out_line("%s", "");
-    out_line("Nodes searched: %" PRIu64, total);
-}
-
-static void cmd_perft(int argc, char **argv) { run_perft(argc >= 2 ? argv[1] : NULL); }
 
 typedef struct {
     MoveSink sink;
@@ -466,10 +457,23 @@ static void cmd_display(int argc, char **argv)
     out_line("Status: %s", status_text());
 }
 
+/* A query we cannot answer still gets a `response` line: a UGI client
+ * waits for one after every query and would otherwise block for good. */
+static void answer_bad_query(const char *why)
+{
+    error_line("query: %s", why);
+    out_line("response unknown");
+}
+
 static void cmd_query(int argc, char **argv)
 {
-    if (argc < 2) {
-        error_line("query: expected gameover, p1turn or result");
+    char why[160];
+    if (argc != 2) {
+        if (argc < 2)
+            snprintf(why, sizeof why, "expected gameover, p1turn or result");
+        else
+            snprintf(why, sizeof why, "unexpected '%s' after the query", printable(argv[2]));
+        answer_bad_query(why);
         return;
     }
     PlayerResult r = record_result(&session.record);
@@ -479,8 +483,10 @@ static void cmd_query(int argc, char **argv)
         out_line("response %s", record_p1_to_move(&session.record) ? "true" : "false");
     else if (strcmp(argv[1], "result") == 0)
         out_line("response %s", player_result_name(r));
-    else
-        error_line("query: unknown query '%s' (expected gameover, p1turn or result)", printable(argv[1]));
+    else {
+        snprintf(why, sizeof why, "unknown query '%s' (expected gameover, p1turn or result)", printable(argv[1]));
+        answer_bad_query(why);
+    }
 }
 
 static void cmd_eval(int argc, char **argv)
@@ -512,6 +518,7 @@ static const Command commands[] = {
     {"uci", cmd_handshake},      {"ugi", cmd_handshake},   {"isready", cmd_isready},
     {"setoption", cmd_setoption}, {"ucinewgame", cmd_newgame}, {"uginewgame", cmd_newgame},
     {"position", cmd_position},  {"go", cmd_go},           {"stop", cmd_stop},
+    {"ponderhit", cmd_ponderhit},
     {"perft", cmd_perft},        {"moves", cmd_moves},     {"d", cmd_display},
     {"query", cmd_query},        {"eval", cmd_eval},       {"options", cmd_options},
 };
@@ -527,21 +534,29 @@ static int tokenize(char *line, char **argv, int max)
     return argc;
 }
 
-/* Reads one line into buf; an overlong line is consumed to its end and
- * flagged.  Returns false at end of input. */
-static bool read_line(FILE *in, char *buf, size_t size, bool *too_long)
+typedef enum { LINE_OK, LINE_TOO_LONG, LINE_HAS_NUL, LINE_END_OF_INPUT } LineStatus;
+
+/* Reads one line, as bytes up to the newline, into buf.  An overlong line
+ * is consumed to its end and refused whole, and so is a line with a NUL
+ * byte: read as a C string, a NUL would hide the rest of the line, or let
+ * the tail of an overlong one run as a command of its own. */
+static LineStatus read_line(FILE *in, char *buf, size_t size)
 {
-    *too_long = false;
-    if (!fgets(buf, (int)size, in))
-        return false;
-    size_t len = strlen(buf);
-    if (len == size - 1 && buf[len - 1] != '\n') {
-        *too_long = true;
-        int c;
-        while ((c = fgetc(in)) != EOF && c != '\n')
-            ;
+    size_t length = 0;
+    bool too_long = false, has_nul = false;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (c == '\0')
+            has_nul = true;
+        if (length + 2 < size) /* room for the newline fgets once kept: the documented limit */
+            buf[length++] = (char)c;
+        else
+            too_long = true;
     }
-    return true;
+    buf[length] = '\0';
+    if (c == EOF && length == 0 && !too_long && !has_nul)
+        return LINE_END_OF_INPUT;
+    return too_long ? LINE_TOO_LONG : has_nul ? LINE_HAS_NUL : LINE_OK;
 }
 
 /* False when an engine could not be made (out of memory). */
@@ -584,10 +599,14 @@ int protocol_loop(FILE *in)
         destroy_engines();
         return 1;
     }
-    bool too_long;
-    while (read_line(in, line, sizeof line, &too_long)) {
-        if (too_long) {
+    LineStatus status;
+    while ((status = read_line(in, line, sizeof line)) != LINE_END_OF_INPUT) {
+        if (status == LINE_TOO_LONG) {
             error_line("line longer than %d bytes ignored", MAX_COMMAND_LINE - 2);
+            continue;
+        }
+        if (status == LINE_HAS_NUL) {
+            error_line("line with a NUL byte ignored");
             continue;
         }
         int argc = tokenize(line, argv, MAX_TOKENS);

@@ -23,6 +23,7 @@
 #define AB_MAX_PLY 512
 #define AB_PV_MAX 128
 #define AB_MAX_CHILDREN 256
+_Static_assert(SEARCH_MAX_ROOT_MOVES <= AB_MAX_CHILDREN, "a searchmoves list must fit one child list");
 #define AB_HISTORY_BITS 14
 #define AB_HISTORY_MAX 16384
 
@@ -70,6 +71,7 @@ typedef struct {
     int worker_count;
     AbProof proof;          /* written by the proving thread before proof_ready */
     atomic_bool proof_ready;
+    bool proof_too_long;    /* `go mate N` met a longer proof: the proving thread stops trying */
     SearchResult *result;   /* the main thread's last completed iteration */
 } AbShared;
 
@@ -88,6 +90,9 @@ struct AbWorker {
     int16_t history[2][1 << AB_HISTORY_BITS];
     Move pv[AB_MAX_PLY + 1][AB_PV_MAX];
     int pv_length[AB_MAX_PLY + 1];
+    /* MultiPV: root moves the main thread's next root search leaves out. */
+    Move excluded[SEARCH_MAX_MULTIPV];
+    int excluded_count;
     /* The main thread's answer so far (the last completed iteration). */
     Move best_turn;
     int best_score;

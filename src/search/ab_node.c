@@ -164,6 +164,29 @@ static void store_result(AbWorker *w, uint64_t key, Move move, int best, int alp
     tt_store(w->shared->tt, key, move, score_to_tt(best, turns), depth, bound);
 }
 
+/* MultiPV: the root moves of the lines already found are left out. */
+static void leave_out_excluded(const AbWorker *w, AbChildList *list)
+{
+    int kept = 0;
+    for (int i = 0; i < list->count; i++) {
+        bool excluded = false;
+        for (int k = 0; k < w->excluded_count; k++)
+            excluded |= list->child[i].move == w->excluded[k];
+        if (!excluded)
+            list->child[kept++] = list->child[i];
+    }
+    list->count = kept;
+}
+
+/* The root's children under `go searchmoves`: the turns named, no more. */
+static void list_root_moves(const SearchJob *job, AbChildList *list)
+{
+    list->count = job->root_move_count;
+    list->truncated = false;
+    for (int i = 0; i < list->count; i++)
+        list->child[i] = (AbChild){job->root_moves[i], 0};
+}
+
 int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, int ply, int turns,
               bool pv_node)
 {
@@ -192,7 +215,13 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
 
     AbChildList list;
-    ab_list_children(s, w, pos, &list);
+    bool restricted_root = ply == 0 && (s->job->root_move_count > 0 || w->excluded_count > 0);
+    if (ply == 0 && s->job->root_move_count > 0)
+        list_root_moves(s->job, &list);
+    else
+        ab_list_children(s, w, pos, &list);
+    if (ply == 0 && w->excluded_count > 0)
+        leave_out_excluded(w, &list);
     if (w->stopped)
         return 0;
     if (list.count == 0)
@@ -242,6 +271,8 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     /* A cut list proves nothing about the moves it left out. */
     if (list.truncated && best <= -SCORE_PROVEN)
         best = -EVAL_BOUND;
-    store_result(w, key, best_move, best, alpha0, beta, depth, turns);
+    /* A root restricted by searchmoves or MultiPV is not the position's value. */
+    if (!restricted_root)
+        store_result(w, key, best_move, best, alpha0, beta, depth, turns);
     return best;
 }

@@ -13,6 +13,7 @@
 
 #include "games/gameutil.h"
 #include "search/ab_internal.h"
+#include "search/mate.h"
 #include "search/backends.h"
 
 #define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
@@ -73,31 +74,29 @@ static uint64_t total_nodes(const AbShared *s)
     return sum;
 }
 
-static int mate_turns(int score)
+/* The line the main thread's last root search found, as a result:
+ * fallback stands in for a pv that is empty (a proven loss has none). */
+static void fill_line(AbWorker *w, int depth, int score, Move fallback, SearchResult *r)
 {
-    if (score >= SCORE_PROVEN)
-        return SCORE_WIN - score;
-    if (score <= -SCORE_PROVEN)
-        return -(SCORE_WIN + score);
-    return 0;
+    AbShared *s = w->shared;
+    int n = ab_pv_turns(s, &s->job->record.current, w->pv[0], w->pv_length[0], r->pv, MAX_REPORTED_PV);
+    if (n == 0 && fallback != MOVE_NONE)
+        r->pv[n++] = fallback;
+    r->pv_length = n;
+    r->depth = depth;
+    r->seldepth = w->seldepth;
+    r->score = score;
+    r->mate_turns = mate_turns_of_score(score);
+    r->nodes = total_nodes(s);
+    r->hashfull = tt_hashfull(s->tt);
 }
 
 /* The iteration becomes the result so far, and is reported. */
 static void report_iteration(AbWorker *w, int depth, int score)
 {
     AbShared *s = w->shared;
-    SearchResult *r = s->result;
-    int n = ab_pv_turns(s, &s->job->record.current, w->pv[0], w->pv_length[0], r->pv, MAX_REPORTED_PV);
-    if (n == 0 && w->best_turn != MOVE_NONE) /* a proven loss has no pv: show the move kept */
-        r->pv[n++] = w->best_turn;
-    r->pv_length = n;
-    r->depth = depth;
-    r->seldepth = w->seldepth;
-    r->score = score;
-    r->mate_turns = mate_turns(score);
-    r->nodes = total_nodes(s);
-    r->hashfull = tt_hashfull(s->tt);
-    search_progress_result(s->job, r);
+    fill_line(w, depth, score, w->best_turn, s->result);
+    search_progress_result(s->job, s->result);
 }
 
 /* One iteration, its window widened until the score falls inside. */
@@ -144,7 +143,10 @@ static int plies_left_estimate(const AbShared *s)
 static bool proof_worth_trying(const AbWorker *w, int depth)
 {
     const AbShared *s = w->shared;
-    return s->settings->proof_share > 0 && !s->job->limits.depth && depth >= 4 &&
+    /* The proof search knows no searchmoves (it would prove the whole root)
+     * and finds one line, not MultiPV's several. */
+    return s->settings->proof_share > 0 && !s->job->limits.depth && !s->job->root_move_count &&
+           search_line_count(s->job) == 1 && !s->proof_too_long && depth >= 4 &&
            4 * depth >= plies_left_estimate(s);
 }
 
@@ -164,6 +166,12 @@ static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
     AbProof proof;
     if (!ab_prove(w, budget, &proof))
         return false;
+    /* Under `go mate N` a longer win does not end the search: the
+     * iterations, which find the shortest mate within their depth, go on. */
+    if (!search_proof_ends_search(s->job, proof.score)) {
+        s->proof_too_long = true;
+        return false;
+    }
     s->proof = proof;
     atomic_store_explicit(&s->proof_ready, true, memory_order_release);
     atomic_store(&s->abort, true);
@@ -199,11 +207,37 @@ static void take_proof(AbWorker *w)
     record_iteration(w, w->completed_depth > 0 ? w->completed_depth : 1, proof->score);
 }
 
+/* MultiPV: lines 2..N of an iteration, each a root search with the first
+ * moves of the lines above it left out, reported as its own line; each
+ * line's aspiration starts from its own last score.  The result stays
+ * line 1's. */
+static void search_other_lines(AbWorker *w, int depth, int *line_scores)
+{
+    AbShared *s = w->shared;
+    int lines = search_line_count(s->job);
+    if (w->pv_length[0] == 0)
+        return;
+    w->excluded[0] = w->pv[0][0];
+    w->excluded_count = 1;
+    for (int k = 2; k <= lines; k++) {
+        int score = aspirated_search(w, depth, line_scores[k - 1]);
+        if (w->stopped || w->pv_length[0] == 0)
+            break; /* out of time, or out of root moves */
+        line_scores[k - 1] = score;
+        SearchResult line;
+        fill_line(w, depth, score, MOVE_NONE, &line);
+        search_progress_line(s->job, &line, k);
+        w->excluded[w->excluded_count++] = w->pv[0][0];
+    }
+    w->excluded_count = 0;
+}
+
 static void *main_worker(void *arg)
 {
     AbWorker *w = arg;
     AbShared *s = w->shared;
     int previous = 0;
+    int line_scores[SEARCH_MAX_MULTIPV] = {0};
     for (int depth = 1; depth <= depth_limit(s); depth++) {
         uint64_t before = w->nodes;
         int score = aspirated_search(w, depth, previous);
@@ -211,9 +245,13 @@ static void *main_worker(void *arg)
             break;
         previous = score;
         record_iteration(w, depth, score);
+        bool horizon_met = w->horizon_met;
+        if (search_line_count(s->job) > 1)
+            search_other_lines(w, depth, line_scores);
         /* Proven, or every line reached the end of the game: deeper
          * iterations could only repeat this one. */
-        if (abs(score) >= SCORE_PROVEN || !w->horizon_met || tm_past_soft(&s->tm))
+        if ((score_is_proven(score) && search_proof_ends_search(s->job, score)) || !horizon_met ||
+            tm_past_soft(&s->tm))
             break;
         if (proves_here(w) && proof_worth_trying(w, depth) &&
             (prove_slice(w, w->nodes - before) || w->stopped))
@@ -250,6 +288,8 @@ static void *helper_worker(void *arg)
 static Move fallback_turn(const AbShared *s)
 {
     const Position *root = &s->job->record.current;
+    if (s->job->root_move_count > 0)
+        return s->job->root_moves[0];
     if (s->steps)
         return ab_finish_turn(s, root, NULL, 0);
     AbChildList *list = malloc(sizeof *list);
@@ -287,7 +327,7 @@ static void finish_result(const AbShared *s, SearchResult *r)
     const AbWorker *main_thread = &s->workers[0];
     r->best = main_thread->best_turn;
     r->score = main_thread->best_score;
-    r->mate_turns = mate_turns(r->score);
+    r->mate_turns = mate_turns_of_score(r->score);
     r->depth = main_thread->completed_depth;
     r->nodes = total_nodes(s);
     r->ponder = r->pv_length >= 2 && r->pv[0] == r->best ? r->pv[1] : MOVE_NONE;
@@ -307,7 +347,8 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
     atomic_init(&s.abort, false);
     atomic_init(&s.proof_ready, false);
     tm_plan(&s.tm, job);
-    s.steps = has_step_hooks(job->game);
+    /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
+    s.steps = has_step_hooks(job->game) && !search_wants_whole_turns(job);
     s.node_limit = job->limits.nodes;
     if (!ensure_table(e, job->hash_mb))
         ensure_table(e, 1);

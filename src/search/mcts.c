@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "search/backends.h"
+#include "search/mate.h"
 #include "search/mcts.h"
 #include "search/mcts_actions.h"
 #include "search/mcts_params.h"
@@ -124,8 +125,11 @@ static bool expand(Worker *w, Node *node, const Position *pos)
     uint8_t expected = NODE_LEAF;
     if (!atomic_compare_exchange_strong(&node->state, &expected, NODE_EXPANDING))
         return false;
-    bool complete;
-    int count = list_children(&w->source, pos, &complete);
+    bool complete = true;
+    const SearchJob *job = w->search->job;
+    int count = node == &pool->nodes[0] && job->root_move_count > 0
+                    ? list_given_children(&w->source, pos, job->root_moves, job->root_move_count)
+                    : list_children(&w->source, pos, &complete);
     uint32_t first = count > 0 ? pool_take(pool, (uint32_t)count) : UINT32_MAX;
     if (first == UINT32_MAX) {
         atomic_store(&node->state, NODE_LEAF);
@@ -237,11 +241,11 @@ static Move finish_turn(Worker *w, Position *pos, Move *steps, int count)
     return g->join_steps(steps, count);
 }
 
-/* Whole turns along the final choices; stops at the edge of the tree. */
-static int principal_line(const Search *s, Move *line, int capacity)
+/* Whole turns along the final choices below node; stops at the edge of
+ * the tree. */
+static int line_below(const Search *s, const Node *node, Move *line, int capacity)
 {
     const NodePool *pool = s->pool;
-    const Node *node = &pool->nodes[0];
     Move steps[64];
     int length = 0, step_count = 0;
     while (length < capacity && atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDED) {
@@ -264,6 +268,11 @@ static int principal_line(const Search *s, Move *line, int capacity)
         }
     }
     return length;
+}
+
+static int principal_line(const Search *s, Move *line, int capacity)
+{
+    return line_below(s, &s->pool->nodes[0], line, capacity);
 }
 
 static Move best_move(Worker *w)
@@ -293,15 +302,14 @@ static Move best_move(Worker *w)
 
 /* ---- reporting ---- */
 
-/* Whole turns of both players to the end, as the mover's own turns. */
-static int mate_turns(uint32_t proof)
+/* A proof as a score on the SCORE_ scale: its whole turns of both players
+ * to the end are plies there (mate.h turns them into `mate N`). */
+static int proof_score(uint32_t proof)
 {
-    int kind = proof_kind(proof), turns = proof_turns(proof) > 0 ? proof_turns(proof) : 1;
-    if (kind == PROOF_WIN)
-        return (turns + 1) / 2;
-    if (kind == PROOF_LOSS)
-        return -((turns + 1) / 2);
-    return 0;
+    int kind = proof_kind(proof);
+    if (kind != PROOF_WIN && kind != PROOF_LOSS)
+        return 0;
+    return score_of_proof(kind == PROOF_WIN, proof_turns(proof));
 }
 
 /* The largest score reported for an unproven root, well inside EVAL_BOUND:
@@ -344,12 +352,68 @@ static void snapshot(const Search *s, SearchResult *r)
     if (r->hashfull > 1000)
         r->hashfull = 1000;
     uint32_t proof = proof_for_actor(&pool->nodes[0]);
-    r->mate_turns = mate_turns(proof);
-    r->score = r->mate_turns > 0   ? SCORE_WIN - r->mate_turns
-               : r->mate_turns < 0 ? -SCORE_WIN - r->mate_turns
-               : proof_kind(proof) == PROOF_DRAW ? 0
-                                                 : root_cp(s);
+    int kind = proof_kind(proof);
+    r->score = kind == PROOF_WIN || kind == PROOF_LOSS ? proof_score(proof) : kind == PROOF_DRAW ? 0 : root_cp(s);
+    r->mate_turns = mate_turns_of_score(r->score);
     r->pv_length = principal_line(s, r->pv, MAX_REPORTED_PV);
+}
+
+/* ---- MultiPV: the most visited root children after the chosen one ---- */
+
+/* A root child's value for the side to move: its proof (stored from the
+ * chooser's view, in plies from the root) or its Q in centi-units. */
+static int root_child_score(const Search *s, const Node *child)
+{
+    uint32_t proof = atomic_load(&child->proof);
+    int kind = proof_kind(proof);
+    if (kind == PROOF_WIN || kind == PROOF_LOSS)
+        return proof_score(proof);
+    if (kind == PROOF_DRAW)
+        return 0;
+    return chance_to_cp(child_q(child, s->params), s->params->eval_scale);
+}
+
+/* Root children other than the chosen one, most visited first. */
+static int runners_up(const Search *s, int chosen, int *order, int capacity)
+{
+    const NodePool *pool = s->pool;
+    const Node *root = &pool->nodes[0];
+    int count = 0;
+    for (int i = 0; i < root->child_count; i++) {
+        if (i == chosen)
+            continue;
+        uint32_t visits = atomic_load(&node_child(pool, root, i)->visits);
+        int at = count < capacity ? count++ : capacity;
+        while (at > 0 && atomic_load(&node_child(pool, root, order[at - 1])->visits) < visits) {
+            if (at < capacity)
+                order[at] = order[at - 1];
+            at--;
+        }
+        if (at < capacity)
+            order[at] = i;
+    }
+    return count;
+}
+
+/* Lines 2..N, after line 1 (the result) was reported: each a root child
+ * with its value and the line below it; the counts are line 1's. */
+static void report_other_lines(const Search *s, const SearchResult *first)
+{
+    int lines = search_line_count(s->job);
+    const Node *root = &s->pool->nodes[0];
+    if (lines < 2 || atomic_load_explicit(&root->state, memory_order_acquire) != NODE_EXPANDED)
+        return;
+    int order[SEARCH_MAX_MULTIPV];
+    int count = runners_up(s, final_child(s->pool, root), order, lines - 1);
+    for (int k = 0; k < count; k++) {
+        const Node *child = node_child(s->pool, root, order[k]);
+        SearchResult line = *first;
+        line.score = root_child_score(s, child);
+        line.mate_turns = mate_turns_of_score(line.score);
+        line.pv[0] = child->action;
+        line.pv_length = 1 + line_below(s, child, line.pv + 1, MAX_REPORTED_PV - 1);
+        search_progress_line(s->job, &line, k + 2);
+    }
 }
 
 static void report_now(const Search *s)
@@ -357,6 +421,7 @@ static void report_now(const Search *s)
     SearchResult now;
     snapshot(s, &now);
     search_progress_result(s->job, &now);
+    report_other_lines(s, &now);
 }
 
 /* ---- limits ---- */
@@ -368,7 +433,8 @@ static bool out_of_budget(Search *s)
         return true;
     if (s->playout_limit && atomic_load_explicit(&s->playouts, memory_order_relaxed) >= s->playout_limit)
         return true;
-    if (proof_kind(atomic_load(&s->pool->nodes[0].proof)) != PROOF_NONE)
+    uint32_t root_proof = proof_for_actor(&s->pool->nodes[0]);
+    if (proof_kind(root_proof) != PROOF_NONE && search_proof_ends_search(job, proof_score(root_proof)))
         return true;
     return tm_past_soft(&s->tm) || tm_past_hard(&s->tm);
 }
@@ -415,7 +481,9 @@ static bool prepare_tree(MctsEngine *e, const SearchJob *job, bool steps)
         e->pool_mb = job->hash_mb;
     }
     uint32_t keep = UINT32_MAX;
-    if (e->tree_valid && e->params.reuse && e->tree_game == job->game && e->tree_steps == steps &&
+    /* A searchmoves root has only the named children: it starts a tree of
+     * its own and leaves none to reuse. */
+    if (e->tree_valid && e->params.reuse && !job->root_move_count && e->tree_game == job->game && e->tree_steps == steps &&
         same_history(&e->tree_record, &job->record)) {
         int played = job->record.move_count - e->tree_record.move_count;
         keep = find_descendant(&e->pool, job->game, steps, &e->tree_record.current,
@@ -426,7 +494,7 @@ static bool prepare_tree(MctsEngine *e, const SearchJob *job, bool steps)
     e->tree_game = job->game;
     e->tree_steps = steps;
     e->tree_record = job->record;
-    e->tree_valid = true;
+    e->tree_valid = !job->root_move_count;
     return true;
 }
 
@@ -439,7 +507,8 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->game = job->game;
     s->pool = &e->pool;
     s->params = &e->params;
-    s->steps = actions_use_steps(job->game, &e->params);
+    /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
+    s->steps = actions_use_steps(job->game, &e->params) && !search_wants_whole_turns(job);
     atomic_init(&s->done, false);
     tm_plan(&s->tm, job);
     s->playout_limit = job->limits.nodes;
@@ -459,7 +528,7 @@ static int start_sources(Search *s, Worker *workers, int threads)
         workers[t].search = s;
         workers[t].index = t;
         uint64_t seed = job->seed ^ s->game->hash(&job->record.current) ^ (0x9E3779B97F4A7C15ULL * (uint64_t)t);
-        if (!action_source_init(&workers[t].source, s->game, s->params, seed, &s->done))
+        if (!action_source_init(&workers[t].source, s->game, s->params, s->steps, seed, &s->done))
             break;
         ready++;
     }
@@ -502,6 +571,7 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
     int started = run_workers(workers, ready);
     snapshot(&s, &result);
     search_progress_result(job, &result);
+    report_other_lines(&s, &result);
     result.best = best_move(&workers[0]);
     result.ponder = result.pv_length >= 2 && result.pv[0] == result.best ? result.pv[1] : MOVE_NONE;
     for (int t = 0; t < started; t++)

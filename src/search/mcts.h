@@ -10,7 +10,7 @@
 
 typedef struct {
     int proof;          /* PROOF_* (mcts_tree.h) for the side to move at the root */
-    int mate_turns;     /* as reported: >0 wins in N turns, <0 loses, 0 unproven */
+    int mate_turns;     /* as reported (mate.h): >0 wins with its N-th own turn, <0 loses, 0 unproven */
     int score_cp;       /* as reported when unproven (0 when proven) */
     uint64_t playouts;  /* this search's */
     uint32_t reused_visits; /* root visits inherited from the previous search */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "games/gameutil.h"
+#include "search/search.h"
 
 /* A playout reads at most this much of one move stream: a tall Qawale
  * stack would otherwise cost a whole stream (millions) per random move. */
@@ -20,25 +21,30 @@ bool turn_goes_on(const Game *game, bool steps, const Position *after)
     return steps && game->outcome(after) == OUTCOME_ONGOING && game->turn_in_progress(after);
 }
 
-bool action_source_init(ActionSource *src, const Game *game, const MctsParams *params, uint64_t seed,
-                        const atomic_bool *stop)
+bool action_source_init(ActionSource *src, const Game *game, const MctsParams *params, bool steps,
+                        uint64_t seed, const atomic_bool *stop)
 {
     memset(src, 0, sizeof *src);
     src->game = game;
     src->params = params;
-    src->steps = actions_use_steps(game, params);
+    src->steps = steps;
     src->max_children = params->max_children;
     src->stream_cap = (uint64_t)params->stream_cap_k * 1000;
     src->prior_order = params->prior_order && game->evaluate;
     src->stop = stop;
     rng_seed(&src->rng, seed);
+    /* Room for a sample, a node's steps and a searchmoves root alike. */
+    int capacity = src->max_children;
+    if (capacity < MAX_STEPS_PER_NODE)
+        capacity = MAX_STEPS_PER_NODE;
+    if (capacity < SEARCH_MAX_ROOT_MOVES)
+        capacity = SEARCH_MAX_ROOT_MOVES;
     uint32_t table = 16;
-    while (table < 2 * (uint32_t)src->max_children)
+    while (table < 2 * (uint32_t)capacity)
         table *= 2;
     src->seen_mask = table - 1;
-    src->candidates = malloc(sizeof(Candidate) * (size_t)src->max_children);
-    src->sample = malloc(sizeof(Move) * (size_t)(src->max_children > MAX_STEPS_PER_NODE ? src->max_children
-                                                                                         : MAX_STEPS_PER_NODE));
+    src->candidates = malloc(sizeof(Candidate) * (size_t)capacity);
+    src->sample = malloc(sizeof(Move) * (size_t)capacity);
     src->seen_keys = malloc(sizeof(uint64_t) * table);
     if (!src->candidates || !src->sample || !src->seen_keys) {
         action_source_free(src);
@@ -144,24 +150,25 @@ static int by_prior(const void *a, const void *b)
     return (x->prior < y->prior) - (x->prior > y->prior);
 }
 
-int list_children(ActionSource *src, const Position *pos, bool *complete)
+/* The candidates of moves[0..n) at pos, distinct by the position they
+ * lead to, best-first by prior when ordering is on. */
+static int candidates_of(ActionSource *src, const Position *pos, const Move *moves, int n)
 {
     const Game *g = src->game;
-    int n = src->steps ? sample_steps(src, pos, complete) : sample_moves(src, pos, complete);
     int chooser = g->side_to_move(pos);
     memset(src->seen_keys, 0, sizeof(uint64_t) * (src->seen_mask + 1));
     int kept = 0;
     for (int i = 0; i < n; i++) {
         Position child = *pos;
         if (src->steps)
-            g->play_step(&child, src->sample[i]);
+            g->play_step(&child, moves[i]);
         else
-            g->play(&child, src->sample[i]);
+            g->play(&child, moves[i]);
         uint64_t key = g->hash(&child) | 1; /* 0 marks a free slot */
         if (!key_is_new(src, key))
             continue;
         Candidate *c = &src->candidates[kept++];
-        c->action = src->sample[i];
+        c->action = moves[i];
         c->key = key;
         c->outcome = g->outcome(&child);
         c->turn_ends = !turn_goes_on(g, src->steps, &child);
@@ -170,6 +177,17 @@ int list_children(ActionSource *src, const Position *pos, bool *complete)
     if (src->prior_order)
         qsort(src->candidates, (size_t)kept, sizeof(Candidate), by_prior);
     return kept;
+}
+
+int list_children(ActionSource *src, const Position *pos, bool *complete)
+{
+    int n = src->steps ? sample_steps(src, pos, complete) : sample_moves(src, pos, complete);
+    return candidates_of(src, pos, src->sample, n);
+}
+
+int list_given_children(ActionSource *src, const Position *pos, const Move *moves, int count)
+{
+    return candidates_of(src, pos, moves, count);
 }
 
 /* ---- one random action ---- */

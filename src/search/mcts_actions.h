@@ -47,13 +47,19 @@ typedef struct {
 /* Whether game's turns are searched step by step under these settings. */
 bool actions_use_steps(const Game *game, const MctsParams *params);
 
-bool action_source_init(ActionSource *src, const Game *game, const MctsParams *params, uint64_t seed,
-                        const atomic_bool *stop);
+/* steps: the search's choice, actions_use_steps unless a searchmoves
+ * root asks for whole turns. */
+bool action_source_init(ActionSource *src, const Game *game, const MctsParams *params, bool steps,
+                        uint64_t seed, const atomic_bool *stop);
 void action_source_free(ActionSource *src);
 
 /* The children of pos, best-first by prior when ordering is on.  Returns
  * their count; *complete is false when some legal action was left out. */
 int list_children(ActionSource *src, const Position *pos, bool *complete);
+
+/* The children of pos from a given list of whole turns (searchmoves),
+ * which must be legal and need src->steps false.  Returns their count. */
+int list_given_children(ActionSource *src, const Position *pos, const Move *moves, int count);
 
 /* Plays one random legal action on pos and says whether it ended the turn;
  * false (nothing played) when pos offers no action. */

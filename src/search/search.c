@@ -3,9 +3,27 @@
  * only to a job that asked for it. */
 #include "search/search.h"
 
+#include "search/mate.h"
+
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
 {
     return (int *)((char *)backend->settings(engine) + backend->params[index].offset);
+}
+
+bool search_proof_ends_search(const SearchJob *job, int score)
+{
+    int mate = mate_turns_of_score(score);
+    return job->limits.mate == 0 || mate <= 0 || mate <= job->limits.mate;
+}
+
+bool search_root_allows(const SearchJob *job, Move move)
+{
+    if (job->root_move_count == 0)
+        return true;
+    for (int i = 0; i < job->root_move_count; i++)
+        if (job->root_moves[i] == move)
+            return true;
+    return false;
 }
 
 static void search_progress(const SearchJob *job, const SearchInfo *info)
@@ -14,10 +32,19 @@ static void search_progress(const SearchJob *job, const SearchInfo *info)
         job->progress.on_info(job->progress.context, info);
 }
 
-void search_progress_result(const SearchJob *job, const SearchResult *r)
+void search_progress_line(const SearchJob *job, const SearchResult *r, int k)
 {
-    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .score = r->mate_turns ? 0 : r->score,
-                       .mate_turns = r->mate_turns, .nodes = r->nodes, .hashfull = r->hashfull,
-                       .pv = r->pv, .pv_length = r->pv_length};
+    SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .multipv = k,
+                       .score = r->mate_turns ? 0 : r->score, .mate_turns = r->mate_turns, .nodes = r->nodes,
+                       .hashfull = r->hashfull, .pv = r->pv, .pv_length = r->pv_length};
     search_progress(job, &info);
 }
+
+void search_progress_result(const SearchJob *job, const SearchResult *r) { search_progress_line(job, r, 1); }
+
+int search_line_count(const SearchJob *job)
+{
+    return job->multipv < 1 ? 1 : job->multipv > SEARCH_MAX_MULTIPV ? SEARCH_MAX_MULTIPV : job->multipv;
+}
+
+bool search_wants_whole_turns(const SearchJob *job) { return job->root_move_count > 0 || search_line_count(job) > 1; }

@@ -21,6 +21,12 @@
 #include "games/game.h"
 #include "games/record.h"
 
+/* The MultiPV option's maximum. */
+#define SEARCH_MAX_MULTIPV 64
+
+/* The most moves `go searchmoves` may name (a line holds more words). */
+#define SEARCH_MAX_ROOT_MOVES 256
+
 /* Threads one search may run (the Threads option's maximum). */
 #define SEARCH_MAX_THREADS 256
 
@@ -33,6 +39,7 @@ typedef struct {
     int64_t movetime;
     int depth;
     uint64_t nodes;
+    int mate; /* `go mate N`: search until a win in N own turns or fewer; 0 = not given */
     bool infinite;
 } SearchLimits;
 
@@ -47,6 +54,7 @@ _Static_assert(EVAL_BOUND < SCORE_PROVEN, "evaluations must never read as proofs
 /* Progress of a search (one `info` line's content). */
 typedef struct {
     int depth, seldepth;
+    int multipv;    /* 1: the best line; k: the k-th best root move (MultiPV) */
     int score;      /* centi-units, ignored when mate_turns != 0 */
     int mate_turns; /* >0: side to move wins in N turns; <0: loses in -N; 0: no proof */
     uint64_t nodes;
@@ -65,12 +73,24 @@ typedef struct {
     const Game *game;
     GameRecord record; /* record.current is the root; the rest is history for tree reuse */
     SearchLimits limits;
+    /* `go searchmoves`: the root may play only these whole turns (legal,
+     * distinct); 0 = every legal turn.  A restricted search searches whole
+     * turns (no steps) and leaves no root entry nor tree behind. */
+    Move root_moves[SEARCH_MAX_ROOT_MOVES];
+    int root_move_count;
+    /* MultiPV: the best root moves reported each iteration (1: the best
+     * line only).  More than one line searches whole turns, as searchmoves. */
+    int multipv;
     int threads;
     size_t hash_mb;
     uint64_t seed;
     int move_overhead_ms; /* time lost per move to pipes and scheduling */
     int64_t start_ms;     /* when `go` arrived, on the now_ms() clock */
     atomic_bool stop;     /* raised by `stop`, `quit`, or the searcher */
+    /* `go ponder`: thinking on the opponent's time, with no clock, until
+     * `ponderhit` lowers it; the clock then starts at ponderhit_ms. */
+    atomic_bool pondering;
+    _Atomic int64_t ponderhit_ms; /* 0: no ponderhit */
     SearchProgress progress;
 } SearchJob;
 
@@ -121,8 +141,25 @@ typedef struct Backend {
 /* The live value of backend->params[index] in engine. */
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index);
 
+/* May a proven score end the search?  Always, unless `go mate N` asks
+ * for a win in N own turns or fewer and score is a longer win. */
+bool search_proof_ends_search(const SearchJob *job, int score);
+
+/* May the root play move?  Every legal move when no searchmoves. */
+bool search_root_allows(const SearchJob *job, Move move);
+
 /* Reports a result so far (or the final one) as progress, when the job
  * wants progress. */
 void search_progress_result(const SearchJob *job, const SearchResult *result);
+
+/* Reports result as the k-th line of a MultiPV search (k = 1: the best). */
+void search_progress_line(const SearchJob *job, const SearchResult *result, int k);
+
+/* Does this job search whole turns only, even in a game with steps?  So
+ * it does when its root moves must be whole turns: searchmoves, MultiPV. */
+bool search_wants_whole_turns(const SearchJob *job);
+
+/* The lines a search reports: job->multipv within 1..SEARCH_MAX_MULTIPV. */
+int search_line_count(const SearchJob *job);
 
 #endif

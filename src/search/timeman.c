@@ -47,12 +47,27 @@ void tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms,
 void tm_plan(TimeManager *tm, const SearchJob *job)
 {
     tm->start_ms = job->start_ms;
+    tm->job = job;
     int turns = job->game->turns_left(&job->record.current);
     tm_budget(&job->limits, turns, job->move_overhead_ms, &tm->soft_ms, &tm->hard_ms);
 }
 
-int64_t tm_elapsed(const TimeManager *tm) { return now_ms() - tm->start_ms; }
+/* A pondered search's clock starts at ponderhit: the GUI's clock for us
+ * started then, and the pondering was the opponent's time. */
+int64_t tm_elapsed(const TimeManager *tm)
+{
+    int64_t hit = tm->job ? atomic_load(&tm->job->ponderhit_ms) : 0;
+    return now_ms() - (hit > 0 ? hit : tm->start_ms);
+}
 
-bool tm_past_soft(const TimeManager *tm) { return tm->soft_ms != INT64_MAX && tm_elapsed(tm) >= tm->soft_ms; }
+static bool pondering(const TimeManager *tm) { return tm->job && atomic_load(&tm->job->pondering); }
 
-bool tm_past_hard(const TimeManager *tm) { return tm->hard_ms != INT64_MAX && tm_elapsed(tm) >= tm->hard_ms; }
+bool tm_past_soft(const TimeManager *tm)
+{
+    return tm->soft_ms != INT64_MAX && !pondering(tm) && tm_elapsed(tm) >= tm->soft_ms;
+}
+
+bool tm_past_hard(const TimeManager *tm)
+{
+    return tm->hard_ms != INT64_MAX && !pondering(tm) && tm_elapsed(tm) >= tm->hard_ms;
+}

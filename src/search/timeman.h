@@ -12,6 +12,7 @@ typedef struct {
     int64_t start_ms;
     int64_t soft_ms; /* INT64_MAX when unlimited */
     int64_t hard_ms; /* INT64_MAX when unlimited */
+    const SearchJob *job; /* its pondering stops the clock; its ponderhit restarts it */
 } TimeManager;
 
 void tm_plan(TimeManager *tm, const SearchJob *job);

@@ -43,7 +43,7 @@ static void set_up(const Game *g, const char *fen, int threads)
     }
     job.game = g;
     record_start(&job.record, g, &root);
-    job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, 0, false};
+    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1};
     job.threads = threads;
     job.hash_mb = 16;
     job.start_ms = now_ms();

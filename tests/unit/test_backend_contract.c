@@ -64,7 +64,7 @@ static bool set_up(Search *s, const Backend *backend, const Game *g, const Posit
     memset(&s->job, 0, sizeof s->job);
     s->job.game = g;
     record_start(&s->job.record, g, pos);
-    s->job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, NODE_LIMIT, false};
+    s->job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1, .nodes = NODE_LIMIT};
     s->job.threads = 1;
     s->job.hash_mb = 4;
     s->job.seed = 7;

@@ -44,7 +44,7 @@ static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, s
         return false;
     job.game = g;
     record_start(&job.record, g, &root);
-    job.limits = (SearchLimits){-1, -1, -1, -1, 0, -1, 0, nodes, false};
+    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1, .nodes = nodes};
     job.threads = threads;
     job.hash_mb = hash_mb;
     job.start_ms = now_ms();

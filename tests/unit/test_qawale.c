@@ -501,6 +501,14 @@ static void test_qawale_rejects_side_to_move_without_pebble(void)
 
 /* Decided here: turns alternate, so the side to move holds as many pebbles
  * as the other or one more (whichever colour moved first). */
+/* "08" reads as eight to some and as an octal error to others: refused,
+ * as every number of the protocol is. */
+static void test_qawale_rejects_reserves_with_leading_zeros(void)
+{
+    CHECK_CONTAINS(rejection(G, "nn,.,.,nn/.,.,.,./.,.,.,./nn,.,.,nn w 08 8"), "w reserve: expected a number 0-8");
+    CHECK_CONTAINS(rejection(G, "nn,.,.,nn/.,.,.,./.,.,.,./nn,.,.,nn w 8 00"), "b reserve: expected a number 0-8");
+}
+
 static void test_qawale_rejects_unbalanced_reserves(void)
 {
     CHECK_CONTAINS(rejection(G, "nn,.,.,nn/.,.,.,./.,.,.,./nnwwb,.,.,nn w 6 7"), "reserves w 6 b 7 cannot arise");
@@ -658,6 +666,7 @@ int main(int argc, char **argv)
     RUN(test_qawale_rejects_colour_counts);
     RUN(test_qawale_rejects_neutral_count);
     RUN(test_qawale_rejects_side_to_move_without_pebble);
+    RUN(test_qawale_rejects_reserves_with_leading_zeros);
     RUN(test_qawale_rejects_unbalanced_reserves);
     RUN(test_qawale_rejects_bad_fields);
     RUN(test_qawale_rejects_stack_taller_than_all_pebbles);

@@ -3,7 +3,7 @@
 
 #include "search/timeman.h"
 
-static SearchLimits no_limits(void) { return (SearchLimits){-1, -1, -1, -1, 0, -1, 0, 0, false}; }
+static SearchLimits no_limits(void) { return (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1}; }
 
 static void test_infinite_has_no_budget(void)
 {

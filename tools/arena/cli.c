@@ -33,6 +33,8 @@ static const char help_text[] =
     "          timemargin=MS   grace in milliseconds before a flag falls (default 0)\n"
     "          timeout=SECONDS limit for the handshake, readyok, and a move that no\n"
     "                          clock or st bounds (depth/nodes only); default 10\n"
+    "          ponder=on|off   think on the opponent's time (go ponder, ponderhit or\n"
+    "                          stop), as cutechess's ponder; sets option Ponder\n"
     "  -each KEY=VALUE ...     the same keys for every engine (an engine's own keys win)\n"
     "  Every engine needs a limit: tc=, st=, depth= or nodes= (they combine).\n"
     "\n"

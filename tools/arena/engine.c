@@ -306,21 +306,77 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
     return status;
 }
 
-/* Copies the move token of a bestmove line; false when there is none. */
-static bool bestmove_token(const char *line, char *move, size_t move_size)
+/* Copies the word after position `at` of line; false when there is none
+ * or it does not fit. */
+static bool word_at(const char *p, char *out, size_t out_size)
 {
-    const char *p = line + 8;
     p += *p == ' ';
     size_t len = strcspn(p, " ");
-    if (len == 0 || len >= move_size)
+    if (len == 0 || len >= out_size)
         return false;
-    memcpy(move, p, len);
-    move[len] = '\0';
+    memcpy(out, p, len);
+    out[len] = '\0';
     return true;
 }
 
+/* The move of a bestmove line, and its `ponder P` reply when ponder is
+ * not NULL (empty when the line names none); false when there is no move. */
+static bool bestmove_words(const char *line, char *move, size_t move_size, char *ponder, size_t ponder_size)
+{
+    if (!word_at(line + 8, move, move_size))
+        return false;
+    if (!ponder)
+        return true;
+    ponder[0] = '\0';
+    const char *rest = strstr(line + 8, " ponder ");
+    if (rest && !word_at(rest + 7, ponder, ponder_size))
+        ponder[0] = '\0';
+    return true;
+}
+
+/* Reads up to the bestmove line before deadline; elapsed_ms counts from
+ * start.  Other lines are dropped (an error line is kept for reports). */
+static EngineStatus await_bestmove(Engine *engine, int64_t start, int64_t deadline, const EngineReply *reply,
+                                   int64_t *elapsed_ms, char *why, size_t why_size)
+{
+    for (;;) {
+        EngineStatus status = read_line(engine, deadline, "while thinking", why, why_size);
+        *elapsed_ms = now_ms() - start;
+        if (status != ENGINE_OK)
+            return status;
+        const char *line = engine->child.line;
+        if (strncmp(line, "info string error", 17) == 0)
+            snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
+        if (!starts_with_word(line, "bestmove"))
+            continue;
+        if (!bestmove_words(line, reply->move, reply->move_size, reply->ponder, reply->ponder_size))
+            return fail(engine, ENGINE_MALFORMED, why, why_size, "sent bestmove without a move");
+        return ENGINE_OK;
+    }
+}
+
+/* isready/readyok, then the lines: whatever the engine said since its
+ * last answer (a second, stale bestmove) comes before readyok and is
+ * dropped. */
+static EngineStatus synchronise_and_send(Engine *engine, const char *position_cmd, const char *go_cmd,
+                                         int64_t deadline, char *why, size_t why_size)
+{
+    EngineStatus status = send_until(engine, "isready", deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = expect(engine, "readyok", deadline, "before its move (isready)", why, why_size);
+    const char *lines[2] = {position_cmd, go_cmd};
+    if (status == ENGINE_OK)
+        status = send_lines(engine, lines, 2, deadline, why, why_size);
+    return status;
+}
+
+static int64_t deadline_after(int64_t start, int64_t allowance_ms)
+{
+    return allowance_ms > INT64_MAX - start ? INT64_MAX : start + allowance_ms;
+}
+
 EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *go_cmd,
-                          int64_t allowance_ms, char *move, size_t move_size, int64_t *elapsed_ms,
+                          int64_t allowance_ms, const EngineReply *reply, int64_t *elapsed_ms,
                           char *why, size_t why_size)
 {
     *elapsed_ms = 0;
@@ -329,30 +385,50 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
     /* The clock runs from here: a slow reader of a long position line is
      * charged for it, and so is a slow readyok. */
     int64_t start = now_ms();
-    int64_t deadline = allowance_ms > INT64_MAX - start ? INT64_MAX : start + allowance_ms;
-    /* Synchronise first: whatever the engine said since its last answer (a
-     * second, stale bestmove) comes before readyok and is dropped, so the
-     * bestmove read below answers this go. */
-    EngineStatus status = send_until(engine, "isready", deadline, why, why_size);
-    if (status == ENGINE_OK)
-        status = expect(engine, "readyok", deadline, "before its move (isready)", why, why_size);
-    const char *lines[2] = {position_cmd, go_cmd};
-    if (status == ENGINE_OK)
-        status = send_lines(engine, lines, 2, deadline, why, why_size);
-    while (status == ENGINE_OK) {
-        status = read_line(engine, deadline, "while thinking", why, why_size);
+    int64_t deadline = deadline_after(start, allowance_ms);
+    EngineStatus status = synchronise_and_send(engine, position_cmd, go_cmd, deadline, why, why_size);
+    if (status != ENGINE_OK) {
         *elapsed_ms = now_ms() - start;
-        if (status != ENGINE_OK)
-            break;
-        const char *line = engine->child.line;
-        if (strncmp(line, "info string error", 17) == 0)
-            snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
-        if (!starts_with_word(line, "bestmove"))
-            continue;
-        if (!bestmove_token(line, move, move_size))
-            return fail(engine, ENGINE_MALFORMED, why, why_size, "sent bestmove without a move");
-        return ENGINE_OK;
+        return status;
     }
+    return await_bestmove(engine, start, deadline, reply, elapsed_ms, why, why_size);
+}
+
+EngineStatus engine_ponder(Engine *engine, const char *position_cmd, const char *go_ponder_cmd, char *why,
+                           size_t why_size)
+{
+    if (!engine->ready)
+        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+    int64_t deadline = now_ms() + engine->spec->timeout_ms;
+    return synchronise_and_send(engine, position_cmd, go_ponder_cmd, deadline, why, why_size);
+}
+
+EngineStatus engine_ponderhit(Engine *engine, int64_t allowance_ms, const EngineReply *reply,
+                              int64_t *elapsed_ms, char *why, size_t why_size)
+{
+    *elapsed_ms = 0;
+    if (!engine->ready)
+        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+    /* The clock runs from the ponderhit: the pondering was the opponent's time. */
+    int64_t start = now_ms();
+    int64_t deadline = deadline_after(start, allowance_ms);
+    EngineStatus status = send_until(engine, "ponderhit", deadline, why, why_size);
+    if (status != ENGINE_OK)
+        return status;
+    return await_bestmove(engine, start, deadline, reply, elapsed_ms, why, why_size);
+}
+
+EngineStatus engine_stop_pondering(Engine *engine, char *why, size_t why_size)
+{
+    if (!engine->ready)
+        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+    int64_t start = now_ms(), elapsed;
+    int64_t deadline = deadline_after(start, engine->spec->timeout_ms);
+    char move[256];
+    EngineReply dropped = {move, sizeof move, NULL, 0};
+    EngineStatus status = send_until(engine, "stop", deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = await_bestmove(engine, start, deadline, &dropped, &elapsed, why, why_size);
     return status;
 }
 

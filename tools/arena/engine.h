@@ -82,13 +82,38 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
 /* ucinewgame (uginewgame under UGI) then isready/readyok within the timeout. */
 EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size);
 
+/* Where a bestmove goes: the move text (not yet checked for legality)
+ * and, when ponder is not NULL, the `ponder` reply it names (empty when
+ * none). */
+typedef struct {
+    char *move;
+    size_t move_size;
+    char *ponder;
+    size_t ponder_size;
+} EngineReply;
+
 /* Synchronises (isready, everything up to readyok dropped: a stale
  * bestmove never answers this go), sends the position and go lines and
- * waits for bestmove, all within allowance_ms of the isready.  move receives the move text (not yet
- * checked for legality), elapsed_ms the think time the arena measured. */
+ * waits for bestmove, all within allowance_ms of the isready; elapsed_ms
+ * receives the think time the arena measured. */
 EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *go_cmd,
-                          int64_t allowance_ms, char *move, size_t move_size, int64_t *elapsed_ms,
+                          int64_t allowance_ms, const EngineReply *reply, int64_t *elapsed_ms,
                           char *why, size_t why_size);
+
+/* Pondering (the `ponder` key): synchronises, then sends the position
+ * (after the expected reply) and `go ponder ...`; no answer is awaited,
+ * since the engine holds its bestmove until ponderhit or stop. */
+EngineStatus engine_ponder(Engine *engine, const char *position_cmd, const char *go_ponder_cmd, char *why,
+                           size_t why_size);
+
+/* The expected reply came: sends ponderhit and waits for bestmove within
+ * allowance_ms, the clock (elapsed_ms) running from the ponderhit. */
+EngineStatus engine_ponderhit(Engine *engine, int64_t allowance_ms, const EngineReply *reply,
+                              int64_t *elapsed_ms, char *why, size_t why_size);
+
+/* Another reply came (or the game ended): sends stop and reads the
+ * pondered search's bestmove, which is dropped, within the timeout. */
+EngineStatus engine_stop_pondering(Engine *engine, char *why, size_t why_size);
 
 /* Sends one raw line (e.g. "stop"); no answer is awaited. */
 EngineStatus engine_send(Engine *engine, const char *text, char *why, size_t why_size);

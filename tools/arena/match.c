@@ -172,18 +172,45 @@ static void show_position(const MatchSetup *s, const GameRecord *rec, const char
 /* Size of the position command: the start position and every move. */
 #define COMMAND_MAX (POSITION_TEXT_MAX + 32 + (size_t)RECORD_MAX_MOVES * (MOVE_TEXT_MAX + 1))
 
+/* Pondering (the `ponder` key), as cutechess plays it: after its move a
+ * player thinks on the position after the reply it expects; when that
+ * reply comes it gets `ponderhit` and its clock runs from then, else
+ * `stop` (its pondered bestmove is dropped) and a normal go. */
+typedef struct {
+    char expected[2][MOVE_TEXT_MAX]; /* the reply a player ponders on; empty: not pondering */
+    char last_move[MOVE_TEXT_MAX];   /* the move just played, as the game writes it */
+} PonderState;
+
+/* The mover's answer: by ponderhit when it pondered on the move just
+ * played, else by a normal go (after stopping a pondering on another). */
+static EngineStatus get_answer(const MatchSetup *s, PonderState *p, int mover, const char *command,
+                               const char *go, int64_t allowance, const EngineReply *reply, int64_t *elapsed,
+                               char *why, size_t why_size)
+{
+    Engine *engine = s->players[mover];
+    bool pondered = p->expected[mover][0] != '\0';
+    bool hit = pondered && strcmp(p->expected[mover], p->last_move) == 0;
+    p->expected[mover][0] = '\0';
+    if (hit)
+        return engine_ponderhit(engine, allowance, reply, elapsed, why, why_size);
+    *elapsed = 0;
+    EngineStatus status = pondered ? engine_stop_pondering(engine, why, why_size) : ENGINE_OK;
+    if (status == ENGINE_OK)
+        status = engine_think(engine, command, go, allowance, reply, elapsed, why, why_size);
+    return status;
+}
+
 /* Asks the mover for a move within its allowance and charges its clock.
  * False when it lost on the way (result set). */
-static bool ask_move(const MatchSetup *s, MatchResult *r, Clock clocks[2], int mover, const char *command,
-                     char *move_text, size_t move_size, int64_t *elapsed)
+static bool ask_move(const MatchSetup *s, MatchResult *r, Clock clocks[2], PonderState *p, int mover,
+                     const char *command, const EngineReply *reply, int64_t *elapsed)
 {
     Engine *engine = s->players[mover];
     const TimeControl *tc = &engine->spec->tc;
     char go[256], why[300], what[600];
     match_go_command(s, &r->record, clocks, mover, go, sizeof go);
     int64_t allowance = clock_allowance_ms(&clocks[mover], tc, engine->spec->timeout_ms);
-    EngineStatus status = engine_think(engine, command, go, allowance, move_text, move_size, elapsed, why,
-                                       sizeof why);
+    EngineStatus status = get_answer(s, p, mover, command, go, allowance, reply, elapsed, why, sizeof why);
     if (status == ENGINE_TIMEOUT) {
         snprintf(what, sizeof what, "lost on time: no bestmove within %lld ms", (long long)allowance);
         lose(r, s, mover, TERM_TIME_FORFEIT, what);
@@ -200,6 +227,51 @@ static bool ask_move(const MatchSetup *s, MatchResult *r, Clock clocks[2], int m
         return false;
     }
     return true;
+}
+
+/* After its move, a pondering player thinks on the position after the
+ * reply it named, if that reply is legal there (a wrong guess is no
+ * fault: it is not a move).  False when the engine failed (result set). */
+static bool start_pondering(const MatchSetup *s, MatchResult *r, const Clock clocks[2], PonderState *p,
+                            int mover, const char *command, const char *reply_text)
+{
+    Engine *engine = s->players[mover];
+    const Position *now = &r->record.current;
+    Move reply;
+    char err[ERROR_TEXT_MAX], text[MOVE_TEXT_MAX], why[300];
+    if (!engine->spec->ponder || !reply_text[0] || s->game->outcome(now) != OUTCOME_ONGOING ||
+        !s->game->parse_move(now, reply_text, &reply, err, sizeof err))
+        return true;
+    s->game->format_move(now, reply, text, sizeof text);
+    size_t length = strlen(command);
+    char *position = malloc(length + sizeof text + 8);
+    if (!position)
+        return true; /* no memory to ponder with: play without */
+    snprintf(position, length + sizeof text + 8, "%s%s%s", command, r->record.move_count == 0 ? " moves " : " ",
+             text);
+    char go[256], go_ponder[272];
+    match_go_command(s, &r->record, clocks, mover, go, sizeof go);
+    snprintf(go_ponder, sizeof go_ponder, "go ponder%s", go + 2);
+    EngineStatus status = engine_ponder(engine, position, go_ponder, why, sizeof why);
+    free(position);
+    if (status != ENGINE_OK) {
+        lose(r, s, mover, termination_of(status), why);
+        return false;
+    }
+    snprintf(p->expected[mover], sizeof p->expected[mover], "%s", text);
+    return true;
+}
+
+/* The game is over: a player still pondering is stopped, so that it is
+ * quiet for the next game (a failure here changes no result). */
+static void end_pondering(const MatchSetup *s, PonderState *p)
+{
+    char ignored[300];
+    for (int i = 0; i < 2; i++)
+        if (p->expected[i][0]) {
+            engine_stop_pondering(s->players[i], ignored, sizeof ignored);
+            p->expected[i][0] = '\0';
+        }
 }
 
 /* The rules, not the engine, decide whether the move stands. */
@@ -221,16 +293,16 @@ static bool check_move(const MatchSetup *s, MatchResult *r, int mover, const cha
 }
 
 /* One turn of the player to move; false when the game ended on it (result set). */
-static bool play_turn(const MatchSetup *s, MatchResult *r, Clock clocks[2], char *command,
+static bool play_turn(const MatchSetup *s, MatchResult *r, Clock clocks[2], PonderState *p, char *command,
                       size_t *command_len)
 {
     GameRecord *rec = &r->record;
     int mover = record_p1_to_move(rec) ? 0 : 1;
-    char move_text[MOVE_TEXT_MAX];
+    char move_text[MOVE_TEXT_MAX], reply_text[MOVE_TEXT_MAX];
     int64_t elapsed;
     Move move;
-    if (!ask_move(s, r, clocks, mover, command, move_text, sizeof move_text, &elapsed) ||
-        !check_move(s, r, mover, move_text, &move))
+    EngineReply reply = {move_text, sizeof move_text, reply_text, sizeof reply_text};
+    if (!ask_move(s, r, clocks, p, mover, command, &reply, &elapsed) || !check_move(s, r, mover, move_text, &move))
         return false;
     s->game->format_move(&rec->current, move, move_text, sizeof move_text);
     if (!record_play(rec, move)) {
@@ -242,13 +314,14 @@ static bool play_turn(const MatchSetup *s, MatchResult *r, Clock clocks[2], char
     r->think_ms[rec->move_count - 1] = elapsed > INT32_MAX ? INT32_MAX : (int32_t)elapsed;
     append(command, COMMAND_MAX, command_len, rec->move_count == 1 ? " moves " : " ");
     append(command, COMMAND_MAX, command_len, move_text);
+    snprintf(p->last_move, sizeof p->last_move, "%s", move_text);
     if (s->show) {
         char headline[SPEC_NAME_MAX + MOVE_TEXT_MAX + 96];
         snprintf(headline, sizeof headline, "%d. %s (p%d) plays %s  [%lld ms]", rec->move_count,
                  s->players[mover]->spec->name, mover + 1, move_text, (long long)elapsed);
         show_position(s, rec, headline);
     }
-    return true;
+    return start_pondering(s, r, clocks, p, mover, command, reply_text);
 }
 
 void match_play(const MatchSetup *s, MatchResult *r)
@@ -282,9 +355,11 @@ void match_play(const MatchSetup *s, MatchResult *r)
     Clock clocks[2];
     clock_start(&clocks[0], &s->players[0]->spec->tc);
     clock_start(&clocks[1], &s->players[1]->spec->tc);
+    PonderState ponder = {{"", ""}, ""};
     while (s->game->outcome(&r->record.current) == OUTCOME_ONGOING)
-        if (!play_turn(s, r, clocks, command, &len))
+        if (!play_turn(s, r, clocks, &ponder, command, &len))
             break;
+    end_pondering(s, &ponder);
     free(command);
     if (r->result == RESULT_NONE && r->termination == TERM_NORMAL) {
         r->result = record_result(&r->record);

@@ -98,6 +98,8 @@ static void describe_engine(Builder *b, int k, const EngineSpec *e)
     put(b, text, "engine.%d.timemargin", k);
     snprintf(text, sizeof text, "%lld", e->timeout_ms);
     put(b, text, "engine.%d.timeout", k);
+    if (e->ponder) /* only when on: runs recorded before the key resume as they were */
+        put(b, "on", "engine.%d.ponder", k);
     for (int i = 0; i < e->option_count; i++)
         put(b, e->options[i].value, "engine.%d.option.%s", k, e->options[i].name);
 }

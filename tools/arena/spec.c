@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/parse_number.h"
 
@@ -174,6 +175,15 @@ bool spec_apply_token(EngineSpec *spec, const char *token, char *err, size_t err
         snprintf(err, err_size, "proto=%s: expected uci or ugi", value);
         return false;
     }
+    if (strcmp(key, "ponder") == 0) {
+        spec->given |= SPEC_HAS_PONDER;
+        if (strcmp(value, "on") == 0 || strcmp(value, "off") == 0) {
+            spec->ponder = value[1] == 'n';
+            return true;
+        }
+        snprintf(err, err_size, "ponder=%s: expected on or off", value);
+        return false;
+    }
     bool known;
     bool ok = apply_limit(spec, key, value, &known, err, err_size);
     if (!known)
@@ -208,6 +218,8 @@ void spec_merge_each(EngineSpec *spec, const EngineSpec *each)
         spec->tc.margin_ms = each->tc.margin_ms;
     if (fill & SPEC_HAS_TIMEOUT)
         spec->timeout_ms = each->timeout_ms;
+    if (fill & SPEC_HAS_PONDER)
+        spec->ponder = each->ponder;
     spec->given |= fill;
 
     /* The engine's own options override -each's, whatever the order given. */
@@ -255,6 +267,20 @@ bool spec_finish(EngineSpec *spec, char *err, size_t err_size)
         snprintf(err, err_size, "engine name '%s' has a control character (give a printable name=)",
                  printable_name(spec->name, shown, sizeof shown));
         return false;
+    }
+    /* Pondering needs the engine's Ponder option on (the option check then
+     * refuses an engine that has none); a contrary option.Ponder is an error. */
+    if (spec->ponder) {
+        const EngineOption *given = NULL;
+        for (int i = 0; i < spec->option_count; i++)
+            if (strcasecmp(spec->options[i].name, "Ponder") == 0)
+                given = &spec->options[i];
+        if (given && strcasecmp(given->value, "true") != 0) {
+            snprintf(err, err_size, "engine '%s': ponder=on with option.Ponder=%s", spec->name, given->value);
+            return false;
+        }
+        if (!given && !spec_set_option(spec, "Ponder", "true", err, err_size))
+            return false;
     }
     if (!tc_is_limited(&spec->tc)) {
         snprintf(err, err_size,

@@ -37,7 +37,8 @@ enum {
     SPEC_HAS_DEPTH = 1 << 6,
     SPEC_HAS_NODES = 1 << 7,
     SPEC_HAS_MARGIN = 1 << 8,
-    SPEC_HAS_TIMEOUT = 1 << 9
+    SPEC_HAS_TIMEOUT = 1 << 9,
+    SPEC_HAS_PONDER = 1 << 10
 };
 
 typedef struct {
@@ -49,13 +50,14 @@ typedef struct {
     int option_count;
     TimeControl tc;
     long long timeout_ms;
+    bool ponder;    /* ponder=on: think on the opponent's time, as cutechess's ponder */
     unsigned given; /* SPEC_HAS_* bits */
 } EngineSpec;
 
 void spec_init(EngineSpec *spec);
 
 /* Applies one key=value token (cmd=, name=, args=, proto=, option.N=,
- * tc=, st=, depth=, nodes=, timemargin=, timeout=). */
+ * tc=, st=, depth=, nodes=, timemargin=, timeout=, ponder=). */
 bool spec_apply_token(EngineSpec *spec, const char *token, char *err, size_t err_size);
 
 /* Sets (or replaces) option name. */

@@ -1,0 +1,56 @@
+# lib.sh - tests/protocol/lib.sh, plus `converse`: a conversation that
+# waits for the engine instead of sleeping, so that a test takes as long
+# as the engine needs and no longer (sourced by tests/analysis/*.sh).
+#
+#   converse CMD...   like talk; a CMD `await_bestmove` waits until one
+#                     more bestmove line has come (10 s at most), `await
+#                     REGEX` until a line matches REGEX; `pause N` sleeps
+#                     N * SLOWDOWN seconds.  Then quit; $REPLY, $STATUS.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/protocol/lib.sh
+
+# count_in FILE REGEX: lines of FILE matching REGEX.
+count_in() {
+    n=$(grep -Ec -- "$2" "$1" 2>/dev/null)
+    echo "${n:-0}"
+}
+
+# An engine that died must not take the test with it: writing to its
+# closed input is an error to note, not a signal that ends the script.
+trap '' PIPE
+
+# wait_for FILE REGEX COUNT: until COUNT lines match, 10 s at most (an
+# engine that never answers fails the checks after, not the wait).
+wait_for() {
+    tries=0
+    while [ "$(count_in "$1" "$2")" -lt "$3" ] && [ "$tries" -lt 200 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+}
+
+converse() {
+    dir=$(mktemp -d)
+    mkfifo "$dir/in"
+    timeout 60 "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
+    pid=$!
+    exec 9>"$dir/in"
+    bestmoves=0
+    for cmd in "$@" quit; do
+        case "$cmd" in
+        await_bestmove)
+            bestmoves=$((bestmoves + 1))
+            wait_for "$dir/out" '^bestmove' "$bestmoves"
+            ;;
+        "await "*) wait_for "$dir/out" "${cmd#await }" 1 ;;
+        "pause "*) sleep "$(scaled "${cmd#pause }")" ;;
+        *) printf '%s\n' "$cmd" >&9 ;;
+        esac
+    done
+    exec 9>&-
+    wait "$pid"
+    STATUS=$?
+    REPLY=$(cat "$dir/out")
+    rm -rf "$dir"
+    expect_clean_exit "$STATUS" "$*"
+}

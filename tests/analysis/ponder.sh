@@ -1,0 +1,42 @@
+#!/bin/sh
+# ponder.sh - pondering in the engine: option Ponder, `bestmove M ponder
+# P`, `go ponder` on the opponent's time, `ponderhit` with the clock of
+# that go starting at ponderhit, `stop` during ponder.
+. "$(dirname "$0")/lib.sh"
+
+RP='position fen w.w.w./b...../.bw.w./....../.b.b.b/b....w b -'
+
+# With Ponder on, bestmove names the reply the search expects; off, not.
+converse 'setoption name Game value roomandpillar' 'setoption name Ponder value true' "$RP" \
+    'go movetime 200' await_bestmove 'setoption name Ponder value false' 'go movetime 200' await_bestmove
+expect_line "bestmove_names_the_expected_reply" '^bestmove a5 ponder f1$'
+expect_line "no_ponder_move_unless_asked" '^bestmove a5$'
+
+for backend in alphabeta mcts; do
+    setup="setoption name Game value columna
+setoption name Backend value $backend
+position startpos"
+    # Pondering ignores the clock: no bestmove until stop.
+    converse "$setup" 'go ponder movetime 50' 'pause 0.1' isready 'await ^readyok' stop await_bestmove
+    expect_order "${backend}_ponder_waits_past_its_movetime" '^readyok$' '^bestmove '
+    expect_count "${backend}_stop_during_ponder_answers_once" '^bestmove ' 1
+
+    # A search that ends while pondering (a proof) holds its bestmove
+    # until ponderhit, then answers at once.
+    converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" "$RP" \
+        'go ponder movetime 100' 'pause 0.1' isready 'await ^readyok' ponderhit await_bestmove
+    expect_order "${backend}_proof_while_pondering_waits_for_ponderhit" '^readyok$' '^bestmove a5$'
+done
+
+# ponderhit: the clock of that go (movetime 250, 220 ms after the
+# overhead) starts at ponderhit, not at go, which came earlier.  The time
+# manager is the backends' shared one: alpha-beta stands for both.
+ms=$(ms_until_bestmove "setoption name Game value columna
+position startpos
+go ponder movetime 250" "$(scaled 0.3)" ponderhit 0.9)
+if [ "$ms" -ge 150 ] && [ "$ms" -le 850 ]; then ok "ponderhit_starts_the_clock"; else not_ok "ponderhit_starts_the_clock" "bestmove ${ms} ms after ponderhit, expected about 220"; fi
+
+talk ponderhit
+expect_line "ponderhit_without_ponder_is_an_error" '^info string error ponderhit: no search is pondering'
+
+finish
