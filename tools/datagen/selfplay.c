@@ -10,8 +10,11 @@
 static void prepare_search(const SelfPlayConfig *config, SearchJob *job, uint64_t seed)
 {
     job->game = config->game;
-    job->limits = (SearchLimits){-1, -1, -1, -1, 0, -1, config->depth, config->nodes, false};
+    job->limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1,
+                                 .depth = config->depth, .nodes = config->nodes};
     job->threads = 1;
+    job->multipv = 1;
+    job->root_move_count = 0; /* every legal move */
     job->hash_mb = config->hash_mb;
     job->seed = seed;
     job->move_overhead_ms = 0;
