@@ -19,14 +19,15 @@ talk "position fen $START moves a1 b1" d
 expect_line "fen_with_moves" '^Fen: wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/\.\.bwbwbw b -$'
 expect_no_line "fen_with_legal_moves_gives_no_error" '^info string error'
 
-# perft runs like a search: quit ends it at once, so wait for the count.
-talk 'go perft 2' 'pause 1'
+# perft runs like a search: quit ends it at once, so wait for the count
+# (microseconds for these two).
+talk 'go perft 2' 'pause 0.2'
 expect_line "perft_divide_line_format" '^[a-h][1-8]: [0-9]+$'
 expect_line "perft_total_line" '^Nodes searched: 144$'
 expect_count "perft_one_line_per_root_move" '^[a-h][1-8]: [0-9]+$' 32
 expect_line "perft_blank_line_before_total" '^$'
 
-talk 'position startpos' 'perft 3' 'pause 1'
+talk 'position startpos' 'perft 3' 'pause 0.2'
 expect_line "perft_command_alias" '^Nodes searched: 404$'
 
 talk 'position startpos' moves
