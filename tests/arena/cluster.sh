@@ -55,8 +55,8 @@ if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v a
     echo "installing GNU parallel: apt-get install -y parallel"
     mkdir -p build && : >"$install_tried"
     export DEBIAN_FRONTEND=noninteractive
-    timeout 60 apt-get install -y parallel >"$WORK/apt.log" 2>&1 ||
-        { timeout 60 apt-get update && timeout 60 apt-get install -y parallel; } >>"$WORK/apt.log" 2>&1
+    timeout 40 apt-get install -y parallel >"$WORK/apt.log" 2>&1 ||
+        { timeout 40 apt-get update && timeout 40 apt-get install -y parallel; } >>"$WORK/apt.log" 2>&1
 fi
 
 run="$WORK/run one" # a space: quoted through parallel and the slices
