@@ -1,7 +1,6 @@
 /* parse_number.c - whole decimal numbers with range checks (see the header). */
 #include "util/parse_number.h"
 
-#include <stdbool.h>
 #include <stdio.h>
 
 /* The digits' value, saturated above max_magnitude + 1 so it cannot wrap. */
@@ -53,6 +52,15 @@ NumberStatus parse_int64(const char *text, int64_t min, int64_t max, int64_t *ou
         return NUMBER_OUT_OF_RANGE;
     *out = value;
     return NUMBER_OK;
+}
+
+bool parse_int_range(const char *text, int min, int max, int *out)
+{
+    int64_t v;
+    if (parse_int64(text, min, max, &v) != NUMBER_OK)
+        return false;
+    *out = (int)v;
+    return true;
 }
 
 NumberStatus parse_int_in(const char *text, const char *what, int min, int max, int *out, char *err,

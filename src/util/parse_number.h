@@ -7,6 +7,7 @@
 #ifndef TESSERA_PARSE_NUMBER_H
 #define TESSERA_PARSE_NUMBER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,6 +19,9 @@ typedef enum {
 
 NumberStatus parse_int64(const char *text, int64_t min, int64_t max, int64_t *out);
 NumberStatus parse_uint64(const char *text, uint64_t max, uint64_t *out);
+
+/* parse_int64 into an int within [min, max]; true when it is one. */
+bool parse_int_range(const char *text, int min, int max, int *out);
 
 /* parse_int64 into an int, with an error message naming what and the
  * range ("Threads: '300' is outside 1..256") when it fails. */

@@ -72,6 +72,9 @@ static void test_int_in_says_what_and_the_range(void)
     CHECK_EQ_INT(v, 7);
     CHECK_EQ_INT(parse_int_in("-3", "x", -5, 5, &v, err, sizeof err), NUMBER_OK);
     CHECK_EQ_INT(v, -3);
+    CHECK(parse_int_range("256", 1, 256, &v) && v == 256);
+    CHECK(!parse_int_range("257", 1, 256, &v) && v == 256);
+    CHECK(!parse_int_range("07", 1, 256, &v));
 }
 
 int main(int argc, char **argv)

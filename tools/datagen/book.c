@@ -47,15 +47,6 @@ static bool pick(void *context, const DataRecord *record, char *err, size_t err_
     return true;
 }
 
-static bool parse_int(const char *text, int min, int max, int *out)
-{
-    int64_t value;
-    if (parse_int64(text, min, max, &value) != NUMBER_OK)
-        return false;
-    *out = (int)value;
-    return true;
-}
-
 static bool read_path(const char *flag, const char *value, const char **out, char *err, size_t err_size)
 {
     if (!value[0]) {
@@ -68,7 +59,7 @@ static bool read_path(const char *flag, const char *value, const char **out, cha
 
 static bool read_int(const char *flag, const char *value, int max, int *out, char *err, size_t err_size)
 {
-    if (parse_int(value, 0, max, out))
+    if (parse_int_range(value, 0, max, out))
         return true;
     snprintf(err, err_size, "bad value '%s' for %s (a whole number from 0 to %d)", value, flag, max);
     return false;

@@ -27,15 +27,6 @@ typedef struct {
     bool force;
 } TexelOptions;
 
-static bool parse_int(const char *text, int min, int max, int *out)
-{
-    int64_t value;
-    if (parse_int64(text, min, max, &value) != NUMBER_OK)
-        return false;
-    *out = (int)value;
-    return true;
-}
-
 static bool parse_lambda(const char *text, double *out)
 {
     if (!text || ((text[0] < '0' || text[0] > '9') && text[0] != '.'))
@@ -86,7 +77,7 @@ static bool read_lambda(void *target, const char *flag, const char *value, char 
 
 static bool read_count(const char *flag, const char *value, int max, int *out, char *err, size_t err_size)
 {
-    if (parse_int(value, 1, max, out))
+    if (parse_int_range(value, 1, max, out))
         return true;
     snprintf(err, err_size, "%s needs a whole number from 1 to %d, not '%s'", flag, max, value);
     return false;

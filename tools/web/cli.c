@@ -1,7 +1,6 @@
 /* cli.c - flags of tessera-web, each checked; nothing silently clamped. */
 #include "web/cli.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,13 +34,10 @@ void web_print_help(void)
 /* A whole number in [min, max] for flag; the error names both. */
 static bool read_int(const char *flag, const char *value, int min, int max, int *out, char *err, size_t err_size)
 {
-    int64_t n;
-    if (parse_int64(value, min, max, &n) != NUMBER_OK) {
-        snprintf(err, err_size, "%s %s: expected a whole number from %d to %d", flag, value, min, max);
-        return false;
-    }
-    *out = (int)n;
-    return true;
+    if (parse_int_range(value, min, max, out))
+        return true;
+    snprintf(err, err_size, "%s %s: expected a whole number from %d to %d", flag, value, min, max);
+    return false;
 }
 
 static bool read_text(const char *flag, const char *value, char *out, size_t out_size, char *err, size_t err_size)
