@@ -3,20 +3,19 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "util/parse_number.h"
 
 bool rp_board_parse_size(const char *text, int *width, int *height)
 {
-    char *end;
-    long w = strtol(text, &end, 10);
-    if (end == text || *end != 'x' || w < 1 || w > 99)
+    char w[8];
+    size_t len = strcspn(text, "x");
+    if (text[len] != 'x' || len >= sizeof w)
         return false;
-    const char *rest = end + 1;
-    long h = strtol(rest, &end, 10);
-    if (end == rest || *end != '\0' || h < 1 || h > 99 || rest[0] == '+' || rest[0] == '-')
-        return false;
-    *width = (int)w;
-    *height = (int)h;
-    return true;
+    memcpy(w, text, len);
+    w[len] = '\0';
+    return parse_int_range(w, 1, 99, width) && parse_int_range(text + len + 1, 1, 99, height);
 }
 
 bool rp_board_start(int width, int height, char *out, size_t out_size)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "util/parse_number.h"
 #include "web/http.h"
 #include "web/json.h"
 
@@ -44,11 +45,15 @@ static int parse(int argc, char **argv, ClientArgs *a)
             continue;
         if (strcmp(arg, "--host") == 0)
             a->host = argv[++i];
-        else if (strcmp(arg, "--port") == 0)
-            a->port = atoi(argv[++i]);
-        else if (strcmp(arg, "--max-time") == 0)
-            a->max_time_ms = atol(argv[++i]);
-        else if (strcmp(arg, "--raw") == 0)
+        else if (strcmp(arg, "--port") == 0) {
+            if (!parse_int_range(argv[++i], 1, 65535, &a->port))
+                return usage("--port needs a number from 1 to 65535");
+        } else if (strcmp(arg, "--max-time") == 0) {
+            int ms;
+            if (!parse_int_range(argv[++i], 1, INT32_MAX, &ms))
+                return usage("--max-time needs milliseconds from 1 on");
+            a->max_time_ms = ms;
+        } else if (strcmp(arg, "--raw") == 0)
             a->raw = 1;
         else if (arg[0] == '-' && arg[1] == '-')
             return usage("unknown flag");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "util/parse_number.h"
 #include "web/json.h"
 
 const char *http_reason(int status)
@@ -121,10 +122,8 @@ static int parse_headers(char *headers, HttpRequest *req, long *length, char *wh
         } else if (strcasecmp(line, "Origin") == 0) {
             snprintf(req->origin, sizeof req->origin, "%s", value);
         } else if (strcasecmp(line, "Content-Length") == 0) {
-            char *end;
-            errno = 0;
-            long n = strtol(value, &end, 10);
-            if (end == value || *end != '\0' || n < 0 || errno)
+            int64_t n;
+            if (parse_int64(value, 0, INT64_MAX, &n) != NUMBER_OK)
                 return refuse(400, why, why_size, "Content-Length is not a number");
             if (*length >= 0 && *length != n)
                 return refuse(400, why, why_size, "two different Content-Length headers");

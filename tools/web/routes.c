@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/parse_number.h"
 #include "web/assets.h"
 #include "web/json.h"
 #include "web/play.h"
@@ -360,19 +361,19 @@ static void route_watch_list(int fd)
  * run cuts a torn game) is read again from 0. */
 static void route_watch_file(int fd, const char *rest, const char *query)
 {
-    char *end;
-    long id = strtol(rest, &end, 10);
-    if (end == rest || *end != '\0' || id < 0 || id >= routes.watch_count) {
+    int id;
+    if (!parse_int_range(rest, 0, routes.watch_count - 1, &id)) {
         http_respond_error(fd, 404, "no such watched file");
         return;
     }
     char value[32] = "0";
     http_query_value(query, "offset", value, sizeof value);
-    long long offset = strtoll(value, &end, 10);
-    if (*end != '\0' || offset < 0) {
+    int64_t asked;
+    if (parse_int64(value, 0, INT64_MAX, &asked) != NUMBER_OK) {
         http_respond_error(fd, 400, "offset must be a byte count");
         return;
     }
+    long long offset = asked;
     FILE *file = fopen(routes.watch[id], "rb");
     if (!file) {
         http_respond_error(fd, 404, "the watched file cannot be read (not written yet?)");
