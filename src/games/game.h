@@ -77,6 +77,22 @@ typedef struct {
     int depth;
 } BenchPosition;
 
+/* How a search score turns into chances of winning, drawing and losing
+ * (UCI_ShowWDL; src/search/wdl.h converts).  Stockfish's form, in
+ * centi-units from the side to move's view, with x = score - bias[side]:
+ *     win  = 1 / (1 + exp((draw_margin - x) / scale))
+ *     loss = 1 / (1 + exp((draw_margin + x) / scale))
+ *     draw = 1 - win - loss
+ * draw_margin 0 leaves no draw mass (a game without draws).  bias is what
+ * the search's score overstates when that colour is to move (a game may
+ * favour one colour more than the evaluation sees).  Each game sets the
+ * constants `tessera-tune wdl` fitted to its self-play results. */
+typedef struct {
+    double draw_margin; /* >= 0 */
+    double scale;       /* > 0 */
+    int bias[2];        /* by colour to move, WHITE and BLACK */
+} WdlModel;
+
 typedef struct Game {
     const char *id;        /* protocol id, e.g. "columna" */
     const char *title;     /* human name, e.g. "Columna" */
@@ -122,6 +138,8 @@ typedef struct Game {
     int bench_perft_depth;
     const BenchPosition *bench_positions;
     int bench_position_count;
+    /* The win/draw/loss model of this game's scores (see WdlModel). */
+    WdlModel wdl;
 
     /* ---- optional hooks (NULL when absent) ---- */
 

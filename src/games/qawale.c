@@ -749,6 +749,8 @@ const Game qawale_game = {
     .bench_perft_depth = 4,
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
+    /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
+    .wdl = {.draw_margin = 2458.5, .scale = 621.7, .bias = {267, -121}},
     .evaluate = qawale_evaluate,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,

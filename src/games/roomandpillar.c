@@ -536,6 +536,8 @@ const Game roomandpillar_game = {
     .bench_perft_depth = 10,
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
+    /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
+    .wdl = {.draw_margin = 0.0, .scale = 12.6, .bias = {-1, 1}},
     .evaluate = roomandpillar_evaluate,
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,

@@ -6,8 +6,14 @@
 #include <string.h>
 
 #include "games/gameutil.h"
+#include "search/wdl.h"
 #include "util/clock.h"
 #include "util/output.h"
+
+/* UCI_ShowWDL: read by the search thread, set by the protocol's. */
+static atomic_bool show_wdl;
+
+void info_line_show_wdl(bool on) { atomic_store(&show_wdl, on); }
 
 /* A pv may come from a shared table that another thread overwrote; print
  * only the prefix that really is legal, checked by a text round trip. */
@@ -43,6 +49,13 @@ void print_info(const SearchJob *job, const SearchInfo *info)
         n += snprintf(line + n, sizeof line - n, "mate %d", info->mate_turns);
     else
         n += snprintf(line + n, sizeof line - n, "cp %d", info->score);
+    /* As Stockfish: `wdl W D L` right after the score, when asked for and
+     * the game has a model. */
+    if (atomic_load(&show_wdl) && wdl_model_known(&job->game->wdl)) {
+        int side = job->game->side_to_move(&job->record.current);
+        WdlPerMille wdl = wdl_of_info(&job->game->wdl, side, info);
+        n += snprintf(line + n, sizeof line - n, " wdl %d %d %d", wdl.win, wdl.draw, wdl.loss);
+    }
     n += snprintf(line + n, sizeof line - n, " nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64,
                   info->nodes, nps, elapsed);
     if (info->hashfull >= 0)

@@ -6,6 +6,9 @@
 
 #include "search/search.h"
 
+/* UCI_ShowWDL: whether info lines carry `wdl W D L` after the score. */
+void info_line_show_wdl(bool on);
+
 /* Writes one `info depth ...` line for job (time and nps from job->start_ms). */
 void print_info(const SearchJob *job, const SearchInfo *info);
 

@@ -17,6 +17,7 @@
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "protocol/go_params.h"
+#include "protocol/info_line.h"
 #include "protocol/options.h"
 #include "protocol/perft_job.h"
 #include "protocol/printable.h"
@@ -38,6 +39,7 @@ static struct {
     GameRecord record;
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
+    int show_wdl; /* UCI_ShowWDL */
 } session;
 
 static const char *game_ids[16];
@@ -95,6 +97,8 @@ static void on_backend_change(void)
     session.backend = all_backends[session.active_backend];
 }
 
+static void on_show_wdl_change(void) { info_line_show_wdl(session.show_wdl); }
+
 /* An engine's settings as spin options that write into it. */
 static void add_backend_params(const Backend *backend, BackendEngine *engine)
 {
@@ -143,6 +147,8 @@ static void register_options(void)
                           .value = &session.ponder});
     options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
                           .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
+    options_add(&(Option){.name = "UCI_ShowWDL", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
+                          .value = &session.show_wdl, .on_change = on_show_wdl_change});
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -585,6 +591,7 @@ static bool session_init(void)
     if (!make_engines())
         return false;
     register_options();
+    on_show_wdl_change(); /* the default, also for a second loop in one process */
     session.game = all_games[session.game_choice];
     reset_to_start();
     return true;

@@ -87,6 +87,7 @@ static void fill_line(AbWorker *w, int depth, int score, Move fallback, SearchRe
     r->seldepth = w->seldepth;
     r->score = score;
     r->mate_turns = mate_turns_of_score(score);
+    r->draw_proven = false; /* the proof search proves wins and losses only */
     r->nodes = total_nodes(s);
     r->hashfull = tt_hashfull(s->tt);
 }

@@ -355,6 +355,7 @@ static void snapshot(const Search *s, SearchResult *r)
     int kind = proof_kind(proof);
     r->score = kind == PROOF_WIN || kind == PROOF_LOSS ? proof_score(proof) : kind == PROOF_DRAW ? 0 : root_cp(s);
     r->mate_turns = mate_turns_of_score(r->score);
+    r->draw_proven = kind == PROOF_DRAW;
     r->pv_length = principal_line(s, r->pv, MAX_REPORTED_PV);
 }
 
@@ -410,6 +411,7 @@ static void report_other_lines(const Search *s, const SearchResult *first)
         SearchResult line = *first;
         line.score = root_child_score(s, child);
         line.mate_turns = mate_turns_of_score(line.score);
+        line.draw_proven = proof_kind(atomic_load(&child->proof)) == PROOF_DRAW;
         line.pv[0] = child->action;
         line.pv_length = 1 + line_below(s, child, line.pv + 1, MAX_REPORTED_PV - 1);
         search_progress_line(s->job, &line, k + 2);

@@ -35,7 +35,8 @@ static void search_progress(const SearchJob *job, const SearchInfo *info)
 void search_progress_line(const SearchJob *job, const SearchResult *r, int k)
 {
     SearchInfo info = {.depth = r->depth, .seldepth = r->seldepth, .multipv = k,
-                       .score = r->mate_turns ? 0 : r->score, .mate_turns = r->mate_turns, .nodes = r->nodes,
+                       .score = r->mate_turns ? 0 : r->score, .mate_turns = r->mate_turns,
+                       .draw_proven = r->draw_proven, .nodes = r->nodes,
                        .hashfull = r->hashfull, .pv = r->pv, .pv_length = r->pv_length};
     search_progress(job, &info);
 }

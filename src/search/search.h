@@ -57,6 +57,7 @@ typedef struct {
     int multipv;    /* 1: the best line; k: the k-th best root move (MultiPV) */
     int score;      /* centi-units, ignored when mate_turns != 0 */
     int mate_turns; /* >0: side to move wins in N turns; <0: loses in -N; 0: no proof */
+    bool draw_proven; /* the score (0) is a proven draw, not an estimate */
     uint64_t nodes;
     int hashfull; /* per mille; -1 when the backend has no table */
     const Move *pv; /* whole turns from the root */
@@ -101,6 +102,7 @@ typedef struct {
     Move ponder;    /* the expected reply, MOVE_NONE when none is known */
     int score;      /* centi-units, side to move's view; 0 when mate_turns != 0 */
     int mate_turns; /* as in SearchInfo */
+    bool draw_proven; /* as in SearchInfo */
     int depth, seldepth;
     uint64_t nodes; /* the work done: bench's signature */
     int hashfull;   /* as in SearchInfo */

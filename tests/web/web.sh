@@ -219,6 +219,7 @@ REPLY=$(tr -d '\r' <"$TMP/events")
 expect_line stream_is_event_stream '^Content-Type: text/event-stream'
 expect_line stream_starts_with_the_state '^event: state'
 expect_line stream_has_info_lines '^data: \{"line":"info depth [0-9]+ .*pv '
+expect_line stream_info_lines_carry_wdl '^data: \{"line":"info depth [0-9]+ .* score [a-z]+ -?[0-9]+ wdl [0-9]+ [0-9]+ [0-9]+ '
 expect_line stream_has_the_bestmove '^data: \{"move":"[a-z0-9]+","purpose":"analyse"\}'
 expect_line stream_has_the_played_move '^data: .*"moves":\["a1","swap","b1"\]'
 expect_order stream_info_before_bestmove '^event: info' '^event: bestmove'

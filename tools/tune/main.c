@@ -10,6 +10,7 @@
 #include "tune/texel_command.h"
 #include "tune/tune_command.h"
 #include "tune/tune_verify.h"
+#include "tune/wdl_command.h"
 
 int main(int argc, char **argv)
 {
@@ -23,6 +24,10 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "texel") == 0) {
         free(options);
         return texel_command(argc - 1, argv + 1, stdout, stderr);
+    }
+    if (argc > 1 && strcmp(argv[1], "wdl") == 0) {
+        free(options);
+        return wdl_command(argc - 1, argv + 1, stdout, stderr);
     }
     int code = tune_cli_parse(argc, argv, options, err, sizeof err);
     if (code != TUNE_EXIT_OK) {

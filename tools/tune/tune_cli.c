@@ -18,6 +18,8 @@ static const char help_text[] =
     "  tessera-tune verify -engine cmd=PATH [KEY=VALUE ...] -csv FILE [-games N] [FLAGS]\n"
     "  tessera-tune texel -game ID -data FILE [-lambda L] [-threads N] [-out CSV]\n"
     "               (Texel fit to tessera-datagen data: tessera-tune texel -help)\n"
+    "  tessera-tune wdl -game ID -data FILE\n"
+    "               (the UCI_ShowWDL model fitted to tessera-datagen data: tessera-tune wdl -help)\n"
     "  tessera-tune -help\n"
     "\n"
     "Each iteration plays one game pair (same opening, colours reversed) between\n"

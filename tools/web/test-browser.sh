@@ -69,8 +69,9 @@ browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/wa
 verdict watch_an_arena_pgn_and_a_tuner_csv "$OUT/watch.html"
 
 # An engine that declares a strength option and reports win/draw/loss
-# (the real engine does neither yet): the page must show both, and with
-# the real engine neither (checked above).
+# (the real engine reports wdl once tessera-web turns UCI_ShowWDL on):
+# the page must show both; with the real engine the selftest above checks
+# that the bar follows its info lines.
 # (A shell loop, not awk: mawk would hold lines back in its input buffer.)
 cat >"$OUT/wdl-engine.sh" <<EOS
 #!/bin/sh
