@@ -51,4 +51,11 @@ for backend in alphabeta mcts; do
     expect_line "${backend}_turned_off_still_reports" '^info depth .* score '
 done
 
+# Qawale, White's last pebble: every move ends the game drawn.  MCTS
+# proves the draw: certain, 0 1000 0 (not the model's reading of cp 0).
+converse 'setoption name Game value qawale' 'setoption name Backend value mcts' \
+    'setoption name UCI_ShowWDL value true' 'position fen b,w,wb,b/bwb,wnn,n,w/n,n,b,n/bw,n,bw,n w 1 0' \
+    'go nodes 500' await_bestmove
+expect_line "mcts_proven_draw_is_0_1000_0" '^info .* score cp 0 wdl 0 1000 0 nodes '
+
 finish
