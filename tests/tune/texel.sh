@@ -3,26 +3,7 @@
 # losses before and after on both sets, the setoption block, a CSV that
 # verify plays; data of another game, a malformed line, an existing CSV
 # and bad flags are refused.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
-
-TUNE=$BUILD/tessera-tune
-WORK=$(mktemp -d /tmp/tessera-texel-test.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
-
-run() {
-    timeout 120 "$@" >"$WORK/out" 2>"$WORK/err"
-    STATUS=$?
-    REPLY=$(cat "$WORK/out" "$WORK/err")
-}
-
-check() {
-    name=$1
-    shift
-    if "$@"; then ok "$name"; else not_ok "$name" "$(printf '%s\n' "$REPLY" | tail -n 15)"; fi
-}
-
-has() { printf '%s\n' "$REPLY" | grep -Eq "$1"; }
+. "$(dirname "$0")/lib.sh"
 
 DATA=$WORK/columna.txt
 run "$BUILD/tessera-datagen" -game columna -nodes 300 -out "$DATA" -games 60 -progress 100

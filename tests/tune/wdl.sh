@@ -3,26 +3,7 @@
 # it prints the split, the held-out deciles, the constants to paste (near
 # the model's), and refuses data of another game, data that cannot inform
 # a fit or a calibration, and bad flags.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
-
-TUNE=$BUILD/tessera-tune
-WORK=$(mktemp -d /tmp/tessera-wdl-test.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
-
-run() {
-    timeout 120 "$@" >"$WORK/out" 2>"$WORK/err"
-    STATUS=$?
-    REPLY=$(cat "$WORK/out" "$WORK/err")
-}
-
-check() {
-    name=$1
-    shift
-    if "$@"; then ok "$name"; else not_ok "$name" "$(printf '%s\n' "$REPLY" | tail -n 15)"; fi
-}
-
-has() { printf '%s\n' "$REPLY" | grep -Eq -- "$1"; }
+. "$(dirname "$0")/lib.sh"
 
 # synthetic COUNT FILE [RESULT]: Columna records whose results follow
 # win = 1 / (1 + exp(-score / 80)) (no draws, no bias), 20 a game, both
