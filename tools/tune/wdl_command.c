@@ -19,6 +19,7 @@
 
 typedef struct {
     bool help;
+    bool check; /* measure the game's own constants instead of fitting */
     const Game *game;
     const char *data_path;
 } WdlOptions;
@@ -41,6 +42,13 @@ static bool read_data(void *target, const char *flag, const char *value, char *e
     return true;
 }
 
+static bool set_check(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((WdlOptions *)target)->check = true;
+    return true;
+}
+
 static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 {
     (void)flag, (void)err, (void)err_size;
@@ -49,8 +57,8 @@ static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 }
 
 static const Flag wdl_flags[] = {
-    {"-game", .on_value = read_game}, {"-data", .on_value = read_data},  {"-help", .on_switch = set_help},
-    {"--help", .on_switch = set_help}, {NULL},
+    {"-game", .on_value = read_game},  {"-data", .on_value = read_data}, {"-check", .on_switch = set_check},
+    {"-help", .on_switch = set_help},  {"--help", .on_switch = set_help}, {NULL},
 };
 
 static bool parse_options(int argc, char *const *argv, WdlOptions *o, char *err, size_t err_size)
@@ -199,12 +207,17 @@ static void print_model(FILE *out, const WdlOptions *o, const WdlModel *m, const
         }
         fprintf(out, "\n");
     }
+    if (o->check) {
+        fprintf(out, "wdl: the constants of src/games/%s.c, measured (no fit)\n", o->game->id);
+        return;
+    }
     fprintf(out, "wdl: paste into the Game of src/games/%s.c:\n", o->game->id);
     fprintf(out, "    .wdl = {.draw_margin = %.1f, .scale = %.1f, .bias = {%d, %d}},\n", m->draw_margin, m->scale,
             m->bias[WHITE], m->bias[BLACK]);
 }
 
-/* Loads, fits on the training games, measures on the held-out ones. */
+/* Loads, fits on the training games (or, with -check, takes the game's
+ * own constants), measures on the held-out ones. */
 static int fit(const WdlOptions *o, FILE *out, FILE *errout)
 {
     WdlData data = {.game = o->game};
@@ -219,7 +232,9 @@ static int fit(const WdlOptions *o, FILE *out, FILE *errout)
     /* No draw in the whole file: a drawless game, whose model has no draw mass. */
     bool with_draws = data.draws > 0;
     code = TUNE_EXIT_FAILED;
-    if (!wdl_fit(data.samples, data.count, with_draws, &model, err, sizeof err) ||
+    if (o->check)
+        model = o->game->wdl;
+    if ((!o->check && !wdl_fit(data.samples, data.count, with_draws, &model, err, sizeof err)) ||
         !wdl_calibration(&model, data.samples, data.count, deciles, err, sizeof err))
         goto done;
     double worst = print_deciles(out, deciles, with_draws);
@@ -251,7 +266,7 @@ int wdl_command(int argc, char *const *argv, FILE *out, FILE *errout)
 
 void wdl_print_help(FILE *out)
 {
-    fputs("usage: tessera-tune wdl -game ID -data FILE\n"
+    fputs("usage: tessera-tune wdl -game ID -data FILE [-check]\n"
           "\n"
           "Fits the game's win/draw/loss model (UCI_ShowWDL; protocol.md) to self-play\n"
           "data from tessera-datagen: win = 1/(1+exp((m-x)/s)), loss = 1/(1+exp((m+x)/s)),\n"
@@ -262,6 +277,8 @@ void wdl_print_help(FILE *out)
           "game's file.\n"
           "\n"
           "  -game ID       the game (its data file must be of the same game)\n"
-          "  -data FILE     the data file (tools/data/data_record.h)\n",
+          "  -data FILE     the data file (tools/data/data_record.h)\n"
+          "  -check         no fit: measure the game's own constants (the engine's\n"
+          "                 UCI_ShowWDL) on the held-out games\n",
           out);
 }
