@@ -779,7 +779,7 @@ const Game columna_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
-    .wdl = {.draw_margin = 0.0, .scale = 59.9, .bias = {9, 9}},
+    .wdl = {.draw_margin = 0.0, .scale = 10.7, .scale_growth = 0.1998, .bias = {10, 11}},
     .evaluate = columna_evaluate,
     .params = columna_params,
     .param_count = COLUMNA_PARAM_COUNT,

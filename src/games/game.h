@@ -79,18 +79,22 @@ typedef struct {
 
 /* How a search score turns into chances of winning, drawing and losing
  * (UCI_ShowWDL; src/search/wdl.h converts).  Stockfish's form, in
- * centi-units from the side to move's view, with x = score - bias[side]:
- *     win  = 1 / (1 + exp((draw_margin - x) / scale))
- *     loss = 1 / (1 + exp((draw_margin + x) / scale))
+ * centi-units from the side to move's view, with x = score - bias[side]
+ * and s = scale * exp(scale_growth * turns_left):
+ *     win  = 1 / (1 + exp((draw_margin - x) / s))
+ *     loss = 1 / (1 + exp((draw_margin + x) / s))
  *     draw = 1 - win - loss
  * draw_margin 0 leaves no draw mass (a game without draws).  bias is what
  * the search's score overstates when that colour is to move (a game may
- * favour one colour more than the evaluation sees).  Each game sets the
- * constants `tessera-tune wdl` fitted to its self-play results. */
+ * favour one colour more than the evaluation sees).  scale_growth lets a
+ * score say less the more of the game is left (turns_left of the side to
+ * move, Game.turns_left).  Each game sets the constants `tessera-tune wdl`
+ * fitted to its self-play results. */
 typedef struct {
-    double draw_margin; /* >= 0 */
-    double scale;       /* > 0 */
-    int bias[2];        /* by colour to move, WHITE and BLACK */
+    double draw_margin;  /* >= 0 */
+    double scale;        /* > 0: the scale with no turn left */
+    double scale_growth; /* per turn left, in the exponent */
+    int bias[2];         /* by colour to move, WHITE and BLACK */
 } WdlModel;
 
 typedef struct Game {

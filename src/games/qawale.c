@@ -750,7 +750,7 @@ const Game qawale_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
-    .wdl = {.draw_margin = 7957.8, .scale = 2033.1, .bias = {668, -326}},
+    .wdl = {.draw_margin = 6288.7, .scale = 1163.5, .scale_growth = 0.0835, .bias = {594, -243}},
     .evaluate = qawale_evaluate,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,

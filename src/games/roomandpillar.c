@@ -537,7 +537,7 @@ const Game roomandpillar_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
-    .wdl = {.draw_margin = 0.0, .scale = 12.6, .bias = {-1, 1}},
+    .wdl = {.draw_margin = 0.0, .scale = 16.5, .scale_growth = -0.0091, .bias = {-1, 1}},
     .evaluate = roomandpillar_evaluate,
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,

@@ -793,7 +793,7 @@ const Game territoire_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
-    .wdl = {.draw_margin = 17.9, .scale = 112.5, .bias = {164, -55}},
+    .wdl = {.draw_margin = 18.7, .scale = 53.5, .scale_growth = 0.2350, .bias = {161, -62}},
     .evaluate = territoire_evaluate,
     .params = territoire_params,
     .param_count = TERRITOIRE_PARAM_COUNT,

@@ -52,8 +52,8 @@ void print_info(const SearchJob *job, const SearchInfo *info)
     /* As Stockfish: `wdl W D L` right after the score, when asked for and
      * the game has a model. */
     if (atomic_load(&show_wdl) && wdl_model_known(&job->game->wdl)) {
-        int side = job->game->side_to_move(&job->record.current);
-        WdlPerMille wdl = wdl_of_info(&job->game->wdl, side, info);
+        WdlContext context = wdl_context_of(job->game, &job->record.current);
+        WdlPerMille wdl = wdl_of_info(&job->game->wdl, context, info);
         n += snprintf(line + n, sizeof line - n, " wdl %d %d %d", wdl.win, wdl.draw, wdl.loss);
     }
     n += snprintf(line + n, sizeof line - n, " nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64,

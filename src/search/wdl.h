@@ -18,20 +18,30 @@ typedef struct {
     int win, draw, loss;
 } WdlPerMille;
 
+/* What the model reads of a position besides the score. */
+typedef struct {
+    int side;       /* to move: WHITE or BLACK */
+    int turns_left; /* Game.turns_left */
+} WdlContext;
+
 /* Has the game a model?  (A game without one reports no wdl.) */
 bool wdl_model_known(const WdlModel *model);
 
-/* The model's chances at score centi-units with side (WHITE, BLACK) to
- * move: each in [0, 1], summing to 1. */
-void wdl_chances(const WdlModel *model, int side, double score, double *win, double *draw, double *loss);
+/* The context of pos in game. */
+WdlContext wdl_context_of(const Game *game, const Position *pos);
+
+/* The model's chances at score centi-units in context: each in [0, 1],
+ * summing to 1. */
+void wdl_chances(const WdlModel *model, WdlContext context, double score, double *win, double *draw,
+                 double *loss);
 
 /* The model's chances at score, per mille: symmetric about the side's
  * bias (bias + d and bias - d swap win and loss), win never falling and
  * loss never rising as score grows. */
-WdlPerMille wdl_of_score(const WdlModel *model, int side, int score);
+WdlPerMille wdl_of_score(const WdlModel *model, WdlContext context, int score);
 
-/* A reported line (its score, mate_turns and draw_proven) with side to
- * move, as per mille. */
-WdlPerMille wdl_of_info(const WdlModel *model, int side, const SearchInfo *info);
+/* A reported line (its score, mate_turns and draw_proven) in context, as
+ * per mille. */
+WdlPerMille wdl_of_info(const WdlModel *model, WdlContext context, const SearchInfo *info);
 
 #endif

@@ -33,7 +33,8 @@ check wdl_leaves_proofs_out has '^wdl: 1 proven positions \([01] held out\) left
 check wdl_prints_ten_deciles [ "$(printf '%s\n' "$REPLY" | grep -Ec '^wdl: +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +-?[0-9]+$')" -eq 10 ]
 # (The verdict itself depends on awk's random numbers: 60 a decile.)
 check wdl_prints_the_verdict has '^wdl: largest gap [0-9.]+ points: (within|OUTSIDE) the goal of 10$'
-check wdl_prints_constants_to_paste has '^    \.wdl = \{\.draw_margin = 0\.0, \.scale = [0-9.]+, \.bias = \{-?[0-9]+, -?[0-9]+\}\},$'
+# All at the start position: one phase, so no growth.
+check wdl_prints_constants_to_paste has '^    \.wdl = \{\.draw_margin = 0\.0, \.scale = [0-9.]+, \.scale_growth = 0\.0000, \.bias = \{-?[0-9]+, -?[0-9]+\}\},$'
 scale=$(printf '%s\n' "$REPLY" | sed -n 's/.*\.scale = \([0-9.]*\),.*/\1/p')
 check wdl_recovers_the_scale awk -v s="$scale" 'BEGIN { exit !(s > 68 && s < 92) }'
 

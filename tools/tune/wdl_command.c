@@ -90,6 +90,7 @@ typedef struct {
     size_t held_out_count;
     size_t draws;                        /* draw results anywhere in the file */
     size_t proven, proven_held_out, proven_contradicted;
+    int fewest_turns_left, most_turns_left; /* over the scored positions */
     const DataHeader *header;
     const Game *game;
 } WdlData;
@@ -137,8 +138,12 @@ static bool add_record(void *context, const DataRecord *record, char *err, size_
     }
     if (data->count == data->capacity && !grow(data, err, err_size))
         return false;
-    int side = data->game->side_to_move(&position);
-    data->samples[data->count++] = (WdlSample){record->score, side, record->result, held_out};
+    WdlContext where = wdl_context_of(data->game, &position);
+    if (data->count == 0 || where.turns_left < data->fewest_turns_left)
+        data->fewest_turns_left = where.turns_left;
+    if (data->count == 0 || where.turns_left > data->most_turns_left)
+        data->most_turns_left = where.turns_left;
+    data->samples[data->count++] = (WdlSample){record->score, where, record->result, held_out};
     data->held_out_count += held_out;
     return true;
 }
@@ -194,26 +199,34 @@ static double print_deciles(FILE *out, const WdlDecile *deciles, bool with_draws
     return worst / 10.0; /* per mille to points */
 }
 
+static void print_model_at(FILE *out, const WdlModel *m, WdlContext context)
+{
+    fprintf(out, "wdl: model at cp 0, 100, 300, %s to move, %d turns left: ", context.side == WHITE ? "w" : "b",
+            context.turns_left);
+    for (int i = 0; i < 3; i++) {
+        WdlPerMille w = wdl_of_score(m, context, (int[]){0, 100, 300}[i]);
+        fprintf(out, "%s%d/%d/%d", i ? ", " : "", w.win, w.draw, w.loss);
+    }
+    fprintf(out, "\n");
+}
+
 static void print_model(FILE *out, const WdlOptions *o, const WdlModel *m, const WdlData *data)
 {
     fprintf(out, "wdl: mean log-likelihood: training %.5f, held out %.5f\n",
             wdl_mean_log_likelihood(m, data->samples, data->count, false),
             wdl_mean_log_likelihood(m, data->samples, data->count, true));
-    for (int side = WHITE; side <= BLACK; side++) {
-        fprintf(out, "wdl: model at cp 0, 100, 300, %s to move: ", side == WHITE ? "w" : "b");
-        for (int i = 0; i < 3; i++) {
-            WdlPerMille w = wdl_of_score(m, side, (int[]){0, 100, 300}[i]);
-            fprintf(out, "%s%d/%d/%d", i ? ", " : "", w.win, w.draw, w.loss);
-        }
-        fprintf(out, "\n");
-    }
+    /* At both ends of the data's phases, for each colour to move. */
+    int ends[2] = {data->most_turns_left, data->fewest_turns_left};
+    for (int side = WHITE; side <= BLACK; side++)
+        for (int e = 0; e < (ends[0] == ends[1] ? 1 : 2); e++)
+            print_model_at(out, m, (WdlContext){side, ends[e]});
     if (o->check) {
         fprintf(out, "wdl: the constants of src/games/%s.c, measured (no fit)\n", o->game->id);
         return;
     }
     fprintf(out, "wdl: paste into the Game of src/games/%s.c:\n", o->game->id);
-    fprintf(out, "    .wdl = {.draw_margin = %.1f, .scale = %.1f, .bias = {%d, %d}},\n", m->draw_margin, m->scale,
-            m->bias[WHITE], m->bias[BLACK]);
+    fprintf(out, "    .wdl = {.draw_margin = %.1f, .scale = %.1f, .scale_growth = %.4f, .bias = {%d, %d}},\n",
+            m->draw_margin, m->scale, m->scale_growth, m->bias[WHITE], m->bias[BLACK]);
 }
 
 /* Loads, fits on the training games (or, with -check, takes the game's
@@ -271,10 +284,10 @@ void wdl_print_help(FILE *out)
           "Fits the game's win/draw/loss model (UCI_ShowWDL; protocol.md) to self-play\n"
           "data from tessera-datagen: win = 1/(1+exp((m-x)/s)), loss = 1/(1+exp((m+x)/s)),\n"
           "draw the rest, x the search's score in centi-units less the bias of the colour\n"
-          "to move; m is 0 when the data holds no draw.  Maximum likelihood on 9 games in\n"
-          "10 (proven positions left out: they map exactly); the tenth is held out: the\n"
-          "calibration per decile of predicted win, then the constants to paste into the\n"
-          "game's file.\n"
+          "to move, s = scale * exp(growth * turns left); m is 0 when the data holds no\n"
+          "draw.  Maximum likelihood on 9 games in 10 (proven positions left out: they\n"
+          "map exactly); the tenth is held out: the calibration per decile of predicted\n"
+          "win, then the constants to paste into the game's file.\n"
           "\n"
           "  -game ID       the game (its data file must be of the same game)\n"
           "  -data FILE     the data file (tools/data/data_record.h)\n"

@@ -13,14 +13,15 @@
 
 /* The model as the fit moves it: biases not yet rounded to centi-units. */
 typedef struct {
-    WdlModel shape; /* draw_margin and scale; its own bias unused (0) */
+    WdlModel shape; /* draw_margin, scale and growth; its own bias unused (0) */
     double bias[2];
 } FreeModel;
 
 static double chance_of_result(const FreeModel *m, const WdlSample *sample)
 {
     double win, draw, loss;
-    wdl_chances(&m->shape, sample->side, sample->score - m->bias[sample->side == BLACK], &win, &draw, &loss);
+    double score = sample->score - m->bias[sample->context.side == BLACK];
+    wdl_chances(&m->shape, sample->context, score, &win, &draw, &loss);
     double p = sample->result == DATA_WIN ? win : sample->result == DATA_DRAW ? draw : loss;
     return p > WDL_FIT_FLOOR ? p : WDL_FIT_FLOOR;
 }
@@ -40,13 +41,13 @@ static double mean_log_likelihood(const FreeModel *m, const WdlSample *samples, 
 
 double wdl_mean_log_likelihood(const WdlModel *model, const WdlSample *samples, size_t count, bool held_out)
 {
-    FreeModel m = {{model->draw_margin, model->scale, {0, 0}}, {model->bias[0], model->bias[1]}};
+    FreeModel m = {{model->draw_margin, model->scale, model->scale_growth, {0, 0}}, {model->bias[0], model->bias[1]}};
     return mean_log_likelihood(&m, samples, count, held_out);
 }
 
 /* ---- Nelder-Mead over the free constants ---- */
 
-enum { FIT_MARGIN, FIT_LOG_SCALE, FIT_BIAS_WHITE, FIT_BIAS_BLACK, FIT_CONSTANTS };
+enum { FIT_MARGIN, FIT_LOG_SCALE, FIT_GROWTH, FIT_BIAS_WHITE, FIT_BIAS_BLACK, FIT_CONSTANTS };
 
 typedef struct {
     const WdlSample *samples;
@@ -62,7 +63,7 @@ static FreeModel model_at(const FitData *data, const double *x)
     memcpy(c, data->fixed, sizeof c);
     for (int i = 0; i < data->dim; i++)
         c[data->free[i]] = x[i];
-    return (FreeModel){{fabs(c[FIT_MARGIN]), exp(c[FIT_LOG_SCALE]), {0, 0}},
+    return (FreeModel){{fabs(c[FIT_MARGIN]), exp(c[FIT_LOG_SCALE]), c[FIT_GROWTH], {0, 0}},
                        {c[FIT_BIAS_WHITE], c[FIT_BIAS_BLACK]}};
 }
 
@@ -146,42 +147,55 @@ static void nelder_mead(const FitData *d, double *start, const double *step)
     memcpy(start, x[0], sizeof x[0]);
 }
 
-/* Which results and colours the training samples hold: a fit needs both a
- * win and a loss (and a draw to place the draw margin). */
-static bool results_seen(const WdlSample *samples, size_t count, bool seen[3], bool side_seen[2])
+/* What the training samples hold: a fit needs both a win and a loss (and
+ * a draw to place the draw margin, a colour to move to place its bias,
+ * two different turns_left to place the growth). */
+typedef struct {
+    bool result[3];
+    bool side[2];
+    bool phases;
+} Seen;
+
+static bool results_seen(const WdlSample *samples, size_t count, Seen *seen)
 {
-    seen[DATA_LOSS] = seen[DATA_DRAW] = seen[DATA_WIN] = false;
-    side_seen[0] = side_seen[1] = false;
-    for (size_t i = 0; i < count; i++)
-        if (!samples[i].held_out) {
-            seen[samples[i].result] = true;
-            side_seen[samples[i].side == BLACK] = true;
-        }
-    return seen[DATA_WIN] && seen[DATA_LOSS];
+    *seen = (Seen){0};
+    int first_turns_left = -1;
+    for (size_t i = 0; i < count; i++) {
+        const WdlSample *s = &samples[i];
+        if (s->held_out)
+            continue;
+        seen->result[s->result] = true;
+        seen->side[s->context.side == BLACK] = true;
+        if (first_turns_left < 0)
+            first_turns_left = s->context.turns_left;
+        seen->phases = seen->phases || s->context.turns_left != first_turns_left;
+    }
+    return seen->result[DATA_WIN] && seen->result[DATA_LOSS];
 }
 
 static bool beyond_box(const WdlModel *m)
 {
     return m->scale < WDL_FIT_SCALE_MIN || m->scale > WDL_FIT_SCALE_MAX || m->draw_margin > WDL_FIT_MARGIN_MAX ||
-           fabs((double)m->bias[0]) > WDL_FIT_BIAS_MAX || fabs((double)m->bias[1]) > WDL_FIT_BIAS_MAX;
+           fabs(m->scale_growth) > WDL_FIT_GROWTH_MAX || fabs((double)m->bias[0]) > WDL_FIT_BIAS_MAX ||
+           fabs((double)m->bias[1]) > WDL_FIT_BIAS_MAX;
 }
 
 bool wdl_fit(const WdlSample *samples, size_t count, bool with_draws, WdlModel *out, char *err,
              size_t err_size)
 {
-    bool seen[3], side_seen[2];
-    if (!results_seen(samples, count, seen, side_seen)) {
+    Seen seen;
+    if (!results_seen(samples, count, &seen)) {
         snprintf(err, err_size, "the training positions need both wins and losses (wins %s, losses %s)",
-                 seen[DATA_WIN] ? "yes" : "none", seen[DATA_LOSS] ? "yes" : "none");
+                 seen.result[DATA_WIN] ? "yes" : "none", seen.result[DATA_LOSS] ? "yes" : "none");
         return false;
     }
-    if (with_draws && !seen[DATA_DRAW]) {
+    if (with_draws && !seen.result[DATA_DRAW]) {
         snprintf(err, err_size, "a game with draws, but the training positions hold no draw");
         return false;
     }
-    FitData d = {samples, count, {0}, 0, {0.0, log(100.0), 0.0, 0.0}};
-    const double first_step[FIT_CONSTANTS] = {30.0, 0.3, 30.0, 30.0};
-    bool is_free[FIT_CONSTANTS] = {with_draws, true, side_seen[0], side_seen[1]};
+    FitData d = {samples, count, {0}, 0, {0.0, log(100.0), 0.0, 0.0, 0.0}};
+    const double first_step[FIT_CONSTANTS] = {30.0, 0.3, 0.02, 30.0, 30.0};
+    bool is_free[FIT_CONSTANTS] = {with_draws, true, seen.phases, seen.side[0], seen.side[1]};
     double x[FIT_CONSTANTS], step[FIT_CONSTANTS];
     if (with_draws)
         d.fixed[FIT_MARGIN] = 50.0;
@@ -195,12 +209,12 @@ bool wdl_fit(const WdlSample *samples, size_t count, bool with_draws, WdlModel *
     nelder_mead(&d, x, step);
     nelder_mead(&d, x, step);
     FreeModel m = model_at(&d, x);
-    *out = (WdlModel){m.shape.draw_margin, m.shape.scale,
+    *out = (WdlModel){m.shape.draw_margin, m.shape.scale, m.shape.scale_growth,
                       {(int)lround(m.bias[0]), (int)lround(m.bias[1])}};
     if (beyond_box(out) || !isfinite(out->scale)) {
-        snprintf(err, err_size, "the fit ran out of its plausible range (scale %.2f, draw margin %.2f, "
-                 "bias %d/%d): the scores do not predict these results", out->scale, out->draw_margin,
-                 out->bias[0], out->bias[1]);
+        snprintf(err, err_size, "the fit ran out of its plausible range (scale %.2f, growth %.4f, draw margin "
+                 "%.2f, bias %d/%d): the scores do not predict these results", out->scale, out->scale_growth,
+                 out->draw_margin, out->bias[0], out->bias[1]);
         return false;
     }
     return true;
@@ -238,7 +252,7 @@ bool wdl_calibration(const WdlModel *model, const WdlSample *samples, size_t cou
         if (!samples[i].held_out)
             continue;
         double loss;
-        wdl_chances(model, samples[i].side, samples[i].score, &p[k].win, &p[k].draw, &loss);
+        wdl_chances(model, samples[i].context, samples[i].score, &p[k].win, &p[k].draw, &loss);
         p[k++].result = samples[i].result;
     }
     qsort(p, n, sizeof *p, by_predicted_win);

@@ -16,10 +16,11 @@
 
 #include "data/data_record.h"
 #include "games/game.h"
+#include "search/wdl.h"
 
 typedef struct {
     double score;
-    int side; /* to move: WHITE or BLACK */
+    WdlContext context; /* colour to move, turns left */
     DataResult result;
     bool held_out; /* in a held-out game: for calibration, never for the fit */
 } WdlSample;
@@ -30,15 +31,16 @@ typedef struct {
 #define WDL_FIT_SCALE_MAX 100000.0
 #define WDL_FIT_MARGIN_MAX 20000.0
 #define WDL_FIT_BIAS_MAX 5000.0
+#define WDL_FIT_GROWTH_MAX 1.0
 
 /* Mean log-likelihood of model over the training (held_out false) or the
  * held-out samples; 0 when there are none. */
 double wdl_mean_log_likelihood(const WdlModel *model, const WdlSample *samples, size_t count, bool held_out);
 
 /* The most likely model for the training samples (Nelder-Mead on the
- * draw margin, the log of the scale and the two biases).  with_draws false
- * fixes draw_margin at 0 (a game without draws); a colour never to move
- * keeps bias 0.  False, with err filled, when the samples cannot determine
+ * draw margin, the log of the scale, its growth and the two biases).
+ * with_draws false fixes draw_margin at 0 (a game without draws); a colour
+ * never to move keeps bias 0; samples all at one turns_left keep growth 0.  False, with err filled, when the samples cannot determine
  * it (no win or no loss, a constant beyond its box). */
 bool wdl_fit(const WdlSample *samples, size_t count, bool with_draws, WdlModel *out, char *err,
              size_t err_size);
