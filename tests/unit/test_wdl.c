@@ -52,7 +52,8 @@ static void test_per_mille_sums_to_1000(void)
                 }
 }
 
-/* A better score never lowers the win nor raises the loss. */
+/* A better score never lowers the win nor raises the loss (every
+ * centi-unit where rounding steps: within +-6000). */
 static void test_monotone_in_the_score(void)
 {
     const WdlModel *m[16];
@@ -60,8 +61,8 @@ static void test_monotone_in_the_score(void)
     for (int i = 0; i < n; i++)
         for (int side = WHITE; side <= BLACK; side++)
             for (int turns = 0; turns <= 30; turns += 15) {
-                WdlPerMille before = wdl_of_score(m[i], at(side, turns), -EVAL_BOUND);
-                for (int score = -EVAL_BOUND + 1; score <= EVAL_BOUND; score++) {
+                WdlPerMille before = wdl_of_score(m[i], at(side, turns), -6000);
+                for (int score = -5999; score <= 6000; score++) {
                     WdlPerMille now = wdl_of_score(m[i], at(side, turns), score);
                     CHECK(now.win >= before.win);
                     CHECK(now.loss <= before.loss);
