@@ -31,7 +31,23 @@ typedef struct {
 bool bench_searches(const Backend *backend, int threads, void (*on_row)(const BenchRow *row),
                     uint64_t *total_nodes);
 
-/* argv after "bench": [perft [GAME]] or [search] [BACKEND] [threads N];
+/* One run of `bench proof`: proven (a mate score) or stopped at the cap. */
+typedef struct {
+    bool proven;
+    int64_t microseconds;
+    SearchResult result;
+} ProofRun;
+
+/* Proves fen (a position of g) with an alpha-beta engine at threads and a
+ * fresh table, for at most the bench's cap; false when fen is rejected. */
+bool bench_prove(BackendEngine *engine, int threads, const Game *g, const char *fen, ProofRun *run);
+
+/* `bench proof`: times to proof of Room and Pillar positions of growing
+ * size at threads (bench_proof.c); 1 when one is not proven in time. */
+int bench_proof(int threads);
+
+/* argv after "bench": [perft [GAME]], [proof [threads N]] or
+ * [search] [BACKEND] [threads N];
  * returns an exit status (2 for a word it does not know). */
 int bench_main(int argc, char **argv);
 

@@ -7,6 +7,7 @@
 #include "harness.h"
 
 #include "bench/bench.h"
+#include "games/registry.h"
 #include "search/backends.h"
 
 /* The whole bench at one thread: a few seconds in release, too slow for
@@ -37,6 +38,25 @@ static void test_bench_refuses_unknown_words(void)
     CHECK_EQ_INT(bench_words("perft", "nosuchgame", NULL), 2);
     CHECK_EQ_INT(bench_words("perft", "columna", "extra"), 2);
     CHECK_EQ_INT(bench_words("mcts", "alphabeta", NULL), 2);
+    CHECK_EQ_INT(bench_words("proof", "bogus", NULL), 2);
+    CHECK_EQ_INT(bench_words("proof", "threads", "0"), 2);
+    CHECK_EQ_INT(bench_words("proof", "threads", NULL), 2);
+}
+
+/* `bench proof`'s runs prove: the 4x4 start is lost for Black, the side
+ * to move, at one thread and at two. */
+static void test_bench_proof_proves_small_board(void)
+{
+    const Game *g = game_by_id("roomandpillar");
+    BackendEngine *engine = alphabeta_backend.create();
+    CHECK(engine != NULL);
+    for (int threads = 1; threads <= 2; threads++) {
+        ProofRun run;
+        CHECK(bench_prove(engine, threads, g, "wbwb/bwbw/wbwb/bwbw b -", &run));
+        CHECK(run.proven);
+        CHECK_EQ_INT(run.result.mate_turns, -6);
+    }
+    alphabeta_backend.destroy(engine);
 }
 
 int main(int argc, char **argv)
@@ -44,5 +64,6 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_alphabeta_bench_signature_unchanged);
     RUN(test_bench_refuses_unknown_words);
+    RUN(test_bench_proof_proves_small_board);
     return harness_end();
 }
