@@ -169,6 +169,18 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
  * the next call.  True when the root is proven won or lost. */
 bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof);
 
+/* The proof search from pos, where the player to act is the root's player
+ * (attacker) or its opponent, until pos is settled; false when stopped.
+ * The certificate writer re-proves with it what the table let go. */
+bool ab_prove_position(AbWorker *w, const Position *pos, bool attacker, ProofNumbers *out);
+
+/* The table's numbers for pos, from the view of the player to act there. */
+bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, ProofNumbers *out);
+
+/* The proof table of an alphabeta engine (alphabeta.c), NULL before its
+ * first new_game: a certificate is read from it after a search. */
+ProofTable *ab_engine_proof_table(BackendEngine *engine);
+
 /* ---- whole turns from steps (ab_turns.c) ---- */
 
 /* The whole turn that starts with steps[0..count) at root, finished by the

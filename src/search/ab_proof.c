@@ -312,6 +312,16 @@ static int proof_line(AbWorker *w, Position pos, Move *plies, int capacity, uint
     return n;
 }
 
+bool ab_prove_position(AbWorker *w, const Position *pos, bool attacker, ProofNumbers *out)
+{
+    return prove_node(w, pos, attacker, PROOF_INFINITE, PROOF_INFINITE, 0, out);
+}
+
+bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, ProofNumbers *out)
+{
+    return pt_probe(s->proofs, node_key(s, pos, attacker), out);
+}
+
 bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof)
 {
     AbShared *s = w->shared;

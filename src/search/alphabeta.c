@@ -405,6 +405,12 @@ static BackendEngine *alphabeta_create(void)
     return (BackendEngine *)e;
 }
 
+ProofTable *ab_engine_proof_table(BackendEngine *engine)
+{
+    AbEngine *e = ab_engine(engine);
+    return e->proofs.slots ? &e->proofs : NULL;
+}
+
 static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engine)->settings; }
 
 /* Makes the tables and writes every page of them here, outside any clock:
