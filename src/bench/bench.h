@@ -6,6 +6,7 @@
 #define TESSERA_BENCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "search/search.h"
@@ -38,9 +39,10 @@ typedef struct {
     SearchResult result;
 } ProofRun;
 
-/* Proves fen (a position of g) with an alpha-beta engine at threads and a
- * fresh table, for at most the bench's cap; false when fen is rejected. */
-bool bench_prove(BackendEngine *engine, int threads, const Game *g, const char *fen, ProofRun *run);
+/* Proves fen (a position of g) with an alpha-beta engine at threads and
+ * fresh tables of hash_mb, for at most the bench's cap; false when fen is
+ * rejected. */
+bool bench_prove(BackendEngine *engine, int threads, size_t hash_mb, const Game *g, const char *fen, ProofRun *run);
 
 /* `bench proof`: times to proof of Room and Pillar positions of growing
  * size at threads (bench_proof.c); 1 when one is not proven in time. */

@@ -41,7 +41,7 @@ static const ProofBenchPosition proof_positions[] = {
 
 #define PROOF_POSITION_COUNT ((int)(sizeof proof_positions / sizeof proof_positions[0]))
 
-bool bench_prove(BackendEngine *engine, int threads, const Game *g, const char *fen, ProofRun *run)
+bool bench_prove(BackendEngine *engine, int threads, size_t hash_mb, const Game *g, const char *fen, ProofRun *run)
 {
     static SearchJob job; /* a whole game record: kept off the stack */
     Position root;
@@ -56,7 +56,7 @@ bool bench_prove(BackendEngine *engine, int threads, const Game *g, const char *
     job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1,
                                 .movetime = PROOF_CAP_MS};
     job.threads = threads;
-    job.hash_mb = PROOF_HASH_MB;
+    job.hash_mb = hash_mb;
     alphabeta_backend.new_game(engine, job.hash_mb);
     job.start_ms = now_ms();
     int64_t t0 = now_us();
@@ -116,7 +116,7 @@ int bench_proof(int threads)
     bool ok = true;
     for (int i = 0; ok && i < PROOF_POSITION_COUNT; i++) {
         ProofRun run;
-        ok = bench_prove(engine, threads, g, proof_positions[i].fen, &run);
+        ok = bench_prove(engine, threads, PROOF_HASH_MB, g, proof_positions[i].fen, &run);
         if (!ok)
             break;
         print_run(g, &proof_positions[i], &run);
