@@ -19,6 +19,13 @@
  * a draw, so the two goals are each other's opposite and one side's proof
  * is the other's disproof.  The same position asks a different question
  * with the defender to act, hence a different key.
+ *
+ * Several provers (the helper threads) may run it at once on one table:
+ * each counts itself, while it works below a position, in the busy counts,
+ * and reads the others' there as virtual proof numbers (a busy child's
+ * proof number doubled for each prover under it) when it chooses a child,
+ * so that the provers spread over the tree.  The numbers a node stores
+ * stay its true ones.
  */
 #include "search/ab_internal.h"
 
