@@ -3,7 +3,8 @@
 # Pillar boards that tessera-proof-check confirms (at one thread and with
 # parallel provers), and the checker refuses hand-corrupted ones with an
 # error naming the fault: a missing reply, an illegal move, the wrong
-# winner, a truncated file, a dangling reference.  Also the command line's
+# winner, a truncated file, a dangling reference, a cycle, a target that
+# is another position.  Also the command line's
 # errors.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
@@ -60,6 +61,16 @@ refused "$dir/truncated.txt" "truncated file" 'truncated'
 
 awk '!done && / L / { sub(/>[0-9]+/, ">999999"); done = 1 } { print }' "$dir/44.txt" >"$dir/dangling.txt"
 refused "$dir/dangling.txt" "dangling reference" 'which the certificate lacks'
+
+# A move pointed back at the root (position 0, on the path): a cycle.
+awk '!done && /^[1-9][0-9]* W [^ ]*>[0-9]+$/ { sub(/>[0-9]+$/, ">0"); done = 1 } { print }' "$dir/44.txt" >"$dir/cycle.txt"
+refused "$dir/cycle.txt" "cycle" 'making a cycle'
+
+# The root's second reply pointed at its first reply's position (ids are
+# only labels: the replay must find the position there differs).
+awk '$1 == "0" && $2 == "L" { split($3, a, ">"); split($4, b, ">"); $4 = b[1] ">" a[2] } { print }' \
+    "$dir/44.txt" >"$dir/other.txt"
+refused "$dir/other.txt" "target is another position" 'position 0 \(.*\): move [a-z0-9]+ leads to position [0-9]+, which is another position'
 
 sed 's/^tessera-proof 1$/tessera-proof 9/' "$dir/44.txt" >"$dir/magic.txt"
 refused "$dir/magic.txt" "not a certificate" 'not a certificate'
