@@ -299,6 +299,12 @@ static bool write_certificate(SearchJob *job, ProofTable *table, bool first_wins
         snprintf(err, err_size, "certificate: out of memory or no temporary file");
     uint32_t root_id;
     ok = ok && visit(&walk, &job->record.current, true, &root_id);
+    /* The second player's goal in the proof search is a win or a draw:
+     * where draws were met, its proofs do not show a win. */
+    if (ok && !first_wins && atomic_load(&table->draw_seen)) {
+        snprintf(err, err_size, "the proof met drawn games: the second player's proof does not show a win");
+        ok = false;
+    }
     if (ok && !write_file(&walk, &job->record.current, out)) {
         snprintf(err, err_size, "certificate: write failed");
         ok = false;
@@ -348,13 +354,14 @@ bool certify(const Game *g, const Position *root, const CertifyOptions *options,
         ok = prove_root(engine, job, options, result, err, err_size);
     }
     ProofTable *table = ok ? ab_engine_proof_table(engine) : NULL;
-    if (ok && (!table || atomic_load(&table->draw_seen))) {
-        snprintf(err, err_size, "the proof met drawn games: a certificate needs a win");
+    if (ok && !table) {
+        snprintf(err, err_size, "out of memory for the proof table");
         ok = false;
     }
     int64_t t0 = now_ms();
     ok = ok && write_certificate(job, table, result->first_wins, out, result, err, err_size);
     result->write_ms = now_ms() - t0;
+
     alphabeta_backend.destroy(engine);
     free(job);
     return ok;
