@@ -1,7 +1,8 @@
 /* bench.h - `tessera bench`: fixed workloads whose counts are signatures
  * (they change only when move generation or search changes) and whose
- * speeds are the figures we report.  The positions are each game's own
- * (Game.bench_positions); bench names no game. */
+ * speeds are the figures we report.  The search positions are each game's
+ * own (Game.bench_positions), naming no game; `bench proof` alone names
+ * one, Room and Pillar, whose boards the proof search settles. */
 #ifndef TESSERA_BENCH_H
 #define TESSERA_BENCH_H
 
