@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "prove/prove_command.h"
 #include "protocol/uci.h"
 
 static void print_help(void)
@@ -15,7 +16,15 @@ static void print_help(void)
            "  tessera bench [BACKEND] [threads N]\n"
            "                          search fixed positions of every game to fixed depths;\n"
            "                          prints the node-count signature and nodes per second\n"
+           "                          and the total time to reach them\n"
            "                          (an unknown word is an error, exit status 2)\n"
+           "  tessera bench proof [threads N]\n"
+           "                          prove Room and Pillar positions of growing size (4x4 to\n"
+           "                          the 8x8 start); prints each one's time to proof, winner,\n"
+           "                          winning move and nodes\n"
+           "  tessera prove GAME [POSITION] [threads N] [hash MB] [time S] -out FILE\n"
+           "                          prove a position and write its certificate, which\n"
+           "                          tessera-proof-check confirms (tessera prove --help)\n"
            "  tessera bench perft [GAME]\n"
            "                          perft from each game's start; prints leaves per second\n"
            "  tessera --help          this text\n"
@@ -41,6 +50,8 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return bench_main(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "prove") == 0)
+        return prove_main(argc - 2, argv + 2);
     if (argc >= 2) {
         fprintf(stderr, "tessera: unknown argument '%s' (try --help)\n", argv[1]);
         return 2;

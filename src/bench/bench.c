@@ -15,7 +15,7 @@
 #include "util/parse_number.h"
 
 #define BENCH_HASH_MB 16
-#define BENCH_USAGE "bench [perft [GAME] | [search] [BACKEND] [threads N]]"
+#define BENCH_USAGE "bench [perft [GAME] | proof [threads N] | [search] [BACKEND] [threads N]]"
 
 static bool load_bench_position(const Game *g, const char *fen, Position *out)
 {
@@ -116,6 +116,9 @@ static int bench_search(const Backend *backend, int threads)
         return 1;
     printf("Nodes searched: %" PRIu64 "\n", total_nodes);
     printf("Nodes/second: %.0f\n", printed_us > 0 ? total_nodes * 1e6 / (double)printed_us : 0.0);
+    /* The time to reach the bench's depths (playouts): what more threads
+     * must shorten, where nodes/second may grow with repeated work. */
+    printf("Total time: %.1f ms\n", printed_us / 1000.0);
     return 0;
 }
 
@@ -128,6 +131,22 @@ static bool parse_threads(const char *text, int *threads)
     return true;
 }
 
+/* proof [threads N] */
+static int bench_proof_words(int argc, char **argv)
+{
+    int threads = 1;
+    if (argc == 0)
+        return bench_proof(threads);
+    if (argc >= 1 && strcmp(argv[0], "threads") == 0 && (argc != 2 || !parse_threads(argv[1], &threads))) {
+        fprintf(stderr, "bench proof: threads needs a number from 1 to %d\n", SEARCH_MAX_THREADS);
+        return 2;
+    }
+    if (argc == 2 && strcmp(argv[0], "threads") == 0)
+        return bench_proof(threads);
+    fprintf(stderr, "bench proof: unexpected '%s' (expected: bench proof [threads N])\n", argv[0]);
+    return 2;
+}
+
 int bench_main(int argc, char **argv)
 {
     if (argc >= 1 && strcmp(argv[0], "perft") == 0) {
@@ -137,6 +156,8 @@ int bench_main(int argc, char **argv)
         }
         return bench_perft(argc == 2 ? argv[1] : NULL);
     }
+    if (argc >= 1 && strcmp(argv[0], "proof") == 0)
+        return bench_proof_words(argc - 1, argv + 1);
     const Backend *backend = default_backend();
     bool backend_given = false;
     int threads = 1;

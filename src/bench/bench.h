@@ -1,11 +1,13 @@
 /* bench.h - `tessera bench`: fixed workloads whose counts are signatures
  * (they change only when move generation or search changes) and whose
- * speeds are the figures we report.  The positions are each game's own
- * (Game.bench_positions); bench names no game. */
+ * speeds are the figures we report.  The search positions are each game's
+ * own (Game.bench_positions), naming no game; `bench proof` alone names
+ * one, Room and Pillar, whose boards the proof search settles. */
 #ifndef TESSERA_BENCH_H
 #define TESSERA_BENCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "search/search.h"
@@ -31,7 +33,24 @@ typedef struct {
 bool bench_searches(const Backend *backend, int threads, void (*on_row)(const BenchRow *row),
                     uint64_t *total_nodes);
 
-/* argv after "bench": [perft [GAME]] or [search] [BACKEND] [threads N];
+/* One run of `bench proof`: proven (a mate score) or stopped at the cap. */
+typedef struct {
+    bool proven;
+    int64_t microseconds;
+    SearchResult result;
+} ProofRun;
+
+/* Proves fen (a position of g) with an alpha-beta engine at threads and
+ * fresh tables of hash_mb, for at most the bench's cap; false when fen is
+ * rejected. */
+bool bench_prove(BackendEngine *engine, int threads, size_t hash_mb, const Game *g, const char *fen, ProofRun *run);
+
+/* `bench proof`: times to proof of Room and Pillar positions of growing
+ * size at threads (bench_proof.c); 1 when one is not proven in time. */
+int bench_proof(int threads);
+
+/* argv after "bench": [perft [GAME]], [proof [threads N]] or
+ * [search] [BACKEND] [threads N];
  * returns an exit status (2 for a word it does not know). */
 int bench_main(int argc, char **argv);
 

@@ -25,6 +25,7 @@
 #define AB_MAX_CHILDREN 256
 _Static_assert(SEARCH_MAX_ROOT_MOVES <= AB_MAX_CHILDREN, "a searchmoves list must fit one child list");
 #define AB_HISTORY_BITS 14
+#define AB_BUSY_BITS 16 /* entries of AbShared.proof_busy: 1 << this */
 #define AB_HISTORY_MAX 16384
 
 /* Move-ordering bands: the table's move above the killers, the killers
@@ -69,9 +70,16 @@ typedef struct {
     atomic_bool abort; /* every thread stops as soon as it sees this */
     AbWorker *workers;
     int worker_count;
-    AbProof proof;          /* written by the proving thread before proof_ready */
+    AbProof proof;          /* written by the one prover that claimed it, before proof_ready */
+    atomic_bool proof_claimed;
     atomic_bool proof_ready;
-    bool proof_too_long;    /* `go mate N` met a longer proof: the proving thread stops trying */
+    atomic_bool proof_too_long; /* `go mate N` met a longer proof: the provers stop trying */
+    /* With several provers (every helper thread), how many of them work
+     * below each position now, by AB_BUSY_INDEX of its key: a prover
+     * counts these as extra proof work (virtual proof numbers), so that
+     * they spread over the tree instead of all running the same df-pn.
+     * NULL with one prover. */
+    _Atomic uint16_t *proof_busy;
     SearchResult *result;   /* the main thread's last completed iteration */
 } AbShared;
 
@@ -160,6 +168,18 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
  * budget nodes (0 = until stopped); what it learns stays in the table for
  * the next call.  True when the root is proven won or lost. */
 bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof);
+
+/* The proof search from pos, where the player to act is the root's player
+ * (attacker) or its opponent, until pos is settled; false when stopped.
+ * The certificate writer re-proves with it what the table let go. */
+bool ab_prove_position(AbWorker *w, const Position *pos, bool attacker, ProofNumbers *out);
+
+/* The table's numbers for pos, from the view of the player to act there. */
+bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, ProofNumbers *out);
+
+/* The proof table of an alphabeta engine (alphabeta.c), NULL before its
+ * first new_game: a certificate is read from it after a search. */
+ProofTable *ab_engine_proof_table(BackendEngine *engine);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 

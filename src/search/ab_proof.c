@@ -19,6 +19,13 @@
  * a draw, so the two goals are each other's opposite and one side's proof
  * is the other's disproof.  The same position asks a different question
  * with the defender to act, hence a different key.
+ *
+ * Several provers (the helper threads) may run it at once on one table:
+ * each counts itself, while it works below a position, in the busy counts,
+ * and reads the others' there as virtual proof numbers (a busy child's
+ * proof number doubled for each prover under it) when it chooses a child,
+ * so that the provers spread over the tree.  The numbers a node stores
+ * stay its true ones.
  */
 #include "search/ab_internal.h"
 
@@ -34,6 +41,7 @@ typedef struct {
     uint64_t key; /* 0 for a finished game */
     ChildKind kind;
     ProofNumbers view;
+    uint32_t busy; /* other provers working below it now (several provers only) */
 } ProofChild;
 
 typedef struct {
@@ -64,7 +72,7 @@ static bool goal_met(AbShared *s, const Position *child, int mover, bool attacke
 {
     int result = ab_game_over_score(s->game, child, mover, 1);
     if (result == 0) {
-        s->proofs->draw_seen = true;
+        atomic_store_explicit(&s->proofs->draw_seen, true, memory_order_relaxed);
         return !attacker;
     }
     return result > 0;
@@ -118,8 +126,14 @@ static bool expand(AbWorker *w, const Position *pos, bool attacker, ProofFrame *
     return true;
 }
 
-/* Newer numbers from the table (a transposition may have moved them);
- * a child pushed out of the table keeps what the frame last saw. */
+static _Atomic uint16_t *busy_count(const AbShared *s, uint64_t key)
+{
+    return &s->proof_busy[key >> (64 - AB_BUSY_BITS)];
+}
+
+/* Newer numbers from the table (a transposition, or another prover, may
+ * have moved them); a child pushed out of the table keeps what the frame
+ * last saw. */
 static void refresh(const AbShared *s, ProofFrame *frame)
 {
     for (int i = 0; i < frame->count; i++) {
@@ -127,7 +141,22 @@ static void refresh(const AbShared *s, ProofFrame *frame)
         ProofNumbers own;
         if (c->key && pt_probe(s->proofs, c->key, &own))
             c->view = parent_view(own, c->kind);
+        if (c->key && s->proof_busy)
+            c->busy = atomic_load_explicit(busy_count(s, c->key), memory_order_relaxed);
     }
+}
+
+/* The proof number a child is chosen by: with other provers below it,
+ * doubled for each (SPDFPN's virtual proof numbers, Kaneko; Hoki et al.),
+ * but never past the node's threshold, so that the child chosen always
+ * has work left under it. */
+static uint32_t virtual_proof(const ProofChild *c, uint32_t max_proof)
+{
+    uint32_t p = c->view.proof;
+    if (!c->busy || p == 0 || p + 1 >= max_proof)
+        return p;
+    uint64_t v = (uint64_t)p * (1u + c->busy) + c->busy;
+    return v >= max_proof - 1 ? max_proof - 1 : (uint32_t)v;
 }
 
 typedef struct {
@@ -136,20 +165,23 @@ typedef struct {
     uint32_t second; /* the next least proof number */
 } Summary;
 
-static Summary summarise(const ProofFrame *frame)
+static Summary summarise(const ProofFrame *frame, uint32_t max_proof)
 {
     Summary sum = {.node = {PROOF_INFINITE, 0, 0}, .best = -1, .second = PROOF_INFINITE};
     uint64_t disproof = frame->truncated ? PROOF_INFINITE - 1 : 0; /* a cut list is never refuted */
-    uint32_t win_turns = UINT32_MAX, longest = 0;
+    uint32_t win_turns = UINT32_MAX, longest = 0, best_virtual = PROOF_INFINITE;
     for (int i = 0; i < frame->count; i++) {
         ProofNumbers v = frame->child[i].view;
-        if (v.proof < sum.node.proof) {
-            sum.second = sum.node.proof;
-            sum.node.proof = v.proof;
+        uint32_t chosen_by = virtual_proof(&frame->child[i], max_proof);
+        if (sum.best < 0 || chosen_by < best_virtual) {
+            sum.second = best_virtual;
+            best_virtual = chosen_by;
             sum.best = i;
-        } else if (v.proof < sum.second) {
-            sum.second = v.proof;
+        } else if (chosen_by < sum.second) {
+            sum.second = chosen_by;
         }
+        if (v.proof < sum.node.proof)
+            sum.node.proof = v.proof;
         disproof += v.disproof;
         if (v.proof == 0 && v.turns < win_turns)
             win_turns = v.turns;
@@ -195,8 +227,8 @@ static bool prove_best_child(AbWorker *w, const Position *pos, bool attacker, Pr
 }
 
 /* Works on pos until its numbers reach a threshold; false when stopped. */
-static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t max_proof,
-                       uint32_t max_disproof, int ply, ProofNumbers *out)
+static bool work_on_node(AbWorker *w, const Position *pos, bool attacker, uint32_t max_proof,
+                         uint32_t max_disproof, int ply, ProofNumbers *out)
 {
     AbShared *s = w->shared;
     if (ab_out_of_time(w))
@@ -219,7 +251,7 @@ static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t
         if (ab_charge(w, (uint64_t)frame.count)) /* the refresh probes every child */
             return false;
         refresh(s, &frame);
-        Summary sum = summarise(&frame);
+        Summary sum = summarise(&frame, max_proof);
         if (sum.node.proof >= max_proof || sum.node.disproof >= max_disproof) {
             pt_store(s->proofs, key, sum.node, w->nodes - start);
             *out = sum.node;
@@ -228,6 +260,21 @@ static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t
         if (!prove_best_child(w, pos, attacker, &frame, &sum, max_proof, max_disproof, ply))
             return false;
     }
+}
+
+/* work_on_node, counted in the busy counts while it runs when several
+ * provers share the table. */
+static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t max_proof,
+                       uint32_t max_disproof, int ply, ProofNumbers *out)
+{
+    AbShared *s = w->shared;
+    if (!s->proof_busy)
+        return work_on_node(w, pos, attacker, max_proof, max_disproof, ply, out);
+    _Atomic uint16_t *busy = busy_count(s, node_key(s, pos, attacker));
+    atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
+    bool done = work_on_node(w, pos, attacker, max_proof, max_disproof, ply, out);
+    atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
+    return done;
 }
 
 /* The proof's line: the quickest win where the player wins, the longest
@@ -272,6 +319,16 @@ static int proof_line(AbWorker *w, Position pos, Move *plies, int capacity, uint
     return n;
 }
 
+bool ab_prove_position(AbWorker *w, const Position *pos, bool attacker, ProofNumbers *out)
+{
+    return prove_node(w, pos, attacker, PROOF_INFINITE, PROOF_INFINITE, 0, out);
+}
+
+bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, ProofNumbers *out)
+{
+    return pt_probe(s->proofs, node_key(s, pos, attacker), out);
+}
+
 bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof)
 {
     AbShared *s = w->shared;
@@ -285,7 +342,7 @@ bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof)
         return false;
     }
     bool won = numbers.proof == 0;
-    if (!won && (numbers.disproof != 0 || s->proofs->draw_seen))
+    if (!won && (numbers.disproof != 0 || atomic_load(&s->proofs->draw_seen)))
         return false;
     /* The root's distance was fixed when it was proven; the line, read
      * later, may know quicker wins (or longer defences) found since. */

@@ -1,16 +1,21 @@
-/* ab_proof_table.c - the proof search's table (see ab_proof_table.h). */
+/* ab_proof_table.c - the proof search's table (see ab_proof_table.h).
+ *
+ * Lockless, as the main table (tt.c): a slot is three words written one by
+ * one, the first being the key xor the other two, so a probe that meets a
+ * slot half written by another thread reads a key that matches nothing (a
+ * miss, never a wrong hit).  Relaxed atomics cost nothing over plain loads
+ * and stores on the usual machines, and keep the sharing defined. */
 #include "search/ab_proof_table.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #define SLOTS_PER_BUCKET 4
 
+/* numbers: proof in bits 0-31, disproof 32-63; effort: work (saturated)
+ * in bits 0-31, turns 32-63.  check = key ^ numbers ^ effort; all zero is
+ * a free slot (a key of 0 is stored as 1: a rare miss, never a wrong hit). */
 struct ProofSlot {
-    uint64_t key; /* 0 = free (a key of 0 is stored as 1: a rare miss, never a wrong hit) */
-    uint32_t proof, disproof;
-    uint32_t work; /* saturated at UINT32_MAX */
-    uint32_t turns;
+    _Atomic uint64_t check, numbers, effort;
 };
 
 static uint64_t stored_key(uint64_t key) { return key ? key : 1; }
@@ -21,7 +26,7 @@ bool pt_allocate(ProofTable *pt, size_t megabytes)
     size_t buckets = bytes / (SLOTS_PER_BUCKET * sizeof(ProofSlot));
     pt->slots = calloc(buckets * SLOTS_PER_BUCKET, sizeof(ProofSlot));
     pt->bucket_count = pt->slots ? buckets : 0;
-    pt->draw_seen = false;
+    atomic_init(&pt->draw_seen, false);
     return pt->slots != NULL;
 }
 
@@ -34,9 +39,13 @@ void pt_free(ProofTable *pt)
 
 void pt_clear(ProofTable *pt)
 {
-    if (pt->slots)
-        memset(pt->slots, 0, pt->bucket_count * SLOTS_PER_BUCKET * sizeof(ProofSlot));
-    pt->draw_seen = false;
+    size_t n = pt->bucket_count * SLOTS_PER_BUCKET;
+    for (size_t i = 0; i < n; i++) {
+        atomic_store_explicit(&pt->slots[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&pt->slots[i].numbers, 0, memory_order_relaxed);
+        atomic_store_explicit(&pt->slots[i].effort, 0, memory_order_relaxed);
+    }
+    atomic_store(&pt->draw_seen, false);
 }
 
 /* Multiply-shift maps the key onto any bucket count, not just powers of 2. */
@@ -46,32 +55,53 @@ static ProofSlot *bucket_of(const ProofTable *pt, uint64_t key)
     return pt->slots + index * SLOTS_PER_BUCKET;
 }
 
+typedef struct {
+    uint64_t key, numbers, effort;
+} SlotCopy;
+
+static SlotCopy read_slot(ProofSlot *slot)
+{
+    SlotCopy c;
+    c.numbers = atomic_load_explicit(&slot->numbers, memory_order_relaxed);
+    c.effort = atomic_load_explicit(&slot->effort, memory_order_relaxed);
+    c.key = atomic_load_explicit(&slot->check, memory_order_relaxed) ^ c.numbers ^ c.effort;
+    return c;
+}
+
+static uint32_t low(uint64_t word) { return (uint32_t)word; }
+static uint32_t high(uint64_t word) { return (uint32_t)(word >> 32); }
+
 bool pt_probe(const ProofTable *pt, uint64_t key, ProofNumbers *out)
 {
     if (!pt->bucket_count)
         return false;
     key = stored_key(key);
-    const ProofSlot *bucket = bucket_of(pt, key);
-    for (int i = 0; i < SLOTS_PER_BUCKET; i++)
-        if (bucket[i].key == key) {
-            *out = (ProofNumbers){bucket[i].proof, bucket[i].disproof, bucket[i].turns};
+    ProofSlot *bucket = bucket_of(pt, key);
+    for (int i = 0; i < SLOTS_PER_BUCKET; i++) {
+        SlotCopy c = read_slot(&bucket[i]);
+        if (c.key == key) {
+            *out = (ProofNumbers){low(c.numbers), high(c.numbers), high(c.effort)};
             return true;
         }
+    }
     return false;
 }
 
-/* A free slot first, else the one with the least work behind it. */
+/* The key's own slot, else a free one, else the one with the least work
+ * behind it. */
 static ProofSlot *victim_in(ProofSlot *bucket, uint64_t key)
 {
-    for (int i = 0; i < SLOTS_PER_BUCKET; i++)
-        if (bucket[i].key == key)
-            return &bucket[i];
-    ProofSlot *victim = bucket;
+    ProofSlot *victim = NULL;
+    uint32_t least = UINT32_MAX;
     for (int i = 0; i < SLOTS_PER_BUCKET; i++) {
-        if (bucket[i].key == 0)
+        SlotCopy c = read_slot(&bucket[i]);
+        if (c.key == key)
             return &bucket[i];
-        if (bucket[i].work < victim->work)
+        uint32_t work = c.key == 0 ? 0 : low(c.effort);
+        if (!victim || work < least) {
             victim = &bucket[i];
+            least = work;
+        }
     }
     return victim;
 }
@@ -82,11 +112,9 @@ void pt_store(ProofTable *pt, uint64_t key, ProofNumbers numbers, uint64_t work)
         return;
     key = stored_key(key);
     ProofSlot *slot = victim_in(bucket_of(pt, key), key);
-    *slot = (ProofSlot){
-        .key = key,
-        .proof = numbers.proof,
-        .disproof = numbers.disproof,
-        .work = work > UINT32_MAX ? UINT32_MAX : (uint32_t)work,
-        .turns = numbers.turns,
-    };
+    uint64_t packed = (uint64_t)numbers.proof | (uint64_t)numbers.disproof << 32;
+    uint64_t effort = (uint64_t)(work > UINT32_MAX ? UINT32_MAX : (uint32_t)work) | (uint64_t)numbers.turns << 32;
+    atomic_store_explicit(&slot->numbers, packed, memory_order_relaxed);
+    atomic_store_explicit(&slot->effort, effort, memory_order_relaxed);
+    atomic_store_explicit(&slot->check, key ^ packed ^ effort, memory_order_relaxed);
 }

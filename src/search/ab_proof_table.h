@@ -5,13 +5,14 @@
  * An entry holds a position's proof and disproof numbers (the estimated
  * work to show that the player acting there reaches, or misses, its goal),
  * and once one of them is 0 the number of whole turns left in that proof.
- * Only one thread runs the proof search at a time, so the table has no
- * atomics; the searches of one game share it, as the entries state facts
+ * Several threads may prove at once on one table (lockless, as the main
+ * table); the searches of one game share it, as the entries state facts
  * about positions, not about a root.
  */
 #ifndef TESSERA_AB_PROOF_TABLE_H
 #define TESSERA_AB_PROOF_TABLE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,7 +30,7 @@ typedef struct ProofSlot ProofSlot;
 typedef struct {
     ProofSlot *slots;
     size_t bucket_count;
-    bool draw_seen; /* a drawn game was met: a disproof is then no proven loss */
+    atomic_bool draw_seen; /* a drawn game was met: a disproof is then no proven loss */
 } ProofTable;
 
 /* Allocates (zeroed) a table of about megabytes MB; false when out of memory. */

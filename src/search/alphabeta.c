@@ -147,22 +147,27 @@ static bool proof_worth_trying(const AbWorker *w, int depth)
     /* The proof search knows no searchmoves (it would prove the whole root)
      * and finds one line, not MultiPV's several. */
     return s->settings->proof_share > 0 && !s->job->limits.depth && !s->job->root_move_count &&
-           search_line_count(s->job) == 1 && !s->proof_too_long && depth >= 4 &&
+           search_line_count(s->job) == 1 && !atomic_load(&s->proof_too_long) && depth >= 4 &&
            4 * depth >= plies_left_estimate(s);
 }
 
-/* One thread proves: the main one alone, else the first helper. */
-static bool proves_here(const AbWorker *w) { return w->id == (w->shared->worker_count > 1 ? 1 : 0); }
+/* Who proves: the main thread alone, in slices between its iterations;
+ * with more threads every helper, with all of its time once a proof is
+ * worth trying, on the one shared proof table (the main thread keeps to
+ * its iterations).  Helpers that went on with Lazy SMP iterations instead
+ * made proofs slower with more threads (issue 14: one helper proving in
+ * slices, its iterations and the others' competing for the cores). */
+static bool proves_here(const AbWorker *w) { return (w->id == 0) == (w->shared->worker_count == 1); }
 
 /* After an iteration that cost iteration_nodes, the proof search gets its
- * share of them (all of the thread's time at 100%).  A proof found ends
- * the search of every thread. */
+ * share of them (all of the thread's time at 100%, and always on a
+ * helper).  The first proof found ends the search of every thread. */
 static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
 {
     AbShared *s = w->shared;
     if (!ensure_proof_table(s->engine, s->job->hash_mb))
         return false;
-    int share = s->settings->proof_share;
+    int share = w->id > 0 ? 100 : s->settings->proof_share;
     uint64_t budget = share >= 100 ? 0 : iteration_nodes * (uint64_t)share / (uint64_t)(100 - share) + 1;
     AbProof proof;
     if (!ab_prove(w, budget, &proof))
@@ -170,9 +175,11 @@ static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
     /* Under `go mate N` a longer win does not end the search: the
      * iterations, which find the shortest mate within their depth, go on. */
     if (!search_proof_ends_search(s->job, proof.score)) {
-        s->proof_too_long = true;
+        atomic_store(&s->proof_too_long, true);
         return false;
     }
+    if (atomic_exchange(&s->proof_claimed, true))
+        return true; /* another prover published its proof first */
     s->proof = proof;
     atomic_store_explicit(&s->proof_ready, true, memory_order_release);
     atomic_store(&s->abort, true);
@@ -339,6 +346,19 @@ static int worker_count(const SearchJob *job)
     return job->threads < 1 ? 1 : job->threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : job->threads;
 }
 
+/* Several provers share the proof table and the busy counts: both are
+ * made before the threads start. */
+static bool prepare_provers(AbShared *s, AbEngine *e)
+{
+    if (s->worker_count < 2)
+        return true;
+    if (!ensure_proof_table(e, s->job->hash_mb))
+        return false;
+    if (s->worker_count > 2)
+        s->proof_busy = calloc((size_t)1 << AB_BUSY_BITS, sizeof *s->proof_busy);
+    return true;
+}
+
 static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
 {
     AbEngine *e = ab_engine(engine);
@@ -347,6 +367,8 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
                   .proofs = &e->proofs, .result = &result};
     atomic_init(&s.abort, false);
     atomic_init(&s.proof_ready, false);
+    atomic_init(&s.proof_claimed, false);
+    atomic_init(&s.proof_too_long, false);
     tm_plan(&s.tm, job);
     /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
     s.steps = has_step_hooks(job->game) && !search_wants_whole_turns(job);
@@ -367,8 +389,11 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
         s.workers[i].id = i;
         s.workers[i].best_turn = fallback;
     }
+    if (!prepare_provers(&s, e))
+        atomic_store(&s.proof_too_long, true); /* no memory for the provers' table: no proofs */
     run_workers(&s);
     finish_result(&s, &result);
+    free(s.proof_busy);
     free(s.workers);
     return result;
 }
@@ -379,6 +404,12 @@ static BackendEngine *alphabeta_create(void)
     if (e)
         e->settings = ab_default_settings;
     return (BackendEngine *)e;
+}
+
+ProofTable *ab_engine_proof_table(BackendEngine *engine)
+{
+    AbEngine *e = ab_engine(engine);
+    return e->proofs.slots ? &e->proofs : NULL;
 }
 
 static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engine)->settings; }

@@ -7,6 +7,8 @@
  */
 #include "harness.h"
 
+#include <pthread.h>
+
 #include "gametest.h"
 #include "search/ab_internal.h"
 #include "search/backends.h"
@@ -191,6 +193,88 @@ static bool prove_alone(const char *fen, AbProof *proof)
     free(w);
     free(s);
     return proven;
+}
+
+/* ---- several provers on one table ---- */
+
+typedef struct {
+    AbWorker *w;
+    AbProof proof;
+    bool proven;
+} ProverThread;
+
+static void *prover_main(void *arg)
+{
+    ProverThread *t = arg;
+    t->proven = ab_prove(t->w, 0, &t->proof);
+    if (t->proven)
+        atomic_store(&t->w->shared->abort, true); /* the others stop: the root is settled */
+    return NULL;
+}
+
+/* Runs ab_prove from fen on provers threads at once, sharing one table
+ * and the busy counts (virtual proof numbers), as the helpers of a
+ * threaded search do; *proof is a proving thread's.  False when none
+ * proved the root. */
+static bool prove_together(const char *fen, int provers, AbProof *proof)
+{
+    set_up(&roomandpillar_game, fen, provers);
+    AbShared *s = calloc(1, sizeof *s);
+    AbWorker *w = calloc((size_t)provers, sizeof *w);
+    ProverThread threads[4];
+    pthread_t ids[4];
+    ProofTable table;
+    bool proven = false;
+    if (s && w && provers <= 4 && pt_allocate(&table, 1)) {
+        s->job = &job;
+        s->game = job.game;
+        s->settings = settings();
+        s->proofs = &table;
+        s->proof_busy = calloc((size_t)1 << AB_BUSY_BITS, sizeof *s->proof_busy);
+        tm_plan(&s->tm, &job);
+        atomic_init(&s->abort, false);
+        s->workers = w;
+        s->worker_count = provers;
+        for (int i = 0; i < provers; i++) {
+            w[i].shared = s;
+            w[i].id = i;
+            threads[i] = (ProverThread){.w = &w[i]};
+            CHECK(pthread_create(&ids[i], NULL, prover_main, &threads[i]) == 0);
+        }
+        for (int i = 0; i < provers; i++) {
+            pthread_join(ids[i], NULL);
+            if (threads[i].proven && !proven) {
+                *proof = threads[i].proof;
+                proven = true;
+            }
+        }
+        free(s->proof_busy);
+        pt_free(&table);
+    }
+    free(w);
+    free(s);
+    return proven;
+}
+
+/* Three provers on one table reach the exhaustive search's verdict on
+ * small boards (run under ThreadSanitizer by `make test`). */
+static void test_parallel_provers_match_exhaustive(void)
+{
+    static const char *fens[] = {
+        "wbwb/bwbw/wbwb/bwbw b -",
+        "wbwb/bw.w/wbwb/bwbw w -",
+        "wbw/bwb/wbw/bwb b -",
+        "wbwbw/bwbwb/wbwbw/bwbw. w s",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Position root;
+        if (!load_position(&roomandpillar_game, fens[i], &root))
+            return;
+        int truth = exhaustive(&roomandpillar_game, &root, 64);
+        AbProof proof = {.score = 0};
+        CHECK(prove_together(fens[i], 3, &proof));
+        CHECK((mate_of(proof.score) > 0) == (truth > 0));
+    }
 }
 
 /* The proof's line is legal and, when it reaches the end of the game, as
@@ -621,6 +705,7 @@ int main(int argc, char **argv)
     RUN(test_iterations_alone_prove_small_boards_exactly);
     RUN(test_roomandpillar_6x6_proven_at_once);
     RUN(test_proof_search_matches_exhaustive_on_small_boards);
+    RUN(test_parallel_provers_match_exhaustive);
     RUN(test_roomandpillar_8x8_start_proven_within_a_minute);
     RUN(test_helper_proof_reaches_the_main_thread);
     RUN(test_columna_win_in_one_turn_found);

@@ -1,0 +1,145 @@
+/* prove_command.c - `tessera prove GAME [POSITION] [threads N] [hash MB]
+ * [time S] -out FILE`: proves the position with the alpha-beta engine's
+ * proof search and writes its certificate, which build/tessera-proof-check
+ * confirms.  Every mistake on the command line is one error line and exit
+ * status 2. */
+#include "prove/prove_command.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "games/registry.h"
+#include "search/certificate.h"
+#include "search/search.h"
+#include "util/parse_number.h"
+
+#define PROVE_USAGE                                                                                     \
+    "usage: tessera prove GAME [POSITION] [threads N] [hash MB] [time S] -out FILE\n"                  \
+    "  proves POSITION (a position string as one argument, or startpos: the default) of GAME\n"        \
+    "  and writes its certificate to FILE (- for standard output); check it with\n"                    \
+    "  build/tessera-proof-check FILE.  threads: 1 to %d (1); hash: MB of tables, 1 to %d (1024);\n"   \
+    "  time: seconds to give up after, 0 = never (0).  The certificate format: src/search/certificate.h\n"
+#define PROVE_MAX_HASH_MB 65536
+
+typedef struct {
+    const Game *game;
+    const char *position;
+    const char *out_path;
+    CertifyOptions options;
+} ProveArgs;
+
+static int usage_error(const char *message, const char *word)
+{
+    fprintf(stderr, "tessera prove: %s%s%s%s (try tessera prove --help)\n", message, word ? " '" : "",
+            word ? word : "", word ? "'" : "");
+    return 2;
+}
+
+/* A keyword's number: *value in [min, max], else an error. */
+static bool keyword_number(int argc, char **argv, int *i, int64_t min, int64_t max, int64_t *value)
+{
+    if (*i + 1 >= argc || parse_int64(argv[*i + 1], min, max, value) != NUMBER_OK) {
+        fprintf(stderr, "tessera prove: %s needs a number from %lld to %lld (try tessera prove --help)\n", argv[*i],
+                (long long)min, (long long)max);
+        return false;
+    }
+    (*i)++;
+    return true;
+}
+
+/* 0 when args are filled, else the exit status. */
+static int parse_args(int argc, char **argv, ProveArgs *args)
+{
+    *args = (ProveArgs){.options = {.threads = 1, .hash_mb = 1024, .time_limit_ms = 0}};
+    if (argc < 1)
+        return usage_error("a game is needed", NULL);
+    args->game = game_by_id(argv[0]);
+    if (!args->game)
+        return usage_error("unknown game", argv[0]);
+    for (int i = 1; i < argc; i++) {
+        int64_t n;
+        if (strcmp(argv[i], "threads") == 0) {
+            if (!keyword_number(argc, argv, &i, 1, SEARCH_MAX_THREADS, &n))
+                return 2;
+            args->options.threads = (int)n;
+        } else if (strcmp(argv[i], "hash") == 0) {
+            if (!keyword_number(argc, argv, &i, 1, PROVE_MAX_HASH_MB, &n))
+                return 2;
+            args->options.hash_mb = (size_t)n;
+        } else if (strcmp(argv[i], "time") == 0) {
+            if (!keyword_number(argc, argv, &i, 0, 1000000, &n))
+                return 2;
+            args->options.time_limit_ms = n * 1000;
+        } else if (strcmp(argv[i], "-out") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("-out needs a file name", NULL);
+            args->out_path = argv[++i];
+        } else if (i == 1) {
+            args->position = argv[i];
+        } else {
+            return usage_error("unexpected", argv[i]);
+        }
+    }
+    if (!args->out_path)
+        return usage_error("-out FILE is needed", NULL);
+    return 0;
+}
+
+static bool load_root(const ProveArgs *args, Position *root)
+{
+    char err[ERROR_TEXT_MAX];
+    const char *text = args->position && strcmp(args->position, "startpos") != 0 ? args->position
+                                                                                 : args->game->start_fen;
+    if (args->game->parse_position(text, root, err, sizeof err))
+        return true;
+    fprintf(stderr, "tessera prove: position rejected: %s\n", err);
+    return false;
+}
+
+static void report(const ProveArgs *args, const CertifyResult *r, FILE *to)
+{
+    struct stat st;
+    long long bytes = strcmp(args->out_path, "-") != 0 && stat(args->out_path, &st) == 0 ? (long long)st.st_size : -1;
+    fprintf(to, "proven: the %s player wins; %llu nodes in %lld ms\n", r->first_wins ? "first" : "second",
+            (unsigned long long)r->search_nodes, (long long)r->prove_ms);
+    fprintf(to, "certificate: %llu positions, %llu moves, %lld bytes, written in %lld ms to %s\n",
+            (unsigned long long)r->positions, (unsigned long long)r->moves, bytes, (long long)r->write_ms,
+            args->out_path);
+}
+
+int prove_main(int argc, char **argv)
+{
+    if (argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+        printf(PROVE_USAGE, SEARCH_MAX_THREADS, PROVE_MAX_HASH_MB);
+        return 0;
+    }
+    ProveArgs args;
+    int status = parse_args(argc, argv, &args);
+    Position root;
+    if (status != 0)
+        return status;
+    if (!load_root(&args, &root))
+        return 2;
+    bool to_stdout = strcmp(args.out_path, "-") == 0;
+    FILE *out = to_stdout ? stdout : fopen(args.out_path, "w");
+    if (!out) {
+        fprintf(stderr, "tessera prove: cannot write %s\n", args.out_path);
+        return 1;
+    }
+    CertifyResult result;
+    char err[512];
+    bool ok = certify(args.game, &root, &args.options, out, &result, err, sizeof err);
+    if (!to_stdout && fclose(out) != 0 && ok) {
+        snprintf(err, sizeof err, "cannot write %s", args.out_path);
+        ok = false;
+    }
+    if (!ok) {
+        fprintf(stderr, "tessera prove: %s\n", err);
+        if (!to_stdout)
+            remove(args.out_path); /* no certificate rather than a partial one */
+        return 1;
+    }
+    report(&args, &result, to_stdout ? stderr : stdout);
+    return 0;
+}

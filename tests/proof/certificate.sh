@@ -1,0 +1,96 @@
+#!/bin/sh
+# certificate.sh - `tessera prove` writes certificates of small Room and
+# Pillar boards that tessera-proof-check confirms (at one thread and with
+# parallel provers), and the checker refuses hand-corrupted ones with an
+# error naming the fault: a missing reply, an illegal move, the wrong
+# winner, a truncated file, a dangling reference, a cycle, a target that
+# is another position.  Also the command line's
+# errors.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/protocol/lib.sh
+CHECK=$BUILD/tessera-proof-check
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# run NAME CMD...: runs CMD, keeps its output in $REPLY and status in $STATUS.
+run() {
+    shift
+    REPLY=$("$@" 2>&1)
+    STATUS=$?
+}
+
+B44='wbwb/bwbw/wbwb/bwbw b -'
+B64='wbwbwb/bwbwbw/wbwbwb/bwbwbw b -'
+
+run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/44.txt"
+expect_status "4x4 start proven and written" 0
+expect_line "the second player wins the 4x4 start" '^proven: the second player wins'
+run check "$CHECK" "$dir/44.txt"
+expect_status "4x4 certificate holds" 0
+expect_line "checker names the winner" 'certificate holds: roomandpillar .*the second player wins'
+
+for threads in 1 3; do
+    run prove "$ENGINE" prove roomandpillar "$B64" threads $threads hash 16 -out "$dir/64-$threads.txt"
+    expect_status "6x4 start proven at $threads threads" 0
+    run check "$CHECK" "$dir/64-$threads.txt"
+    expect_status "6x4 certificate of $threads threads holds" 0
+done
+
+# refused FILE NAME REGEX: the checker refuses FILE with a line matching REGEX.
+refused() {
+    run check "$CHECK" "$1"
+    expect_status "$2: refused" 1
+    expect_line "$2: the error says why" "$3"
+}
+
+# An L line (a loser's replies) with more than one reply loses its last one.
+awk '!done && / L .* / { sub(/ [^ ]*$/, ""); done = 1 } { print }' "$dir/44.txt" >"$dir/missing.txt"
+awk '/^moves / { $2 = $2 - 1 } { print }' "$dir/missing.txt" >"$dir/missing2.txt"
+refused "$dir/missing2.txt" "missing reply" 'position [0-9]+ \(.*\): a reply of the loser is missing'
+
+# The winner's move of a W line made a square of the wrong colour.
+awk '!done && / W [a-d][1-4]>/ { w = $3; sub(/>.*/, "", w); f = substr(w, 1, 1); r = substr(w, 2, 1);
+     other = (f == "a" ? "b" : "a") r; sub(w ">", other ">"); done = 1 } { print }' "$dir/44.txt" >"$dir/illegal.txt"
+refused "$dir/illegal.txt" "illegal move" 'position [0-9]+ \(.*\): illegal move'
+
+sed 's/^winner second$/winner first/' "$dir/44.txt" >"$dir/winner.txt"
+refused "$dir/winner.txt" "wrong winner" 'position 0 \(.*\): the winner is to move, the line says L'
+
+head -n 20 "$dir/44.txt" >"$dir/truncated.txt"
+refused "$dir/truncated.txt" "truncated file" 'truncated'
+
+awk '!done && / L / { sub(/>[0-9]+/, ">999999"); done = 1 } { print }' "$dir/44.txt" >"$dir/dangling.txt"
+refused "$dir/dangling.txt" "dangling reference" 'which the certificate lacks'
+
+# A move pointed back at the root (position 0, on the path): a cycle.
+awk '!done && /^[1-9][0-9]* W [^ ]*>[0-9]+$/ { sub(/>[0-9]+$/, ">0"); done = 1 } { print }' "$dir/44.txt" >"$dir/cycle.txt"
+refused "$dir/cycle.txt" "cycle" 'making a cycle'
+
+# The root's second reply pointed at its first reply's position (ids are
+# only labels: the replay must find the position there differs).
+awk '$1 == "0" && $2 == "L" { split($3, a, ">"); split($4, b, ">"); $4 = b[1] ">" a[2] } { print }' \
+    "$dir/44.txt" >"$dir/other.txt"
+refused "$dir/other.txt" "target is another position" 'position 0 \(.*\): move [a-z0-9]+ leads to position [0-9]+, which is another position'
+
+sed 's/^tessera-proof 1$/tessera-proof 9/' "$dir/44.txt" >"$dir/magic.txt"
+refused "$dir/magic.txt" "not a certificate" 'not a certificate'
+
+# The command line.
+run noout "$ENGINE" prove roomandpillar "$B44"
+expect_status "prove without -out: usage error" 2
+expect_line "prove without -out says so" '-out FILE is needed'
+run nogame "$ENGINE" prove chess -out "$dir/x.txt"
+expect_status "prove of an unknown game: usage error" 2
+run badthreads "$ENGINE" prove roomandpillar threads 0 -out "$dir/x.txt"
+expect_status "prove threads 0: usage error" 2
+expect_line "threads error names the range" 'threads needs a number from 1 to'
+run badpos "$ENGINE" prove roomandpillar 'wbwb/bwbx b -' -out "$dir/x.txt"
+expect_status "prove of a bad position: usage error" 2
+run help "$ENGINE" prove --help
+expect_status "prove --help" 0
+expect_line "prove --help shows the usage" '^usage: tessera prove GAME'
+run checkargs "$CHECK"
+expect_status "checker without a file: usage error" 2
+run checkmissing "$CHECK" "$dir/none.txt"
+expect_status "checker of a missing file" 1
+finish
