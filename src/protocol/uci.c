@@ -22,6 +22,7 @@
 #include "protocol/printable.h"
 #include "protocol/searcher.h"
 #include "search/backends.h"
+#include "search/strength.h"
 #include "util/clock.h"
 #include "util/output.h"
 #include "util/parse_number.h"
@@ -38,6 +39,7 @@ static struct {
     GameRecord record;
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
+    int limit_strength, uci_elo, skill_level; /* strength.h */
 } session;
 
 static const char *game_ids[16];
@@ -115,6 +117,17 @@ static void add_params(const GameParam *params, int count)
     }
 }
 
+/* Playing below full strength (strength.h): off by default. */
+static void add_strength_options(void)
+{
+    options_add(&(Option){.name = "UCI_LimitStrength", .type = OPTION_CHECK, .default_value = 0, .min = 0,
+                          .max = 1, .value = &session.limit_strength});
+    options_add(&(Option){.name = "UCI_Elo", .type = OPTION_SPIN, .default_value = STRENGTH_ELO_FULL,
+                          .min = STRENGTH_ELO_MIN, .max = STRENGTH_ELO_FULL, .value = &session.uci_elo});
+    options_add(&(Option){.name = "Skill Level", .type = OPTION_SPIN, .default_value = STRENGTH_FULL_SKILL,
+                          .min = 0, .max = STRENGTH_FULL_SKILL, .value = &session.skill_level});
+}
+
 static void register_options(void)
 {
     int n = 0;
@@ -143,6 +156,7 @@ static void register_options(void)
                           .value = &session.ponder});
     options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
                           .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
+    add_strength_options();
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -332,6 +346,8 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->start_ms = go_time;
     job->root_move_count = 0;
     job->multipv = session.multipv;
+    job->strength = strength_of_options(session.game, session.limit_strength != 0, session.uci_elo,
+                                        session.skill_level);
 }
 
 static void start_perft(int depth)

@@ -1,0 +1,74 @@
+/*
+ * strength.h - playing below full strength, for people: the options
+ * UCI_LimitStrength with UCI_Elo, and Skill Level.
+ *
+ * The method is Stockfish's skill idea, one rule for every backend.  A
+ * weakened search has a skill s in [0, 20) (Skill Level, or UCI_Elo mapped
+ * through the game's measured scale below) and
+ *  - a smaller budget: at most strength_nodes * 2^((s - 20) / 2) nodes a
+ *    move (alpha-beta) or playouts (MCTS), strength_nodes being the
+ *    backend's reference (Backend.strength_nodes); 2^-10 of it at s = 0;
+ *  - STRENGTH_LINES root moves searched as MultiPV (alpha-beta: the best
+ *    lines of its last iteration that scored them all; MCTS: its most
+ *    visited root children with their values);
+ *  - a draw among those lines: line k is played with probability
+ *    proportional to exp(score_k / T), T = STRENGTH_TEMPERATURE * (20 - s)
+ *    centi-units, from a generator seeded by the Seed option and the
+ *    position, so that a run repeats.  Close alternatives are played
+ *    often, clearly worse ones rarely; a proven win always is (its score
+ *    dwarfs T) and a proven loss never while another line is on the list.
+ * Every move played is one the search found among its best: natural moves
+ * of a shallower player, never a random blunder.  Skill 20 (or more) is
+ * the backend's own search, untouched.
+ *
+ * UCI_Elo is a game's scale, measured with tools/arena: the full engine at
+ * the reference control is STRENGTH_ELO_FULL, and a skill's Elo is that
+ * plus the Elo it measured against the full engine (a table, one row per
+ * game, in strength_scale.c; README.md has the measurements).
+ */
+#ifndef TESSERA_STRENGTH_H
+#define TESSERA_STRENGTH_H
+
+#include "search/search.h"
+
+#define STRENGTH_FULL_SKILL 20
+#define STRENGTH_LINES 4
+#define STRENGTH_TEMPERATURE 10 /* centi-units of T per skill step below full */
+
+/* UCI_Elo's range: the full engine at the reference control is the top. */
+#define STRENGTH_ELO_FULL 2000
+#define STRENGTH_ELO_MIN 1000
+
+/* The measured skills: 0, 5, 10, 15 (20 is the full engine, Elo 0). */
+#define STRENGTH_SCALE_STEP 5
+#define STRENGTH_SCALE_POINTS (STRENGTH_FULL_SKILL / STRENGTH_SCALE_STEP)
+
+/* A game's measured scale: the Elo against the full engine of the skills
+ * 0, 5, 10 and 15, increasing. */
+typedef struct {
+    const char *game_id;
+    int elo_below_full[STRENGTH_SCALE_POINTS];
+} StrengthScale;
+
+/* The game's row of the table, or the default row for a game without one. */
+const StrengthScale *strength_scale_of(const Game *game);
+
+/* The skill (0..20) whose measured Elo is elo on game's scale: linear
+ * between the measured skills; clamped to 0 below the scale's bottom. */
+double strength_skill_of_elo(const Game *game, int elo);
+
+/* The options' meaning: UCI_LimitStrength plays at UCI_Elo; else a Skill
+ * Level below 20 weakens; else full strength. */
+SearchStrength strength_of_options(const Game *game, bool limit_strength, int uci_elo, int skill_level);
+
+/* The budget a move at skill (0 when the backend has no reference). */
+uint64_t strength_node_budget(const Backend *backend, double skill);
+
+/* The draw's temperature at skill, centi-units. */
+double strength_temperature(double skill);
+
+/* backend->search, weakened as job->strength says (untouched when it is
+ * not limited).  The info lines stay those the job's MultiPV asked for. */
+SearchResult strength_search(const Backend *backend, BackendEngine *engine, SearchJob *job);
+
+#endif
