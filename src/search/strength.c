@@ -175,7 +175,7 @@ double strength_temperature(double skill)
 {
     double below = STRENGTH_FULL_SKILL - skill;
     /* A tiny floor keeps exp() finite at the top of the range. */
-    return below > 0 ? STRENGTH_TEMPERATURE * below : 1e-3;
+    return below > 0 ? STRENGTH_TEMPERATURE * below * below : 1e-3;
 }
 
 SearchStrength strength_of_options(const Game *game, bool limit_strength, int uci_elo, int skill_level)

@@ -12,8 +12,8 @@
  *    lines of its last iteration that scored them all; MCTS: its most
  *    visited root children with their values);
  *  - a draw among those lines: line k is played with probability
- *    proportional to exp(score_k / T), T = STRENGTH_TEMPERATURE * (20 - s)
- *    centi-units, from a generator seeded by the Seed option and the
+ *    proportional to exp(score_k / T), T = STRENGTH_TEMPERATURE * (20 - s)^2
+ *    centi-units (400 at s = 0, 100 at 10, 25 at 15), from a generator seeded by the Seed option and the
  *    position, so that a run repeats.  Close alternatives are played
  *    often, clearly worse ones rarely; a proven win always is (its score
  *    dwarfs T) and a proven loss never while another line is on the list.
@@ -33,18 +33,21 @@
 
 #define STRENGTH_FULL_SKILL 20
 #define STRENGTH_LINES 4
-#define STRENGTH_TEMPERATURE 10 /* centi-units of T per skill step below full */
+#define STRENGTH_TEMPERATURE 1 /* T, centi-units, per squared skill step below full */
 
 /* UCI_Elo's range: the full engine at the reference control is the top. */
 #define STRENGTH_ELO_FULL 2000
 #define STRENGTH_ELO_MIN 1000
 
-/* The measured skills: 0, 5, 10, 15 (20 is the full engine, Elo 0). */
-#define STRENGTH_SCALE_STEP 5
-#define STRENGTH_SCALE_POINTS (STRENGTH_FULL_SKILL / STRENGTH_SCALE_STEP)
+/* The measured skills (strength_scale.c).  The last is the strongest
+ * weakened one: a weakened search searches whole turns (MultiPV needs
+ * them) without the proof search, so between it and the full engine
+ * (skill 20, Elo 0) the scale jumps; UCI_Elo in that gap plays at it. */
+#define STRENGTH_SCALE_POINTS 6
+extern const double strength_scale_skills[STRENGTH_SCALE_POINTS];
 
-/* A game's measured scale: the Elo against the full engine of the skills
- * 0, 5, 10 and 15, increasing. */
+/* A game's measured scale: the Elo against the full engine of each of
+ * strength_scale_skills, increasing. */
 typedef struct {
     const char *game_id;
     int elo_below_full[STRENGTH_SCALE_POINTS];
@@ -53,8 +56,10 @@ typedef struct {
 /* The game's row of the table, or the default row for a game without one. */
 const StrengthScale *strength_scale_of(const Game *game);
 
-/* The skill (0..20) whose measured Elo is elo on game's scale: linear
- * between the measured skills; clamped to 0 below the scale's bottom. */
+/* The skill whose measured Elo is elo on game's scale: linear between the
+ * measured skills; the weakest below the scale, the strongest weakened one
+ * in the gap below the full engine, 20 (full strength) at
+ * STRENGTH_ELO_FULL. */
 double strength_skill_of_elo(const Game *game, int elo);
 
 /* The options' meaning: UCI_LimitStrength plays at UCI_Elo; else a Skill

@@ -1,22 +1,24 @@
-/* strength_scale.c - each game's UCI_Elo scale, as measured: the Elo of
- * skills 0, 5, 10 and 15 against the full engine (skill 20).  A new game
- * adds one row; until it does, it uses the default row.  How the numbers
- * were measured (control, openings, games, intervals): README.md,
- * "Strength levels". */
+/* strength_scale.c - each game's UCI_Elo scale, as measured: the Elo of the
+ * measured skills against the full engine (skill 20).  A new game adds one
+ * row; until it does, it uses the default row.  How the numbers were
+ * measured (control, openings, games, intervals): README.md, "Strength
+ * levels", and tools/strength/calibrate.sh. */
 #include "search/strength.h"
 
 #include <string.h>
 
+const double strength_scale_skills[STRENGTH_SCALE_POINTS] = {0, 4, 8, 12, 16, 19};
+
 static const StrengthScale scales[] = {
-    /* game id          skill 0, 5, 10, 15 */
-    {"roomandpillar", {-800, -600, -400, -200}},
-    {"columna", {-800, -600, -400, -200}},
-    {"qawale", {-800, -600, -400, -200}},
-    {"territoire", {-800, -600, -400, -200}},
+    /* game id          skill 0, 4, 8, 12, 16, 19 */
+    {"roomandpillar", {-900, -800, -700, -600, -500, -400}},
+    {"columna", {-900, -800, -700, -600, -500, -400}},
+    {"qawale", {-900, -800, -700, -600, -500, -400}},
+    {"territoire", {-900, -800, -700, -600, -500, -400}},
 };
 
-/* Games not measured: the middle of the measured ones. */
-static const StrengthScale default_scale = {"(default)", {-800, -600, -400, -200}};
+/* A game not measured yet. */
+static const StrengthScale default_scale = {"(default)", {-900, -800, -700, -600, -500, -400}};
 
 const StrengthScale *strength_scale_of(const Game *game)
 {
@@ -29,15 +31,18 @@ const StrengthScale *strength_scale_of(const Game *game)
 double strength_skill_of_elo(const Game *game, int elo)
 {
     const int *below = strength_scale_of(game)->elo_below_full;
+    const double *skill = strength_scale_skills;
+    int last = STRENGTH_SCALE_POINTS - 1;
     double relative = (double)elo - STRENGTH_ELO_FULL;
     if (relative >= 0)
         return STRENGTH_FULL_SKILL;
+    if (relative >= below[last])
+        return skill[last];
     if (relative <= below[0])
-        return 0;
-    for (int i = 1; i <= STRENGTH_SCALE_POINTS; i++) {
-        double upper = i < STRENGTH_SCALE_POINTS ? below[i] : 0;
-        if (relative <= upper)
-            return STRENGTH_SCALE_STEP * (i - 1 + (relative - below[i - 1]) / (upper - below[i - 1]));
-    }
-    return STRENGTH_FULL_SKILL;
+        return skill[0];
+    int i = 1;
+    while (relative > below[i])
+        i++;
+    double share = (relative - below[i - 1]) / (below[i] - below[i - 1]);
+    return skill[i - 1] + share * (skill[i] - skill[i - 1]);
 }
