@@ -37,7 +37,7 @@
 
 /* UCI_Elo's range: the full engine at the reference control is the top. */
 #define STRENGTH_ELO_FULL 2000
-#define STRENGTH_ELO_MIN 1000
+#define STRENGTH_ELO_MIN 800
 
 /* The measured skills (strength_scale.c).  The last is the strongest
  * weakened one: a weakened search searches whole turns (MultiPV needs
@@ -47,7 +47,8 @@
 extern const double strength_scale_skills[STRENGTH_SCALE_POINTS];
 
 /* A game's measured scale: the Elo against the full engine of each of
- * strength_scale_skills, increasing. */
+ * strength_scale_skills, never decreasing (skills measured alike share
+ * one value; an Elo there plays at the weakest of them). */
 typedef struct {
     const char *game_id;
     int elo_below_full[STRENGTH_SCALE_POINTS];
