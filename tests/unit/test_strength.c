@@ -11,7 +11,7 @@
 #include "search/strength.h"
 #include "util/clock.h"
 
-#define NODE_LIMIT 20000
+#define NODE_LIMIT 5000
 #define MAX_SEEN 64
 
 /* What a search reported: every line's first move. */

@@ -11,14 +11,15 @@
 #       UCI_Elo ELO_A against UCI_Elo ELO_B: the measured difference
 #       should be ELO_A - ELO_B
 #
-# Control: every engine at `go nodes 20000` (alpha-beta's strength
-# reference, Backend.strength_nodes) with Hash 16, colours reversed per
-# opening.  Node-limited, so the figures do not depend on the machine's
+# Control: every engine at `go nodes $NODES` (default 20000: alpha-beta's
+# strength reference, Backend.strength_nodes; 5000 for MCTS) with Hash
+# 16, colours reversed per opening.  Node-limited, so the figures do not depend on the machine's
 # load.  Openings: tools/books for Columna and Territoire, 4 random plies
 # for Qawale, 2 for Room and Pillar (8x8 start).  Set TESSERA_BUILD to the
 # build folder (default build/release).
 set -eu
 build=${TESSERA_BUILD:-build/release}
+nodes=${NODES:-20000}
 mode=$1 game=$2 games=$3
 shift 3
 
@@ -30,12 +31,13 @@ openings_of() {
     esac
 }
 
-# match NAME_A "OPTION_A" NAME_B "OPTION_B" BACKEND: prints "elo error W D L"
+# match NAME_A "OPTION_A" NAME_B "OPTION_B" BACKEND "OPTION_EACH":
+# prints "elo error W D L"
 match() {
     # shellcheck disable=SC2046
     nice -n 10 "$build/tessera-arena" -game "$game" \
         -engine cmd="$build/tessera" name="$1" "$2" -engine cmd="$build/tessera" name="$3" "$4" \
-        -each nodes=20000 option.Hash=16 option.Backend="$5" -games "$games" -concurrency 2 \
+        -each nodes="$nodes" option.Hash=16 option.Backend="$5" "$6" -games "$games" -concurrency 2 \
         -openings $(openings_of "$game") -seed 11 2>&1 |
         awk '/^Games [0-9]+\/[0-9]+:/ { w = $6; d = $7; l = $8 }
              /^Elo:/ { sub(",", "", $4); print $2, $4, w, d, l }'
@@ -44,10 +46,11 @@ match() {
 case $mode in
 scale)
     backend=${1:-alphabeta}
-    echo "$game, $backend, nodes=20000 each, $games games a pair"
+    echo "$game, $backend, nodes=$nodes each, $games games a pair"
     chain=0 var=0 up=20
     for skill in 19 16 12 8 4 0; do
-        set -- $(match "skill$skill" "option.Skill Level=$skill" "skill$up" "option.Skill Level=$up" "$backend")
+        set -- $(match "skill$skill" "option.Skill Level=$skill" "skill$up" "option.Skill Level=$up" "$backend" \
+            option.UCI_LimitStrength=false)
         chain=$(echo "$chain $1" | awk '{ printf "%.0f", $1 + $2 }')
         var=$(echo "$var $2" | awk '{ printf "%.1f", $1 + $2 * $2 }')
         echo "skill $skill vs $up: $1 +/- $2 ($3 $4 $5); vs full: $chain +/- $(echo "$var" | awk '{ printf "%.0f", sqrt($1) }')"
@@ -56,8 +59,9 @@ scale)
     ;;
 check)
     a=$1 b=$2 backend=${3:-alphabeta}
-    set -- $(match "elo$a" "option.UCI_Elo=$a" "elo$b" "option.UCI_Elo=$b" "$backend")
-    echo "$game, $backend: UCI_Elo $a vs $b, $games games: measured $1 +/- $2 ($3 $4 $5), expected $((a - b))"
+    set -- $(match "elo$a" "option.UCI_Elo=$a" "elo$b" "option.UCI_Elo=$b" "$backend" \
+        option.UCI_LimitStrength=true)
+    echo "$game, $backend, nodes=$nodes: UCI_Elo $a vs $b, $games games: measured $1 +/- $2 ($3 $4 $5), expected $((a - b))"
     ;;
 *)
     echo "usage: $0 scale GAME GAMES [BACKEND] | check GAME GAMES ELO_A ELO_B [BACKEND]" >&2
