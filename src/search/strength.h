@@ -43,7 +43,7 @@
  * weakened one: a weakened search searches whole turns (MultiPV needs
  * them) without the proof search, so between it and the full engine
  * (skill 20, Elo 0) the scale jumps; UCI_Elo in that gap plays at it. */
-#define STRENGTH_SCALE_POINTS 6
+#define STRENGTH_SCALE_POINTS 7
 extern const double strength_scale_skills[STRENGTH_SCALE_POINTS];
 
 /* A game's measured scale: the Elo against the full engine of each of

@@ -5,8 +5,10 @@
 # 95% intervals (the links' intervals added in quadrature).
 #
 #   tools/strength/calibrate.sh scale GAME GAMES [BACKEND]
-#       skills 19, 16, 12, 8, 4, 0 (strength_scale.c) each against the
+#       skills 19, 16, 12, 8, 4, 0 each against the
 #       next one up, 20 being the full engine
+#   tools/strength/calibrate.sh pair GAME GAMES SKILL_A SKILL_B [BACKEND]
+#       Skill Level SKILL_A against SKILL_B alone (one more link)
 #   tools/strength/calibrate.sh check GAME GAMES ELO_A ELO_B [BACKEND]
 #       UCI_Elo ELO_A against UCI_Elo ELO_B: the measured difference
 #       should be ELO_A - ELO_B
@@ -57,6 +59,12 @@ scale)
         up=$skill
     done
     ;;
+pair)
+    a=$1 b=$2 backend=${3:-alphabeta}
+    set -- $(match "skill$a" "option.Skill Level=$a" "skill$b" "option.Skill Level=$b" "$backend" \
+        option.UCI_LimitStrength=false)
+    echo "$game, $backend, nodes=$nodes: skill $a vs $b, $games games: $1 +/- $2 ($3 $4 $5)"
+    ;;
 check)
     a=$1 b=$2 backend=${3:-alphabeta}
     set -- $(match "elo$a" "option.UCI_Elo=$a" "elo$b" "option.UCI_Elo=$b" "$backend" \
@@ -64,7 +72,8 @@ check)
     echo "$game, $backend, nodes=$nodes: UCI_Elo $a vs $b, $games games: measured $1 +/- $2 ($3 $4 $5), expected $((a - b))"
     ;;
 *)
-    echo "usage: $0 scale GAME GAMES [BACKEND] | check GAME GAMES ELO_A ELO_B [BACKEND]" >&2
+    echo "usage: $0 scale GAME GAMES [BACKEND] | pair GAME GAMES SKILL_A SKILL_B [BACKEND]" \
+        "| check GAME GAMES ELO_A ELO_B [BACKEND]" >&2
     exit 2
     ;;
 esac
