@@ -45,6 +45,15 @@ match() {
              /^Elo:/ { sub(",", "", $4); print $2, $4, w, d, l }'
 }
 
+# measured "elo error W D L": refuses a match that gave no result (an
+# arena error) instead of printing a number it does not have.
+measured() {
+    if [ $# -ne 5 ]; then
+        echo "calibrate.sh: the arena gave no result (run it by hand to see why)" >&2
+        exit 1
+    fi
+}
+
 case $mode in
 scale)
     backend=${1:-alphabeta}
@@ -53,6 +62,7 @@ scale)
     for skill in 19 16 12 8 4 0; do
         set -- $(match "skill$skill" "option.Skill Level=$skill" "skill$up" "option.Skill Level=$up" "$backend" \
             option.UCI_LimitStrength=false)
+        measured "$@"
         chain=$(echo "$chain $1" | awk '{ printf "%.0f", $1 + $2 }')
         var=$(echo "$var $2" | awk '{ printf "%.1f", $1 + $2 * $2 }')
         echo "skill $skill vs $up: $1 +/- $2 ($3 $4 $5); vs full: $chain +/- $(echo "$var" | awk '{ printf "%.0f", sqrt($1) }')"
@@ -63,12 +73,14 @@ pair)
     a=$1 b=$2 backend=${3:-alphabeta}
     set -- $(match "skill$a" "option.Skill Level=$a" "skill$b" "option.Skill Level=$b" "$backend" \
         option.UCI_LimitStrength=false)
+    measured "$@"
     echo "$game, $backend, nodes=$nodes: skill $a vs $b, $games games: $1 +/- $2 ($3 $4 $5)"
     ;;
 check)
     a=$1 b=$2 backend=${3:-alphabeta}
     set -- $(match "elo$a" "option.UCI_Elo=$a" "elo$b" "option.UCI_Elo=$b" "$backend" \
         option.UCI_LimitStrength=true)
+    measured "$@"
     echo "$game, $backend, nodes=$nodes: UCI_Elo $a vs $b, $games games: measured $1 +/- $2 ($3 $4 $5), expected $((a - b))"
     ;;
 *)
