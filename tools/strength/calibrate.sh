@@ -5,8 +5,8 @@
 # 95% intervals (the links' intervals added in quadrature).
 #
 #   tools/strength/calibrate.sh scale GAME GAMES [BACKEND]
-#       skills 19, 16, 12, 8, 4, 0 each against the
-#       next one up, 20 being the full engine
+#       skills 19, 16, 12, 8, 4, 0 each against the next one up, 20
+#       being the full engine (skill 18 was measured with pair 18 19)
 #   tools/strength/calibrate.sh pair GAME GAMES SKILL_A SKILL_B [BACKEND]
 #       Skill Level SKILL_A against SKILL_B alone (one more link)
 #   tools/strength/calibrate.sh check GAME GAMES ELO_A ELO_B [BACKEND]
@@ -15,13 +15,21 @@
 #
 # Control: every engine at `go nodes $NODES` (default 20000: alpha-beta's
 # strength reference, Backend.strength_nodes; 5000 for MCTS) with Hash
-# 16, colours reversed per opening.  Node-limited, so the figures do not depend on the machine's
-# load.  Openings: tools/books for Columna and Territoire, 4 random plies
+# 16, colours reversed per opening.  Node-limited, so the figures do not
+# depend on the machine's load.  Openings: tools/books for Columna and Territoire, 4 random plies
 # for Qawale, 2 for Room and Pillar (8x8 start).  Set TESSERA_BUILD to the
 # build folder (default build/release).
 set -eu
 build=${TESSERA_BUILD:-build/release}
 nodes=${NODES:-20000}
+
+usage() {
+    echo "usage: $0 scale GAME GAMES [BACKEND] | pair GAME GAMES SKILL_A SKILL_B [BACKEND]" \
+        "| check GAME GAMES ELO_A ELO_B [BACKEND]" >&2
+    exit 2
+}
+
+[ $# -ge 3 ] || usage
 mode=$1 game=$2 games=$3
 shift 3
 
@@ -70,6 +78,7 @@ scale)
     done
     ;;
 pair)
+    [ $# -ge 2 ] || usage
     a=$1 b=$2 backend=${3:-alphabeta}
     set -- $(match "skill$a" "option.Skill Level=$a" "skill$b" "option.Skill Level=$b" "$backend" \
         option.UCI_LimitStrength=false)
@@ -77,15 +86,12 @@ pair)
     echo "$game, $backend, nodes=$nodes: skill $a vs $b, $games games: $1 +/- $2 ($3 $4 $5)"
     ;;
 check)
+    [ $# -ge 2 ] || usage
     a=$1 b=$2 backend=${3:-alphabeta}
     set -- $(match "elo$a" "option.UCI_Elo=$a" "elo$b" "option.UCI_Elo=$b" "$backend" \
         option.UCI_LimitStrength=true)
     measured "$@"
     echo "$game, $backend, nodes=$nodes: UCI_Elo $a vs $b, $games games: measured $1 +/- $2 ($3 $4 $5), expected $((a - b))"
     ;;
-*)
-    echo "usage: $0 scale GAME GAMES [BACKEND] | pair GAME GAMES SKILL_A SKILL_B [BACKEND]" \
-        "| check GAME GAMES ELO_A ELO_B [BACKEND]" >&2
-    exit 2
-    ;;
+*) usage ;;
 esac
