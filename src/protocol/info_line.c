@@ -42,7 +42,7 @@ void print_info(const SearchJob *job, const SearchInfo *info)
     int n = snprintf(line, sizeof line, "info depth %d seldepth %d ", info->depth,
                      info->seldepth > info->depth ? info->seldepth : info->depth);
     /* As Stockfish: the field only when more than one line was asked for. */
-    if (search_line_count(job) > 1)
+    if (job->multipv > 1)
         n += snprintf(line + n, sizeof line - n, "multipv %d ", info->multipv);
     n += snprintf(line + n, sizeof line - n, "score ");
     if (info->mate_turns)

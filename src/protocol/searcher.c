@@ -7,6 +7,7 @@
 #include "games/gameutil.h"
 #include "protocol/info_line.h"
 #include "protocol/perft_job.h"
+#include "search/strength.h"
 #include "util/clock.h"
 #include "util/output.h"
 
@@ -69,7 +70,7 @@ static void print_bestmove(const SearchJob *job, Move best, Move ponder)
 static void *search_thread(void *arg)
 {
     SearchJob *job = arg;
-    SearchResult result = current_backend->search(current_engine, job);
+    SearchResult result = strength_search(current_backend, current_engine, job);
     Move best = checked_move(job, result.best);
     Move ponder = checked_ponder_move(job, best, &result);
 

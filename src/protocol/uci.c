@@ -23,6 +23,7 @@
 #include "protocol/printable.h"
 #include "protocol/searcher.h"
 #include "search/backends.h"
+#include "search/strength.h"
 #include "util/clock.h"
 #include "util/output.h"
 #include "util/parse_number.h"
@@ -40,6 +41,7 @@ static struct {
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
     int show_wdl; /* UCI_ShowWDL */
+    int limit_strength, uci_elo, skill_level; /* strength.h */
 } session;
 
 static const char *game_ids[16];
@@ -119,6 +121,17 @@ static void add_params(const GameParam *params, int count)
     }
 }
 
+/* Playing below full strength (strength.h): off by default. */
+static void add_strength_options(void)
+{
+    options_add(&(Option){.name = "UCI_LimitStrength", .type = OPTION_CHECK, .default_value = 0, .min = 0,
+                          .max = 1, .value = &session.limit_strength});
+    options_add(&(Option){.name = "UCI_Elo", .type = OPTION_SPIN, .default_value = STRENGTH_ELO_FULL,
+                          .min = STRENGTH_ELO_MIN, .max = STRENGTH_ELO_FULL, .value = &session.uci_elo});
+    options_add(&(Option){.name = "Skill Level", .type = OPTION_SPIN, .default_value = STRENGTH_FULL_SKILL,
+                          .min = 0, .max = STRENGTH_FULL_SKILL, .value = &session.skill_level});
+}
+
 static void register_options(void)
 {
     int n = 0;
@@ -149,6 +162,7 @@ static void register_options(void)
                           .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
     options_add(&(Option){.name = "UCI_ShowWDL", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
                           .value = &session.show_wdl, .on_change = on_show_wdl_change});
+    add_strength_options();
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -338,6 +352,8 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->start_ms = go_time;
     job->root_move_count = 0;
     job->multipv = session.multipv;
+    job->strength = strength_of_options(session.game, session.limit_strength != 0, session.uci_elo,
+                                        session.skill_level);
 }
 
 static void start_perft(int depth)

@@ -447,6 +447,7 @@ const Backend alphabeta_backend = {
     .id = "alphabeta",
     .params = ab_params,
     .param_count = AB_PARAM_COUNT,
+    .strength_nodes = 20000, /* the full engine of the UCI_Elo scales (strength.h) */
     .create = alphabeta_create,
     .settings = alphabeta_settings,
     .search = alphabeta_search,

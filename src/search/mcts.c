@@ -624,6 +624,7 @@ const Backend mcts_backend = {
     .id = "mcts",
     .params = mcts_param_table,
     .param_count = MCTS_PARAM_COUNT,
+    .strength_nodes = 5000, /* playouts: the weakened budgets' reference (strength.h) */
     .create = mcts_create,
     .settings = mcts_settings,
     .search = mcts_search,

@@ -4,6 +4,7 @@
 #include "search/search.h"
 
 #include "search/mate.h"
+#include "search/strength.h"
 
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
 {
@@ -43,9 +44,16 @@ void search_progress_line(const SearchJob *job, const SearchResult *r, int k)
 
 void search_progress_result(const SearchJob *job, const SearchResult *r) { search_progress_line(job, r, 1); }
 
+bool search_is_weakened(const SearchJob *job)
+{
+    return job->strength.limited && job->strength.skill < STRENGTH_FULL_SKILL;
+}
+
 int search_line_count(const SearchJob *job)
 {
-    return job->multipv < 1 ? 1 : job->multipv > SEARCH_MAX_MULTIPV ? SEARCH_MAX_MULTIPV : job->multipv;
+    int lines = job->multipv < 1 ? 1 : job->multipv > SEARCH_MAX_MULTIPV ? SEARCH_MAX_MULTIPV : job->multipv;
+    /* A weakened search chooses among several lines (strength.h). */
+    return search_is_weakened(job) && lines < STRENGTH_LINES ? STRENGTH_LINES : lines;
 }
 
 bool search_wants_whole_turns(const SearchJob *job) { return job->root_move_count > 0 || search_line_count(job) > 1; }

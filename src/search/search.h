@@ -43,6 +43,13 @@ typedef struct {
     bool infinite;
 } SearchLimits;
 
+/* A weakened search (strength.h): limited with skill in [0, 20); not
+ * limited is the backend's own search, untouched. */
+typedef struct {
+    bool limited;
+    double skill;
+} SearchStrength;
+
 /* Scores: centi-units from the side to move's view.  Proven results are
  * outside +-SCORE_PROVEN and reported as `mate N` (N whole turns). */
 #define SCORE_INFINITE 32000
@@ -82,6 +89,8 @@ typedef struct {
     /* MultiPV: the best root moves reported each iteration (1: the best
      * line only).  More than one line searches whole turns, as searchmoves. */
     int multipv;
+    /* Playing below full strength (strength.h); zero: full strength. */
+    SearchStrength strength;
     int threads;
     size_t hash_mb;
     uint64_t seed;
@@ -124,6 +133,10 @@ typedef struct Backend {
     const char *id;
     const BackendParam *params;
     int param_count;
+    /* The strength scale's full engine (strength.h): the nodes (or
+     * playouts) a move that a weakened search's budget is a share of; 0:
+     * no budget can weaken it. */
+    uint64_t strength_nodes;
     /* A new engine at the default settings; its memory is made by the
      * first new_game or search.  NULL when out of memory. */
     BackendEngine *(*create)(void);
@@ -161,7 +174,11 @@ void search_progress_line(const SearchJob *job, const SearchResult *result, int 
  * it does when its root moves must be whole turns: searchmoves, MultiPV. */
 bool search_wants_whole_turns(const SearchJob *job);
 
-/* The lines a search reports: job->multipv within 1..SEARCH_MAX_MULTIPV. */
+/* The lines a search reports: job->multipv within 1..SEARCH_MAX_MULTIPV,
+ * and at least STRENGTH_LINES when the search is weakened (strength.h). */
 int search_line_count(const SearchJob *job);
+
+/* Does job ask for a search below full strength (strength.h)? */
+bool search_is_weakened(const SearchJob *job);
 
 #endif
