@@ -41,13 +41,7 @@ static uint16_t sowing_ends(const QawaleState *st, uint16_t keep)
     return ends;
 }
 
-static int popcount16(uint16_t bits)
-{
-    int count = 0;
-    for (; bits; bits &= (uint16_t)(bits - 1))
-        count++;
-    return count;
-}
+static int popcount16(uint16_t bits) { return __builtin_popcount(bits); }
 
 /* Line terms for one colour; *threat tells whether some line has three own
  * tops and a sowing can end on its fourth square (counted once).  The
