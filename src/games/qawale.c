@@ -258,44 +258,41 @@ static int qawale_turns_left(const Position *pos)
 
 /* ---- move generation ------------------------------------------------- */
 
-/* One sowing walk in progress.  With track_hash the walk keeps the child's
- * hash and the heights it needs (the level each drop lands on). */
+/* One sowing walk in progress.  With track_hash the walk carries the
+ * child's hash down its frames and keeps the heights it needs (the level
+ * each drop lands on). */
 typedef struct {
     uint64_t sown;
     int drops;
     bool track_hash;
-    uint64_t hash;
     uint8_t height[QAWALE_SQUARES];
     MoveSink *sink;
     HashedMoveSink *hashed_sink;
 } SowWalk;
 
-static bool emit_sowing(SowWalk *w, Move move)
+/* Depth-first over the path: one C frame per drop, nothing allocated;
+ * hash is the child's so far (drops before this one made). */
+static bool walk_sowings(SowWalk *w, int sq, int came_from, int drop, Move path, uint64_t hash)
 {
-    if (w->track_hash)
-        return w->hashed_sink->emit(w->hashed_sink, move, w->hash);
-    return w->sink->emit(w->sink, move);
-}
-
-/* Depth-first over the path: one C frame per drop, nothing allocated. */
-static bool walk_sowings(SowWalk *w, int sq, int came_from, int drop, Move path)
-{
+    int pebble = (int)(w->sown >> (2 * drop)) & 3;
+    bool last = drop + 1 == w->drops;
     for (int d = 0; d < 4; d++) {
         int next = neighbour_of[sq][d];
         if (next < 0 || steps_back(came_from, d))
             continue;
         Move next_path = path | (Move)d << (4 + 2 * drop);
-        uint64_t key = 0;
-        if (w->track_hash) {
-            key = pebble_key[next][w->height[next]][(w->sown >> (2 * drop)) & 3];
-            w->hash ^= key;
-            w->height[next]++;
-        }
-        bool go_on = drop + 1 == w->drops ? emit_sowing(w, next_path)
-                                          : walk_sowings(w, next, d, drop + 1, next_path);
-        if (w->track_hash) {
-            w->hash ^= key;
-            w->height[next]--;
+        bool go_on;
+        if (!w->track_hash) {
+            go_on = last ? w->sink->emit(w->sink, next_path) : walk_sowings(w, next, d, drop + 1, next_path, 0);
+        } else {
+            uint64_t child_hash = hash ^ pebble_key[next][w->height[next]][pebble];
+            if (last) {
+                go_on = w->hashed_sink->emit(w->hashed_sink, next_path, child_hash);
+            } else {
+                w->height[next]++;
+                go_on = walk_sowings(w, next, d, drop + 1, next_path, child_hash);
+                w->height[next]--;
+            }
         }
         if (!go_on)
             return false;
@@ -315,13 +312,14 @@ static bool generate_all(const Position *pos, SowWalk *w)
             continue;
         w->sown = sown_pebbles(st, start);
         w->drops = height + 1;
+        uint64_t hash = 0;
         if (w->track_hash) {
             memcpy(w->height, st->stack_height, sizeof w->height);
             w->height[start] = 0;
-            w->hash = st->hash ^ dark_to_move_key ^ stack_key(st, start);
+            hash = st->hash ^ dark_to_move_key ^ stack_key(st, start);
         }
         Move path = (Move)start | (Move)w->drops << QAWALE_MOVE_DROPS_SHIFT;
-        if (!walk_sowings(w, start, NO_DIRECTION, 0, path))
+        if (!walk_sowings(w, start, NO_DIRECTION, 0, path, hash))
             return false;
     }
     return true;

@@ -115,6 +115,10 @@ typedef struct {
     int heap_next, heap_size;
     uint8_t heap[AB_MAX_CHILDREN];
     uint8_t slot_of[AB_MAX_CHILDREN]; /* by position: its index in heap[] */
+    /* Each child's hash, as listed (before any pick), when the game hands
+     * them over: the ordering fetches their table entries ahead. */
+    bool keys_known;
+    uint64_t key[AB_MAX_CHILDREN];
 } AbChildList;
 _Static_assert(AB_MAX_CHILDREN <= 256, "heap entries are bytes");
 

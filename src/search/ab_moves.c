@@ -25,8 +25,7 @@ typedef struct {
     const Position *pos;
     AbChildList *list;
     uint64_t seen[SEEN_SLOTS]; /* child hashes, 0 = free */
-    bool hashed;                      /* the game hands each child's hash over */
-    uint64_t early_hash[DEDUPE_FROM]; /* then: those of the children listed before deduping */
+    bool hashed; /* the game hands each child's hash over (kept in list->key) */
     bool deduping;
     long streamed;
 } Collector;
@@ -61,8 +60,10 @@ static void start_deduping(Collector *c)
     AbChildList *list = c->list;
     int kept = 0;
     for (int i = 0; i < list->count; i++)
-        if (remember(c, c->hashed ? c->early_hash[i] : child_hash(c, list->child[i].move)))
+        if (remember(c, c->hashed ? list->key[i] : child_hash(c, list->child[i].move))) {
+            list->key[kept] = list->key[i];
             list->child[kept++] = list->child[i];
+        }
     list->count = kept;
 }
 
@@ -82,8 +83,7 @@ static bool take(Collector *c, Move move, uint64_t known_hash)
         list->truncated = true;
         return false;
     }
-    if (!c->deduping)
-        c->early_hash[list->count] = known_hash;
+    list->key[list->count] = known_hash;
     list->child[list->count++] = (AbChild){move, 0};
     return true;
 }
@@ -100,6 +100,7 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
 {
     list->count = 0;
     list->truncated = false;
+    list->keys_known = false;
     if (s->steps) {
         Move steps[MAX_STEPS_PER_NODE];
         int n = s->game->generate_steps(pos, steps, MAX_STEPS_PER_NODE);
@@ -121,6 +122,7 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
     c.pos = pos;
     c.list = list;
     c.hashed = s->game->generate_hashed_moves != NULL;
+    list->keys_known = c.hashed;
     c.deduping = false;
     c.streamed = 0;
     if (c.hashed)
@@ -179,6 +181,9 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
     int mover = s->game->side_to_move(pos);
     list->heap_next = -1; /* new keys: the picks start over */
     bool by_eval = depth >= s->settings->eval_order_depth;
+    if (by_eval && list->keys_known)
+        for (int i = 0; i < list->count; i++)
+            tt_prefetch(s->tt, list->key[i]);
     for (int i = 0; i < list->count; i++) {
         AbChild *c = &list->child[i];
         if (c->move == tt_move)
