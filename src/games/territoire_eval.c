@@ -6,7 +6,10 @@
  * still holds (future points), then corrects for what the next placements are
  * likely to change: series one placement away from capture, pawns that will
  * find no square of their group's size, the free golden square, and how many
- * squares each side can use right now.
+ * squares each side can use right now.  What lasts is read too (issue 15
+ * item 4): pawns in a series that touches a dead square can never be
+ * taken, pawns held on one side by the opponent are half taken, and the
+ * score difference counts for more the fewer pawns are left to place.
  */
 #include "games/territoire.h"
 
@@ -21,7 +24,10 @@
     X(threat_weight, "TerritoireThreat", 61, 0, 1000)             \
     X(danger_weight, "TerritoireDanger", 0, 0, 1000)              \
     X(golden_weight, "TerritoireGolden", 54, 0, 1000)             \
-    X(mobility_weight, "TerritoireMobility", 9, 0, 100)
+    X(mobility_weight, "TerritoireMobility", 9, 0, 100)           \
+    X(safe_weight, "TerritoireSafe", 0, 0, 1000)                  \
+    X(exposed_weight, "TerritoireExposed", 0, 0, 1000)            \
+    X(late_score_weight, "TerritoireLateScore", 0, 0, 1000)
 
 static struct {
     TERRITOIRE_WEIGHTS(GAME_WEIGHT_FIELD)
@@ -69,6 +75,33 @@ static int capturable_pawns(const TerritoireState *st, int victim, uint64_t capt
     return pawns;
 }
 
+/* Pawns of colour that can never be taken (their series touches a dead
+ * square, which breaks adjacency for good, or fills the ring) and pawns in
+ * series an opponent pawn holds on one side while the other is free. */
+typedef struct {
+    int safe, exposed;
+} SeriesStanding;
+
+static SeriesStanding series_standing(const TerritoireState *st, int colour)
+{
+    SeriesStanding standing = {0, 0};
+    uint64_t seen = 0, free = territoire_free_squares(st);
+    for (uint64_t left = st->pawns[colour]; left; left &= left - 1) {
+        int s = __builtin_ctzll(left);
+        if (seen >> s & 1)
+            continue;
+        uint64_t series = territoire_series_at(st->pawns[colour], s);
+        seen |= series;
+        uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
+        int pawns = __builtin_popcountll(series);
+        if (sides == 0 || (sides & st->dead))
+            standing.safe += pawns;
+        else if (__builtin_popcountll(sides) == 2 && (sides & st->pawns[!colour]) && (sides & free))
+            standing.exposed += pawns;
+    }
+    return standing;
+}
+
 static int golden_access(const TerritoireState *st, uint64_t mover_targets, uint64_t opponent_targets)
 {
     uint64_t golden = 1ULL << st->golden;
@@ -101,5 +134,12 @@ int territoire_evaluate(const Position *pos)
     value += (long)weights.golden_weight * golden_access(st, mover_targets, opponent_targets);
     value += (long)weights.mobility_weight *
              (__builtin_popcountll(mover_targets) - __builtin_popcountll(opponent_targets));
+    SeriesStanding mine = series_standing(st, mover), theirs = series_standing(st, opponent);
+    value += (long)weights.safe_weight * (mine.safe - theirs.safe);
+    value += (long)weights.exposed_weight * (theirs.exposed - mine.exposed);
+    /* Per pawn placed so far (of both sides' 36): the score settles. */
+    int placed = 2 * TERRITOIRE_PAWNS - territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent);
+    value += (long)weights.late_score_weight * (territoire_score(st, mover) - territoire_score(st, opponent)) *
+             placed / (2 * TERRITOIRE_PAWNS);
     return clamp_value(value);
 }
