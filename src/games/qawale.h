@@ -82,7 +82,7 @@ bool qawale_generate_sowings(const Position *pos, HashedMoveSink *sink);
 extern const uint16_t qawale_lines[10];
 
 /* Evaluation (qawale_eval.c) and its weights. */
-enum { QAWALE_PARAM_COUNT = 8 };
+enum { QAWALE_PARAM_COUNT = 6 };
 extern const GameParam qawale_params[QAWALE_PARAM_COUNT];
 int qawale_evaluate(const Position *pos);
 

@@ -21,9 +21,7 @@
     X(threat_to_move, "QawaleThreatToMove", 119, 0, 2000) /* side to move can sow onto a fourth square */  \
     X(threat_against, "QawaleThreatAgainst", 2, 0, 2000)  /* the opponent could, on its next turn */       \
     X(top_control, "QawaleTopControl", 6, 0, 200)         /* per top of one's colour */                    \
-    X(reserve_lead, "QawaleReserve", 10, 0, 200)          /* per reserve pebble more than the opponent */ \
-    X(extra_threat, "QawaleExtraThreat", 0, 0, 2000)      /* per threatened line beyond the first, each side */ \
-    X(two_tops, "QawaleTwoTops", 0, 0, 500)               /* extra for two own tops in a line without enemy tops */
+    X(reserve_lead, "QawaleReserve", 10, 0, 200)          /* per reserve pebble more than the opponent */
 
 static struct {
     QAWALE_WEIGHTS(GAME_WEIGHT_FIELD)
@@ -54,26 +52,23 @@ static int popcount16(uint16_t bits)
     return (int)((v + (v >> 8)) & 0x1Fu);
 }
 
-/* Line terms for one colour; *threats counts the lines with three own
- * tops where a sowing can end on the fourth square.  The fourth square may
- * hold anything, an enemy top included: it gets covered.  Several threats
- * are hard to parry with one sowing, so those beyond the first count too. */
-static int line_score(const QawaleState *st, int colour, int *threats)
+/* Line terms for one colour; *threat tells whether some line has three own
+ * tops and a sowing can end on its fourth square (counted once).  The
+ * fourth square may hold anything, an enemy top included: it gets covered. */
+static int line_score(const QawaleState *st, int colour, bool *threat)
 {
     uint16_t own = st->top_mask[colour], enemy = st->top_mask[colour ^ 1];
     int score = 0;
-    *threats = 0;
+    *threat = false;
     for (int i = 0; i < 10; i++) {
         uint16_t line = qawale_lines[i];
         int tops = popcount16(line & own);
-        if (tops == 3 && st->reserve[colour])
-            *threats += (sowing_ends(st, line & own) & line & (uint16_t)~own) != 0;
+        if (tops == 3 && !*threat && st->reserve[colour])
+            *threat = (sowing_ends(st, line & own) & line & (uint16_t)~own) != 0;
         if (line & enemy)
             continue;
-        score += weights.open_line * tops + (tops == 3 ? weights.three_tops : 0) + (tops == 2 ? weights.two_tops : 0);
+        score += weights.open_line * tops + (tops == 3 ? weights.three_tops : 0);
     }
-    if (*threats > 1)
-        score += weights.extra_threat * (*threats - 1);
     return score;
 }
 
@@ -85,10 +80,10 @@ int qawale_evaluate(const Position *pos)
         return 0;
     if (st->outcome != OUTCOME_ONGOING)
         return (st->outcome == OUTCOME_WHITE_WINS) == (me == WHITE) ? DECIDED_SCORE : -DECIDED_SCORE;
-    int my_threats, their_threats;
-    int score = line_score(st, me, &my_threats) - line_score(st, them, &their_threats);
-    score += my_threats ? weights.threat_to_move : 0;
-    score -= their_threats ? weights.threat_against : 0;
+    bool my_threat, their_threat;
+    int score = line_score(st, me, &my_threat) - line_score(st, them, &their_threat);
+    score += my_threat ? weights.threat_to_move : 0;
+    score -= their_threat ? weights.threat_against : 0;
     score += weights.top_control * (popcount16(st->top_mask[me]) - popcount16(st->top_mask[them]));
     score += weights.reserve_lead * (st->reserve[me] - st->reserve[them]);
     if (score > SCORE_LIMIT)

@@ -608,28 +608,6 @@ static void test_qawale_eval_sees_a_line_threat(void)
     CHECK_EQ_INT(G->evaluate(&start), 0);
 }
 
-/* Light tops on a2 a3 a4 and b1 c1 d1 (dark pebbles under them), a1 neutral:
- * file a and rank 1 each miss only a1, where a 3-drop sowing from a2 ends
- * (a2 b2 b1 a1): two threatened lines, one beyond the first.  The a4-d1
- * diagonal holds two light tops (a4, d1) and nothing else. */
-#define TWO_THREATS "bw,.,.,nn/bw,.,nn,./bw,.,nn,./nn,bw,bw,bw %c 2 2"
-
-static void test_qawale_eval_counts_threats_beyond_the_first(void)
-{
-    char fen[64];
-    Position pos;
-    snprintf(fen, sizeof fen, TWO_THREATS, 'w');
-    if (!load_position(G, fen, &pos))
-        return;
-    CHECK_EQ_INT(evaluate_only(G, &pos, "QawaleExtraThreat", 7), 7);
-    CHECK_EQ_INT(evaluate_only(G, &pos, "QawaleTwoTops", 5), 5);
-    snprintf(fen, sizeof fen, TWO_THREATS, 'b');
-    if (!load_position(G, fen, &pos))
-        return;
-    CHECK_EQ_INT(evaluate_only(G, &pos, "QawaleExtraThreat", 7), -7);
-    CHECK_EQ_INT(evaluate_only(G, &pos, "QawaleTwoTops", 5), -5);
-}
-
 static void test_qawale_eval_of_finished_game_is_bounded(void)
 {
     Position pos;
@@ -697,7 +675,6 @@ int main(int argc, char **argv)
     RUN(test_qawale_turns_left_is_the_reserve);
     RUN(test_qawale_params_are_exposed);
     RUN(test_qawale_eval_sees_a_line_threat);
-    RUN(test_qawale_eval_counts_threats_beyond_the_first);
     RUN(test_qawale_eval_of_finished_game_is_bounded);
     return harness_end();
 }
