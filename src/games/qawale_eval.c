@@ -7,6 +7,7 @@
  * can end on is a threat (the last drop is always the mover's own pebble).
  */
 #include "games/qawale.h"
+#include "util/bits.h"
 
 /* A decided game, scored well inside +-EVAL_BOUND (game.h), beyond which
  * are proven results. */
@@ -41,16 +42,7 @@ static uint16_t sowing_ends(const QawaleState *st, uint16_t keep)
     return ends;
 }
 
-/* Without a popcount instruction in the target, __builtin_popcount is a
- * library call: the bit-twiddling count is faster here. */
-static int popcount16(uint16_t bits)
-{
-    unsigned v = bits;
-    v = v - ((v >> 1) & 0x5555u);
-    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
-    v = (v + (v >> 4)) & 0x0F0Fu;
-    return (int)((v + (v >> 8)) & 0x1Fu);
-}
+static int popcount16(uint16_t bits) { return popcount64(bits); }
 
 /* Line terms for one colour; *threat tells whether some line has three own
  * tops and a sowing can end on its fourth square (counted once).  The

@@ -12,6 +12,7 @@
  * score difference counts for more the fewer pawns are left to place.
  */
 #include "games/territoire.h"
+#include "util/bits.h"
 
 /* Proven results own the band beyond this (game.h). */
 #define EVAL_LIMIT (EVAL_BOUND - 1)
@@ -53,7 +54,7 @@ static int stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
         int demand = 0;
         for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++)
             demand += st->groups[colour][slot] >= value;
-        int supply = __builtin_popcountll(st->value_squares[value] & free);
+        int supply = popcount64(st->value_squares[value] & free);
         if (demand > supply)
             stranded += demand - supply;
     }
@@ -75,8 +76,8 @@ static int capturable_pawns(const TerritoireState *st, int victim, uint64_t capt
         seen |= series;
         uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
         uint64_t held = sides & st->pawns[captor], open = sides & captor_targets;
-        if (__builtin_popcountll(sides) == 2 && held && open)
-            pawns += __builtin_popcountll(series);
+        if (popcount64(sides) == 2 && held && open)
+            pawns += popcount64(series);
     }
     return pawns;
 }
@@ -99,10 +100,10 @@ static SeriesStanding series_standing(const TerritoireState *st, int colour)
         uint64_t series = territoire_series_at(st->pawns[colour], s);
         seen |= series;
         uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
-        int pawns = __builtin_popcountll(series);
+        int pawns = popcount64(series);
         if (sides == 0 || (sides & st->dead))
             standing.safe += pawns;
-        else if (__builtin_popcountll(sides) == 2 && (sides & st->pawns[!colour]) && (sides & free))
+        else if (popcount64(sides) == 2 && (sides & st->pawns[!colour]) && (sides & free))
             standing.exposed += pawns;
     }
     return standing;
@@ -139,7 +140,7 @@ int territoire_evaluate(const Position *pos)
     value -= (long)weights.danger_weight * capturable_pawns(st, mover, opponent_targets);
     value += (long)weights.golden_weight * golden_access(st, mover_targets, opponent_targets);
     value += (long)weights.mobility_weight *
-             (__builtin_popcountll(mover_targets) - __builtin_popcountll(opponent_targets));
+             (popcount64(mover_targets) - popcount64(opponent_targets));
     SeriesStanding mine = series_standing(st, mover), theirs = series_standing(st, opponent);
     value += (long)weights.safe_weight * (mine.safe - theirs.safe);
     value += (long)weights.exposed_weight * (theirs.exposed - mine.exposed);
