@@ -271,8 +271,10 @@ static void pick_from_heap(AbChildList *list, int from)
 
 void ab_pick_child(AbChildList *list, int from)
 {
-    if (from == PICK_HEAP_FROM && list->heap_next != from)
-        build_heap(list, from), list->heap_next = from;
+    if (from == PICK_HEAP_FROM && list->heap_next != from) {
+        build_heap(list, from);
+        list->heap_next = from;
+    }
     if (from >= PICK_HEAP_FROM && list->heap_next == from) {
         pick_from_heap(list, from);
         return;
