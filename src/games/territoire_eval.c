@@ -61,37 +61,20 @@ static int stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
     return stranded;
 }
 
-/* Pawns of victim in series that captor takes with one placement: a series
- * held on one side by a captor pawn, whose other side is a free square the
- * captor can place on now. */
-static int capturable_pawns(const TerritoireState *st, int victim, uint64_t captor_targets)
-{
-    int captor = !victim, pawns = 0;
-    uint64_t seen = 0;
-    for (uint64_t left = st->pawns[victim]; left; left &= left - 1) {
-        int s = __builtin_ctzll(left);
-        if (seen >> s & 1)
-            continue;
-        uint64_t series = territoire_series_at(st->pawns[victim], s);
-        seen |= series;
-        uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
-        uint64_t held = sides & st->pawns[captor], open = sides & captor_targets;
-        if (popcount64(sides) == 2 && held && open)
-            pawns += popcount64(series);
-    }
-    return pawns;
-}
-
-/* Pawns of colour that can never be taken (their series touches a dead
- * square, which breaks adjacency for good, or fills the ring) and pawns in
- * series an opponent pawn holds on one side while the other is free. */
+/* How colour's series stand, read in one pass over them:
+ * - safe: pawns that can never be taken (their series touches a dead
+ *   square, which breaks adjacency for good, or fills the ring);
+ * - exposed: pawns in series an opponent pawn holds on one side while the
+ *   other side is free;
+ * - capturable: of those, the ones whose free side is a square the
+ *   opponent can place on now (captor_targets): taken with one placement. */
 typedef struct {
-    int safe, exposed;
+    int safe, exposed, capturable;
 } SeriesStanding;
 
-static SeriesStanding series_standing(const TerritoireState *st, int colour)
+static SeriesStanding series_standing(const TerritoireState *st, int colour, uint64_t captor_targets)
 {
-    SeriesStanding standing = {0, 0};
+    SeriesStanding standing = {0, 0, 0};
     uint64_t seen = 0, free = territoire_free_squares(st);
     for (uint64_t left = st->pawns[colour]; left; left &= left - 1) {
         int s = __builtin_ctzll(left);
@@ -101,10 +84,16 @@ static SeriesStanding series_standing(const TerritoireState *st, int colour)
         seen |= series;
         uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
         int pawns = popcount64(series);
-        if (sides == 0 || (sides & st->dead))
+        if (sides == 0 || (sides & st->dead)) {
             standing.safe += pawns;
-        else if (popcount64(sides) == 2 && (sides & st->pawns[!colour]) && (sides & free))
+            continue;
+        }
+        if (popcount64(sides) != 2 || !(sides & st->pawns[!colour]))
+            continue;
+        if (sides & free)
             standing.exposed += pawns;
+        if (sides & captor_targets)
+            standing.capturable += pawns;
     }
     return standing;
 }
@@ -136,12 +125,13 @@ int territoire_evaluate(const Position *pos)
         return clamp_value(value); /* finished: the score is final */
     value += (long)weights.in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
     value -= (long)weights.stranded_weight * (stranded_pawns(st, mover, free) - stranded_pawns(st, opponent, free));
-    value += (long)weights.threat_weight * capturable_pawns(st, opponent, mover_targets);
-    value -= (long)weights.danger_weight * capturable_pawns(st, mover, opponent_targets);
+    SeriesStanding mine = series_standing(st, mover, opponent_targets);
+    SeriesStanding theirs = series_standing(st, opponent, mover_targets);
+    value += (long)weights.threat_weight * theirs.capturable;
+    value -= (long)weights.danger_weight * mine.capturable;
     value += (long)weights.golden_weight * golden_access(st, mover_targets, opponent_targets);
     value += (long)weights.mobility_weight *
              (popcount64(mover_targets) - popcount64(opponent_targets));
-    SeriesStanding mine = series_standing(st, mover), theirs = series_standing(st, opponent);
     value += (long)weights.safe_weight * (mine.safe - theirs.safe);
     value += (long)weights.exposed_weight * (theirs.exposed - mine.exposed);
     /* Per pawn placed so far (of both sides' 36): the score settles. */
