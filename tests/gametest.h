@@ -30,6 +30,24 @@ static inline const char *rejection(const Game *g, const char *fen)
     return err;
 }
 
+/* g's evaluation with every weight at 0 but the one named, set to value:
+ * one feature's own count times value.  Every weight is put back after. */
+static inline int evaluate_only(const Game *g, const Position *pos, const char *name, int value)
+{
+    int saved[64], found = 0;
+    for (int i = 0; i < g->param_count && i < 64; i++) {
+        saved[i] = *g->params[i].value;
+        found += strcmp(g->params[i].name, name) == 0;
+        *g->params[i].value = strcmp(g->params[i].name, name) == 0 ? value : 0;
+    }
+    int result = g->evaluate(pos);
+    for (int i = 0; i < g->param_count && i < 64; i++)
+        *g->params[i].value = saved[i];
+    if (found != 1)
+        harness_fail(__FILE__, __LINE__, "evaluate_only: no such weight");
+    return result;
+}
+
 /* Plays space-separated moves; returns false (and fails the test) at the
  * first one parse_move rejects. */
 static inline bool play_moves(const Game *g, Position *pos, const char *moves)

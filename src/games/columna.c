@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/bits.h"
 #include "util/rng.h"
 
 #define START_FEN "111111/11b1w1w1b1/111111/111111/11w1b1b1w1/111111 w p"
@@ -340,7 +341,7 @@ static int columna_turns_left(const Position *pos)
     const ColumnaState *st = columna_cstate(pos);
     if (!can_act(st))
         return 0;
-    const int stackings_left = __builtin_popcountll(st->stacks) - 2 * COLUMNA_PAWNS_PER_SIDE;
+    const int stackings_left = popcount64(st->stacks) - 2 * COLUMNA_PAWNS_PER_SIDE;
     const int moves_left = stackings_left + 1; /* + a last pawn move alone */
     return (moves_left + 1) / 2;               /* the side to act plays every other one */
 }
@@ -487,7 +488,7 @@ static bool check_counts(const ColumnaState *st, char *err, size_t err_size)
 {
     static const char *const colour_name[2] = {"white", "black"};
     for (int colour = 0; colour < 2; colour++) {
-        const int pawns = __builtin_popcountll(st->pawns[colour]);
+        const int pawns = popcount64(st->pawns[colour]);
         if (pawns != COLUMNA_PAWNS_PER_SIDE) {
             snprintf(err, err_size, "%s has %d pawns, expected 4", colour_name[colour], pawns);
             return false;

@@ -48,6 +48,13 @@ struct MoveSink {
     bool (*emit)(MoveSink *sink, Move move);
 };
 
+/* A move stream that also carries each child's hash (Game's optional
+ * generate_hashed_moves); embed it first in your own struct likewise. */
+typedef struct HashedMoveSink HashedMoveSink;
+struct HashedMoveSink {
+    bool (*emit)(HashedMoveSink *sink, Move move, uint64_t child_hash);
+};
+
 /* A tunable evaluation weight, exposed by the protocol as a spin option. */
 typedef struct {
     const char *name; /* option name, e.g. "ColumnaHeight5" */
@@ -118,6 +125,12 @@ typedef struct Game {
     /* Optional fast count of the legal moves (perft's last ply); NULL = count
      * through generate_moves. */
     uint64_t (*count_moves)(const Position *pos);
+    /* Optional: generate_moves' stream, in the same order, each move with
+     * the hash of the position it leads to (what play then hash give), for
+     * a game that updates the hash along its walk for less than a play
+     * costs (Qawale's sowings); searches that tell children apart by hash
+     * use it.  NULL: they play each move. */
+    bool (*generate_hashed_moves)(const Position *pos, HashedMoveSink *sink);
 
     void (*play)(Position *pos, Move move); /* move must be legal */
 

@@ -31,6 +31,9 @@ static uint64_t walk_count_of[QAWALE_SQUARES][NO_DIRECTION + 1][QAWALE_MAX_DROPS
 static uint16_t walk_ends_of[QAWALE_SQUARES][NO_DIRECTION + 1][QAWALE_MAX_DROPS + 1];
 static uint64_t pebble_key[QAWALE_SQUARES][QAWALE_MAX_STACK][4];
 static uint64_t dark_to_move_key;
+/* Bit per top-pebble mask: does it show a whole line?  Every play asks,
+ * for both colours, so the ten line tests are made once here. */
+static uint8_t line_shown[(1 << QAWALE_SQUARES) / 8];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* ---- tables ---------------------------------------------------------- */
@@ -87,11 +90,27 @@ static void fill_keys(void)
     dark_to_move_key = splitmix64(&seed);
 }
 
+static bool has_whole_line(uint16_t tops)
+{
+    for (int i = 0; i < 10; i++)
+        if ((tops & qawale_lines[i]) == qawale_lines[i])
+            return true;
+    return false;
+}
+
+static void fill_line_shown(void)
+{
+    for (uint32_t tops = 0; tops < (1u << QAWALE_SQUARES); tops++)
+        if (has_whole_line((uint16_t)tops))
+            line_shown[tops >> 3] |= (uint8_t)(1u << (tops & 7));
+}
+
 static void fill_tables(void)
 {
     fill_neighbours();
     fill_walks();
     fill_keys();
+    fill_line_shown();
 }
 
 static void ensure_tables(void) { pthread_once(&tables_once, fill_tables); }
@@ -148,21 +167,8 @@ static uint64_t stack_key(const QawaleState *st, int sq)
     return key;
 }
 
-static void lift_stack(QawaleState *st, int sq)
-{
-    st->hash ^= stack_key(st, sq);
-    st->stacks[sq] = 0;
-    st->stack_height[sq] = 0;
-    set_top(st, sq, QAWALE_NONE);
-}
 
-static bool shows_line(uint16_t tops)
-{
-    for (int i = 0; i < 10; i++)
-        if ((tops & qawale_lines[i]) == qawale_lines[i])
-            return true;
-    return false;
-}
+static bool shows_line(uint16_t tops) { return line_shown[tops >> 3] >> (tops & 7) & 1; }
 
 /* Both lines: the side that just moved (the one not to move) wins. */
 static void settle_outcome(QawaleState *st)
@@ -188,6 +194,8 @@ static uint64_t sown_pebbles(const QawaleState *st, int start)
     return st->stacks[start] | (uint64_t)pebble_of_colour(st->side) << (2 * height);
 }
 
+/* drop_pebble's work along a whole path with the hash and the top masks
+ * kept in registers: every search node plays several sowings. */
 static void qawale_play(Position *pos, Move move)
 {
     ensure_tables();
@@ -195,15 +203,27 @@ static void qawale_play(Position *pos, Move move)
     int sq = qawale_move_start(move);
     int drops = qawale_move_drops(move);
     uint64_t sown = sown_pebbles(st, sq);
-    lift_stack(st, sq);
-    for (int i = 0; i < drops; i++) {
+    uint64_t hash = st->hash ^ dark_to_move_key ^ stack_key(st, sq);
+    uint16_t light = st->top_mask[WHITE], dark = st->top_mask[BLACK];
+    uint16_t emptied = (uint16_t)~(1u << sq);
+    light &= emptied;
+    dark &= emptied;
+    st->stacks[sq] = 0;
+    st->stack_height[sq] = 0;
+    for (int i = 0; i < drops; i++, sown >>= 2) {
         sq = neighbour_of[sq][qawale_move_direction(move, i)];
-        drop_pebble(st, sq, (int)(sown & 3));
-        sown >>= 2;
+        int pebble = (int)(sown & 3), level = st->stack_height[sq]++;
+        uint16_t bit = (uint16_t)(1u << sq);
+        st->stacks[sq] |= (uint64_t)pebble << (2 * level);
+        hash ^= pebble_key[sq][level][pebble];
+        light = (uint16_t)((light & ~bit) | (pebble == QAWALE_LIGHT ? bit : 0));
+        dark = (uint16_t)((dark & ~bit) | (pebble == QAWALE_DARK ? bit : 0));
     }
+    st->hash = hash;
+    st->top_mask[WHITE] = light;
+    st->top_mask[BLACK] = dark;
     st->reserve[st->side]--;
     st->side ^= 1;
-    st->hash ^= dark_to_move_key;
     settle_outcome(st);
 }
 
@@ -238,44 +258,41 @@ static int qawale_turns_left(const Position *pos)
 
 /* ---- move generation ------------------------------------------------- */
 
-/* One sowing walk in progress.  With track_hash the walk keeps the child's
- * hash and the heights it needs (the level each drop lands on). */
+/* One sowing walk in progress.  With track_hash the walk carries the
+ * child's hash down its frames and keeps the heights it needs (the level
+ * each drop lands on). */
 typedef struct {
     uint64_t sown;
     int drops;
     bool track_hash;
-    uint64_t hash;
     uint8_t height[QAWALE_SQUARES];
     MoveSink *sink;
-    QawaleSowingSink *hashed_sink;
+    HashedMoveSink *hashed_sink;
 } SowWalk;
 
-static bool emit_sowing(SowWalk *w, Move move)
+/* Depth-first over the path: one C frame per drop, nothing allocated;
+ * hash is the child's so far (drops before this one made). */
+static bool walk_sowings(SowWalk *w, int sq, int came_from, int drop, Move path, uint64_t hash)
 {
-    if (w->track_hash)
-        return w->hashed_sink->emit(w->hashed_sink, move, w->hash);
-    return w->sink->emit(w->sink, move);
-}
-
-/* Depth-first over the path: one C frame per drop, nothing allocated. */
-static bool walk_sowings(SowWalk *w, int sq, int came_from, int drop, Move path)
-{
+    int pebble = (int)(w->sown >> (2 * drop)) & 3;
+    bool last = drop + 1 == w->drops;
     for (int d = 0; d < 4; d++) {
         int next = neighbour_of[sq][d];
         if (next < 0 || steps_back(came_from, d))
             continue;
         Move next_path = path | (Move)d << (4 + 2 * drop);
-        uint64_t key = 0;
-        if (w->track_hash) {
-            key = pebble_key[next][w->height[next]][(w->sown >> (2 * drop)) & 3];
-            w->hash ^= key;
-            w->height[next]++;
-        }
-        bool go_on = drop + 1 == w->drops ? emit_sowing(w, next_path)
-                                          : walk_sowings(w, next, d, drop + 1, next_path);
-        if (w->track_hash) {
-            w->hash ^= key;
-            w->height[next]--;
+        bool go_on;
+        if (!w->track_hash) {
+            go_on = last ? w->sink->emit(w->sink, next_path) : walk_sowings(w, next, d, drop + 1, next_path, 0);
+        } else {
+            uint64_t child_hash = hash ^ pebble_key[next][w->height[next]][pebble];
+            if (last) {
+                go_on = w->hashed_sink->emit(w->hashed_sink, next_path, child_hash);
+            } else {
+                w->height[next]++;
+                go_on = walk_sowings(w, next, d, drop + 1, next_path, child_hash);
+                w->height[next]--;
+            }
         }
         if (!go_on)
             return false;
@@ -295,13 +312,14 @@ static bool generate_all(const Position *pos, SowWalk *w)
             continue;
         w->sown = sown_pebbles(st, start);
         w->drops = height + 1;
+        uint64_t hash = 0;
         if (w->track_hash) {
             memcpy(w->height, st->stack_height, sizeof w->height);
             w->height[start] = 0;
-            w->hash = st->hash ^ dark_to_move_key ^ stack_key(st, start);
+            hash = st->hash ^ dark_to_move_key ^ stack_key(st, start);
         }
         Move path = (Move)start | (Move)w->drops << QAWALE_MOVE_DROPS_SHIFT;
-        if (!walk_sowings(w, start, NO_DIRECTION, 0, path))
+        if (!walk_sowings(w, start, NO_DIRECTION, 0, path, hash))
             return false;
     }
     return true;
@@ -313,7 +331,7 @@ static bool qawale_generate_moves(const Position *pos, MoveSink *sink)
     return generate_all(pos, &w);
 }
 
-bool qawale_generate_sowings(const Position *pos, QawaleSowingSink *sink)
+bool qawale_generate_sowings(const Position *pos, HashedMoveSink *sink)
 {
     SowWalk w = {.hashed_sink = sink, .track_hash = true};
     return generate_all(pos, &w);
@@ -740,6 +758,7 @@ const Game qawale_game = {
     .format_move = qawale_format_move,
     .generate_moves = qawale_generate_moves,
     .count_moves = qawale_count_moves,
+    .generate_hashed_moves = qawale_generate_sowings,
     .play = qawale_play,
     .side_to_move = qawale_side_to_move,
     .outcome = qawale_outcome,

@@ -2,8 +2,8 @@
  * qawale.h - Qawale (RULES.md section 3): the state layout, the move packing
  * and what a search needs to cope with sowings that explode with stack
  * height (most sowings of a tall stack give the same board, so a search
- * dedupes children by their hash; qawale_generate_sowings hands it each
- * child's hash without playing the move).
+ * dedupes children by their hash; the game's generate_hashed_moves hands it
+ * each child's hash without playing the move).
  */
 #ifndef TESSERA_QAWALE_H
 #define TESSERA_QAWALE_H
@@ -74,12 +74,9 @@ uint64_t qawale_child_hash(const Position *pos, Move move);
 
 /* Streams every legal move with the hash of the position it leads to
  * (the same value play() then hash() give), computed incrementally along
- * the sowing path.  Stops when emit returns false; returns false then. */
-typedef struct QawaleSowingSink QawaleSowingSink;
-struct QawaleSowingSink {
-    bool (*emit)(QawaleSowingSink *sink, Move move, uint64_t child_hash);
-};
-bool qawale_generate_sowings(const Position *pos, QawaleSowingSink *sink);
+ * the sowing path: the game's generate_hashed_moves.  Stops when emit
+ * returns false; returns false then. */
+bool qawale_generate_sowings(const Position *pos, HashedMoveSink *sink);
 
 /* The 10 lines (4 rows, 4 columns, 2 diagonals) as square masks. */
 extern const uint16_t qawale_lines[10];

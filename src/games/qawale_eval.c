@@ -7,6 +7,7 @@
  * can end on is a threat (the last drop is always the mover's own pebble).
  */
 #include "games/qawale.h"
+#include "util/bits.h"
 
 /* A decided game, scored well inside +-EVAL_BOUND (game.h), beyond which
  * are proven results. */
@@ -41,13 +42,7 @@ static uint16_t sowing_ends(const QawaleState *st, uint16_t keep)
     return ends;
 }
 
-static int popcount16(uint16_t bits)
-{
-    int count = 0;
-    for (; bits; bits &= (uint16_t)(bits - 1))
-        count++;
-    return count;
-}
+static int popcount16(uint16_t bits) { return popcount64(bits); }
 
 /* Line terms for one colour; *threat tells whether some line has three own
  * tops and a sowing can end on its fourth square (counted once).  The

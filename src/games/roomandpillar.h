@@ -12,6 +12,7 @@
 #define TESSERA_ROOMANDPILLAR_H
 
 #include "games/game.h"
+#include "util/bits.h"
 
 #define ROOMANDPILLAR_MIN_SIDE 2
 #define ROOMANDPILLAR_MAX_SIDE 16
@@ -110,7 +111,7 @@ ROOMANDPILLAR_INLINE int set_count(SquareSet a, int n)
 {
     int count = 0;
     for (int i = 0; i < n; i++)
-        count += __builtin_popcountll(a.word[i]);
+        count += popcount64(a.word[i]);
     return count;
 }
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/bits.h"
 #include "util/rng.h"
 
 enum { STEP_NONE = 0, STEP_DISCARD = TERRITOIRE_SQUARES };
@@ -28,7 +29,7 @@ enum { STEP_NONE = 0, STEP_DISCARD = TERRITOIRE_SQUARES };
 static const char COLOUR_LETTER[2] = {'w', 'b'};
 static const char *const COLOUR_NAME[2] = {"light", "dark"};
 
-static int popcount(uint64_t bits) { return __builtin_popcountll(bits); }
+static int popcount(uint64_t bits) { return popcount64(bits); }
 
 static int step_code_at(Move move, int index) { return (int)((move >> (STEP_BITS * index)) & STEP_MASK); }
 

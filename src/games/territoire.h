@@ -70,7 +70,7 @@ uint64_t territoire_flanked_series(uint64_t series_pawns, uint64_t flanker_pawns
 uint64_t territoire_series_at(uint64_t pawns, int square);
 
 /* Evaluation weights (territoire_eval.c). */
-#define TERRITOIRE_PARAM_COUNT 7
+#define TERRITOIRE_PARAM_COUNT 10
 extern const GameParam territoire_params[TERRITOIRE_PARAM_COUNT];
 int territoire_evaluate(const Position *pos);
 

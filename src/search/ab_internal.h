@@ -118,7 +118,17 @@ typedef struct {
     AbChild child[AB_MAX_CHILDREN];
     int count;
     bool truncated; /* more (distinct) moves existed than the list holds */
+    /* ab_pick_child's heap of the children not yet picked (positions in
+     * child[]), valid while heap_next is the next pick; -1 before. */
+    int heap_next, heap_size;
+    uint8_t heap[AB_MAX_CHILDREN];
+    uint8_t slot_of[AB_MAX_CHILDREN]; /* by position: its index in heap[] */
+    /* Each child's hash, as listed (before any pick), when the game hands
+     * them over: the ordering fetches their table entries ahead. */
+    bool keys_known;
+    uint64_t key[AB_MAX_CHILDREN];
 } AbChildList;
+_Static_assert(AB_MAX_CHILDREN <= 256, "heap entries are bytes");
 
 /* Steps of the turn in progress, or whole turns (distinct by resulting
  * position once the list grows long, and bounded).  With a worker, every
@@ -131,7 +141,9 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
 void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
                        int ply, int depth);
 
-/* Swaps the best-ordered child of [from, count) to from. */
+/* Swaps the best-ordered child of [from, count) to from (the first of
+ * equals by position); picks made in turn from 0 after ab_order_children
+ * cost a heap step each, not a scan. */
 void ab_pick_child(AbChildList *list, int from);
 
 /* ---- one ply (ab_node.c) ---- */

@@ -5,7 +5,10 @@
  * sowings and most of them give the same board, so once a list grows past
  * a few dozen moves its children are told apart by the resulting hash, and
  * the stream is cut when the list is full or too many moves went by.
+ * A game that hands each child's hash over with the move (Qawale) spares
+ * the play per child that telling them apart costs otherwise.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "search/ab_internal.h"
@@ -16,21 +19,25 @@
 
 typedef struct {
     MoveSink sink;
+    HashedMoveSink hashed_sink;
     const AbShared *shared;
     AbWorker *worker; /* charged per move streamed; NULL: never cut */
     const Position *pos;
     AbChildList *list;
     uint64_t seen[SEEN_SLOTS]; /* child hashes, 0 = free */
+    bool hashed; /* the game hands each child's hash over (kept in list->key) */
     bool deduping;
     long streamed;
 } Collector;
+
+/* 0 marks a free slot of the set. */
+static uint64_t set_key(uint64_t h) { return h ? h : 1; }
 
 static uint64_t child_hash(const Collector *c, Move move)
 {
     Position child = *c->pos;
     c->shared->game->play(&child, move);
-    uint64_t h = c->shared->game->hash(&child);
-    return h ? h : 1;
+    return set_key(c->shared->game->hash(&child));
 }
 
 /* Returns false when h was already in the set. */
@@ -53,14 +60,16 @@ static void start_deduping(Collector *c)
     AbChildList *list = c->list;
     int kept = 0;
     for (int i = 0; i < list->count; i++)
-        if (remember(c, child_hash(c, list->child[i].move)))
+        if (remember(c, c->hashed ? list->key[i] : child_hash(c, list->child[i].move))) {
+            list->key[kept] = list->key[i];
             list->child[kept++] = list->child[i];
+        }
     list->count = kept;
 }
 
-static bool collect(MoveSink *sink, Move move)
+/* One move of the stream; known_hash is its child's set key when c->hashed. */
+static bool take(Collector *c, Move move, uint64_t known_hash)
 {
-    Collector *c = (Collector *)sink;
     AbChildList *list = c->list;
     if (++c->streamed > STREAM_LIMIT || (c->worker && ab_charge(c->worker, 1))) {
         list->truncated = true;
@@ -68,20 +77,30 @@ static bool collect(MoveSink *sink, Move move)
     }
     if (!c->deduping && list->count == DEDUPE_FROM)
         start_deduping(c);
-    if (c->deduping && !remember(c, child_hash(c, move)))
+    if (c->deduping && !remember(c, c->hashed ? known_hash : child_hash(c, move)))
         return true;
     if (list->count == AB_MAX_CHILDREN) {
         list->truncated = true;
         return false;
     }
+    list->key[list->count] = known_hash;
     list->child[list->count++] = (AbChild){move, 0};
     return true;
+}
+
+static bool collect(MoveSink *sink, Move move) { return take((Collector *)sink, move, 0); }
+
+static bool collect_hashed(HashedMoveSink *sink, Move move, uint64_t child_hash)
+{
+    Collector *c = (Collector *)(void *)((char *)sink - offsetof(Collector, hashed_sink));
+    return take(c, move, set_key(child_hash));
 }
 
 void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChildList *list)
 {
     list->count = 0;
     list->truncated = false;
+    list->keys_known = false;
     if (s->steps) {
         Move steps[MAX_STEPS_PER_NODE];
         int n = s->game->generate_steps(pos, steps, MAX_STEPS_PER_NODE);
@@ -97,13 +116,19 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
     /* The collector is large; it lives on this frame only while listing. */
     Collector c;
     c.sink.emit = collect;
+    c.hashed_sink.emit = collect_hashed;
     c.shared = s;
     c.worker = w;
     c.pos = pos;
     c.list = list;
+    c.hashed = s->game->generate_hashed_moves != NULL;
+    list->keys_known = c.hashed;
     c.deduping = false;
     c.streamed = 0;
-    s->game->generate_moves(pos, &c.sink);
+    if (c.hashed)
+        s->game->generate_hashed_moves(pos, &c.hashed_sink);
+    else
+        s->game->generate_moves(pos, &c.sink);
 }
 
 uint64_t ab_history_slot(Move move) { return (move * 0x9E3779B97F4A7C15ULL) >> (64 - AB_HISTORY_BITS); }
@@ -154,7 +179,11 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
 {
     const AbShared *s = w->shared;
     int mover = s->game->side_to_move(pos);
+    list->heap_next = -1; /* new keys: the picks start over */
     bool by_eval = depth >= s->settings->eval_order_depth;
+    if (by_eval && list->keys_known)
+        for (int i = 0; i < list->count; i++)
+            tt_prefetch(s->tt, list->key[i]);
     for (int i = 0; i < list->count; i++) {
         AbChild *c = &list->child[i];
         if (c->move == tt_move)
@@ -172,15 +201,88 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
     }
 }
 
+/* Picking is a selection sort run lazily, since most nodes cut after a
+ * child or two.  A node that goes on (an all node searches up to 256
+ * children) would rescan the rest for every pick, so from PICK_HEAP_FROM on
+ * the unpicked children sit in a binary heap keyed the same way (order,
+ * then position), which makes the very same picks and swaps: the bench's
+ * node counts hold it. */
+#define PICK_HEAP_FROM 3
+
+static void swap_children(AbChildList *list, int a, int b)
+{
+    AbChild t = list->child[a];
+    list->child[a] = list->child[b];
+    list->child[b] = t;
+}
+
+/* Does the child at position a come before the one at b? */
+static bool picked_before(const AbChildList *list, int a, int b)
+{
+    int oa = list->child[a].order, ob = list->child[b].order;
+    return oa > ob || (oa == ob && a < b);
+}
+
+static void heap_put(AbChildList *list, int slot, int position)
+{
+    list->heap[slot] = (uint8_t)position;
+    list->slot_of[position] = (uint8_t)slot;
+}
+
+static void sift_down(AbChildList *list, int slot)
+{
+    int position = list->heap[slot];
+    for (int kid = 2 * slot + 1; kid < list->heap_size; slot = kid, kid = 2 * slot + 1) {
+        if (kid + 1 < list->heap_size && picked_before(list, list->heap[kid + 1], list->heap[kid]))
+            kid++;
+        if (!picked_before(list, list->heap[kid], position))
+            break;
+        heap_put(list, slot, list->heap[kid]);
+    }
+    heap_put(list, slot, position);
+}
+
+static void build_heap(AbChildList *list, int from)
+{
+    list->heap_size = list->count - from;
+    for (int slot = 0; slot < list->heap_size; slot++)
+        heap_put(list, slot, from + slot);
+    for (int slot = list->heap_size / 2 - 1; slot >= 0; slot--)
+        sift_down(list, slot);
+}
+
+/* The heap's best goes to from; the child that stood there takes its
+ * place, a later position with the same order, so it can only sink. */
+static void pick_from_heap(AbChildList *list, int from)
+{
+    int best = list->heap[0];
+    if (--list->heap_size > 0) {
+        heap_put(list, 0, list->heap[list->heap_size]);
+        sift_down(list, 0);
+    }
+    if (best != from) {
+        int slot = list->slot_of[from];
+        swap_children(list, from, best);
+        heap_put(list, slot, best);
+        sift_down(list, slot);
+    }
+    list->heap_next = from + 1;
+}
+
 void ab_pick_child(AbChildList *list, int from)
 {
+    if (from == PICK_HEAP_FROM && list->heap_next != from) {
+        build_heap(list, from);
+        list->heap_next = from;
+    }
+    if (from >= PICK_HEAP_FROM && list->heap_next == from) {
+        pick_from_heap(list, from);
+        return;
+    }
     int best = from;
     for (int i = from + 1; i < list->count; i++)
         if (list->child[i].order > list->child[best].order)
             best = i;
-    if (best != from) {
-        AbChild t = list->child[from];
-        list->child[from] = list->child[best];
-        list->child[best] = t;
-    }
+    if (best != from)
+        swap_children(list, from, best);
 }

@@ -176,6 +176,7 @@ static void leave_out_excluded(const AbWorker *w, AbChildList *list)
             list->child[kept++] = list->child[i];
     }
     list->count = kept;
+    list->keys_known = false; /* the hashes were not moved along */
 }
 
 /* The root's children under `go searchmoves`: the turns named, no more. */
@@ -183,6 +184,7 @@ static void list_root_moves(const SearchJob *job, AbChildList *list)
 {
     list->count = job->root_move_count;
     list->truncated = false;
+    list->keys_known = false;
     for (int i = 0; i < list->count; i++)
         list->child[i] = (AbChild){job->root_moves[i], 0};
 }

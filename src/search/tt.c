@@ -60,6 +60,15 @@ static _Atomic uint64_t *bucket_of(const TransTable *tt, uint64_t key)
 
 static uint64_t load(_Atomic uint64_t *word) { return atomic_load_explicit(word, memory_order_relaxed); }
 
+void tt_prefetch(const TransTable *tt, uint64_t key)
+{
+    if (!tt->bucket_count)
+        return;
+    const char *bucket = (const char *)(const void *)bucket_of(tt, key);
+    __builtin_prefetch(bucket);
+    __builtin_prefetch(bucket + WORDS_PER_BUCKET * sizeof(uint64_t) - 1); /* a bucket may span two lines */
+}
+
 bool tt_probe(const TransTable *tt, uint64_t key, TTEntry *out)
 {
     if (!tt->bucket_count)

@@ -44,6 +44,9 @@ void tt_clear(TransTable *tt);
 void tt_new_search(TransTable *tt);
 
 bool tt_probe(const TransTable *tt, uint64_t key, TTEntry *out);
+/* Asks the memory for key's bucket ahead of a probe (a probe of a table
+ * far bigger than the caches waits on memory for most of its time). */
+void tt_prefetch(const TransTable *tt, uint64_t key);
 void tt_store(TransTable *tt, uint64_t key, Move move, int score, int depth, int bound);
 
 /* Per mille of a sample of entries written by the current search. */

@@ -13,6 +13,7 @@
 #include "search/ab_internal.h"
 #include "search/backends.h"
 #include "util/clock.h"
+#include "util/rng.h"
 
 static SearchJob job; /* large (a whole game record): not on the stack */
 static SearchResult last; /* the last search's result */
@@ -698,6 +699,45 @@ static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
     }
 }
 
+/* The selection the search made before picks came from a heap: the best
+ * order of [from, count), the first of equals, swapped to from. */
+static void reference_pick(AbChildList *list, int from)
+{
+    int best = from;
+    for (int i = from + 1; i < list->count; i++)
+        if (list->child[i].order > list->child[best].order)
+            best = i;
+    AbChild t = list->child[from];
+    list->child[from] = list->child[best];
+    list->child[best] = t;
+}
+
+/* Heap picks must give the very same children in the very same places
+ * (killers and history read the places), ties included: lists of every
+ * length with keys from a range of 3 (ties everywhere) and of 1000. */
+static void test_picks_match_the_selection_with_ties(void)
+{
+    static AbChildList picked, expected;
+    Rng rng;
+    rng_seed(&rng, 5);
+    for (int count = 1; count <= AB_MAX_CHILDREN; count += count < 20 ? 1 : 17)
+        for (int range = 3; range <= 1000; range += 997) {
+            picked.count = count;
+            for (int i = 0; i < count; i++)
+                picked.child[i] = (AbChild){(Move)i, (int)rng_below(&rng, (uint64_t)range)};
+            picked.heap_next = -1;
+            expected = picked;
+            bool same = true;
+            for (int from = 0; from < count; from++) {
+                ab_pick_child(&picked, from);
+                reference_pick(&expected, from);
+                for (int i = 0; i < count; i++)
+                    same &= picked.child[i].move == expected.child[i].move;
+            }
+            CHECK(same);
+        }
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -722,6 +762,7 @@ int main(int argc, char **argv)
     RUN(test_movetime_is_kept);
     RUN(test_hard_limit_kept_when_moves_stream_slowly);
     RUN(test_two_threads_share_the_table_and_agree_on_a_proof);
+    RUN(test_picks_match_the_selection_with_ties);
     alphabeta_backend.destroy(engine());
     return harness_end();
 }

@@ -3,7 +3,7 @@
  * searches and the protocol, checked once for all of them along seeded
  * random games (OpenSpiel's random simulation test): position strings
  * round-trip, the hash follows play, generate_moves agrees with
- * count_moves, step hooks join into the whole moves, evaluations stay
+ * count_moves and with generate_hashed_moves, step hooks join into the whole moves, evaluations stay
  * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
  * game is tested by adding it to all_games[].
  */
@@ -74,6 +74,59 @@ static void check_move_count(const Game *g, const Position *pos)
         fail_at(g, pos, "generate_moves and count_moves disagree");
 }
 
+/* generate_hashed_moves checks at most this many moves of a stream. */
+#define HASHED_STREAM_CHECKED 3000
+
+typedef struct {
+    HashedMoveSink sink;
+    const Game *g;
+    const Position *pos;
+    Move moves[HASHED_STREAM_CHECKED];
+    int count;
+    bool hash_differs;
+} HashedStream;
+
+static bool note_hashed_move(HashedMoveSink *sink, Move move, uint64_t child_hash)
+{
+    HashedStream *h = (HashedStream *)sink;
+    Position child = *h->pos;
+    h->g->play(&child, move);
+    h->hash_differs |= h->g->hash(&child) != child_hash;
+    h->moves[h->count++] = move;
+    return h->count < HASHED_STREAM_CHECKED;
+}
+
+typedef struct {
+    MoveSink sink;
+    const HashedStream *hashed;
+    int count;
+    bool order_differs;
+} PlainStream;
+
+static bool compare_plain_move(MoveSink *sink, Move move)
+{
+    PlainStream *p = (PlainStream *)sink;
+    p->order_differs |= p->count >= p->hashed->count || p->hashed->moves[p->count] != move;
+    return ++p->count < HASHED_STREAM_CHECKED;
+}
+
+/* The hashed stream is generate_moves' stream, move for move, and each hash
+ * is the one play then hash give. */
+static void check_hashed_moves(const Game *g, const Position *pos)
+{
+    static HashedStream hashed;
+    if (!g->generate_hashed_moves)
+        return;
+    hashed = (HashedStream){{note_hashed_move}, g, pos, {0}, 0, false};
+    g->generate_hashed_moves(pos, &hashed.sink);
+    PlainStream plain = {{compare_plain_move}, &hashed, 0, false};
+    g->generate_moves(pos, &plain.sink);
+    if (hashed.hash_differs)
+        fail_at(g, pos, "generate_hashed_moves hands over a hash that play then hash do not give");
+    if (plain.order_differs || plain.count != hashed.count)
+        fail_at(g, pos, "generate_hashed_moves and generate_moves stream different moves");
+}
+
 /* A turn played a random step at a time joins into a legal whole move that
  * leads to the same position. */
 static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
@@ -118,6 +171,7 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
     for (int turn = 0; turn < max_turns && g->outcome(&pos) == OUTCOME_ONGOING; turn++) {
         check_round_trip(g, &pos);
         check_move_count(g, &pos);
+        check_hashed_moves(g, &pos);
         check_steps_join(g, &pos, &rng);
         if (g->turns_left(&pos) < 1)
             fail_at(g, &pos, "an ongoing game says no turns are left");

@@ -356,12 +356,12 @@ static void test_qawale_stack_of_20_perft_1(void)
 /* ---- hash ---- */
 
 typedef struct {
-    QawaleSowingSink sink;
+    HashedMoveSink sink;
     const Position *pos;
     uint64_t seen, mismatches, limit;
 } HashCheckSink;
 
-static bool hash_check_emit(QawaleSowingSink *sink, Move move, uint64_t child_hash)
+static bool hash_check_emit(HashedMoveSink *sink, Move move, uint64_t child_hash)
 {
     HashCheckSink *hc = (HashCheckSink *)sink;
     Position child = *hc->pos;

@@ -647,6 +647,41 @@ static void test_territoire_evaluation_follows_the_score(void)
     }
 }
 
+/* Dark 2-3 touch the dead square 1: never taken (light's lone pawn on 10
+ * could be), so TerritoireSafe reads 2 - 0 for dark. */
+static void test_territoire_evaluation_counts_pawns_beside_a_dead_square_as_safe(void)
+{
+    Position pos;
+    if (!load_position(G, "3x6b2b5.1.4.4.5.1.6w3.2.1.2.5.3.4.6.6.3.4.2.5.1.5.1.3.4.2.6.2.4.6.1.5.3. 19 b 555 665 0 1",
+                       &pos))
+        return;
+    CHECK_EQ_INT(evaluate_only(G, &pos, "TerritoireSafe", 1), 2);
+    CHECK_EQ_INT(evaluate_only(G, &pos, "TerritoireExposed", 1), 0);
+}
+
+/* Dark 2-3 are held by light's 4 with 1 free (2 exposed); light's 4 is
+ * held by dark's 3 with 5 free (1 exposed): 1 - 2 for dark. */
+static void test_territoire_evaluation_counts_series_held_on_one_side_as_exposed(void)
+{
+    Position pos;
+    if (!load_position(G, "3.6b2b5w1.4.4.5.1.6.3.2.1.2.5.3.4.6.6.3.4.2.5.1.5.1.3.4.2.6.2.4.6.1.5.3. 19 b 655 665 0 0",
+                       &pos))
+        return;
+    CHECK_EQ_INT(evaluate_only(G, &pos, "TerritoireExposed", 1), -1);
+    CHECK_EQ_INT(evaluate_only(G, &pos, "TerritoireSafe", 1), 0);
+}
+
+/* Light to move trails 0 to 3 with 3 of the 36 pawns placed:
+ * 12 * -3 * 3 / 36 = -3. */
+static void test_territoire_evaluation_weighs_the_score_by_pawns_placed(void)
+{
+    Position pos;
+    if (!load_position(G, "3.6.2.5.1b4.4.5.1.6b3.2.1.2.5.3.4.6.6.3b4.2.5.1.5.1.3.4.2.6.2.4.6.1.5.3. 19 w 555 666 0 0",
+                       &pos))
+        return;
+    CHECK_EQ_INT(evaluate_only(G, &pos, "TerritoireLateScore", 12), -3);
+}
+
 static void test_territoire_parameters_are_named_and_in_range(void)
 {
     CHECK_EQ_INT(G->param_count, TERRITOIRE_PARAM_COUNT);
@@ -727,6 +762,9 @@ int main(int argc, char **argv)
     RUN(test_territoire_random_games_keep_positions_valid);
     RUN(test_territoire_evaluation_rewards_a_capture_threat);
     RUN(test_territoire_evaluation_follows_the_score);
+    RUN(test_territoire_evaluation_counts_pawns_beside_a_dead_square_as_safe);
+    RUN(test_territoire_evaluation_counts_series_held_on_one_side_as_exposed);
+    RUN(test_territoire_evaluation_weighs_the_score_by_pawns_placed);
     RUN(test_territoire_parameters_are_named_and_in_range);
     RUN(test_territoire_display_shows_ring_and_groups);
     RUN(test_territoire_move_text_round_trips);
