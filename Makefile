@@ -13,7 +13,11 @@ FLAGS_asan    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fn
 FLAGS_tsan    := -O1 -g -fsanitize=thread -DTESSERA_SANITIZED
 
 ENGINE_MAIN := src/main.c
-LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort))
+# The shipped networks (nets/*.nn) are embedded as a C file that
+# tools/embed.sh writes, part of the engine library.
+NETS        := $(sort $(wildcard nets/*.nn))
+NETS_GEN    := build/gen/nets.c
+LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort)) $(NETS_GEN)
 ARENA_MAIN  := tools/arena/main.c
 # The parts tools share (tools/process/: child processes; tools/cli/: the
 # flag table) link with the arena, and so with every tool and test that
@@ -22,7 +26,7 @@ ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c tool
 TUNE_MAIN   := tools/tune/main.c
 TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
 # The browser GUI: its page (tools/web/assets/) is embedded as a C file
-# that tools/web/embed.sh writes with od and sed.
+# that tools/embed.sh writes with od and sed.
 WEB_MAIN    := tools/web/main.c
 WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c tools/cli/*.c))) src/util/parse_number.c
 WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
@@ -82,8 +86,11 @@ endef
 
 $(foreach v,release asan tsan,$(eval $(call variant,$(v))))
 
-build/gen/web_assets.c: $(WEB_ASSETS) tools/web/embed.sh
-	sh tools/web/embed.sh $@ $(WEB_ASSETS)
+build/gen/web_assets.c: $(WEB_ASSETS) tools/embed.sh
+	sh tools/embed.sh $@ web/assets.h WebAsset web_assets $(WEB_ASSETS)
+
+$(NETS_GEN): $(NETS) nets tools/embed.sh
+	sh tools/embed.sh $@ nn/embedded.h EmbeddedNet embedded_nets $(NETS)
 
 # Objects are intermediate files of the pattern rules; keep them so that a
 # second make rebuilds nothing.

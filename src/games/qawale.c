@@ -750,6 +750,8 @@ const Game qawale_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = qawale_evaluate,
+    .nn_features = qawale_nn_features,
+    .nn_input_count = QAWALE_NN_INPUTS,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,
 };

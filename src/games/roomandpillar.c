@@ -17,11 +17,6 @@
 
 static int square_of(const RoomAndPillarBoard *b, int file, int rank) { return rank * b->width + file; }
 
-static bool square_in(const SquareSet *set, int square)
-{
-    return (set->word[square / 64] >> (square % 64)) & 1;
-}
-
 static void square_add(SquareSet *set, int square) { set->word[square / 64] |= 1ULL << (square % 64); }
 
 /* a1 is black: black where file + rank is even. */
@@ -537,6 +532,8 @@ const Game roomandpillar_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     .evaluate = roomandpillar_evaluate,
+    .nn_features = roomandpillar_nn_features,
+    .nn_input_count = ROOMANDPILLAR_NN_INPUTS,
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,
 };

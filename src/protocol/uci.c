@@ -16,6 +16,8 @@
 
 #include "games/gameutil.h"
 #include "games/registry.h"
+#include "nn/evaluation.h"
+#include "protocol/eval_options.h"
 #include "protocol/go_params.h"
 #include "protocol/options.h"
 #include "protocol/perft_job.h"
@@ -143,6 +145,7 @@ static void register_options(void)
                           .value = &session.ponder});
     options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
                           .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
+    eval_options_register();
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -498,7 +501,8 @@ static void cmd_eval(int argc, char **argv)
     else if (!g->evaluate)
         error_line("eval: %s has no evaluation", g->id);
     else
-        out_line("info string eval %d (centi-units, side to move's view)", g->evaluate(&session.record.current));
+        out_line("info string eval %d (centi-units, side to move's view)",
+                 evaluate_position(g, &session.record.current));
 }
 
 static void cmd_options(int argc, char **argv)

@@ -7,6 +7,7 @@
  * prunes unsoundly), so a proven score found at any depth is a real proof
  * and is stored as such.
  */
+#include "nn/evaluation.h"
 #include "search/ab_internal.h"
 
 void ab_play(const AbShared *s, Position *pos, Move move)
@@ -40,7 +41,7 @@ int ab_static_eval(const Game *g, const Position *pos)
 {
     if (!g->evaluate)
         return 0;
-    int v = g->evaluate(pos);
+    int v = evaluate_position(g, pos);
     return v > EVAL_BOUND ? EVAL_BOUND : v < -EVAL_BOUND ? -EVAL_BOUND : v;
 }
 

@@ -1,0 +1,43 @@
+/*
+ * evaluation.h - the evaluation the searches call: each game's
+ * hand-written one (classic), or its network (Eval=nn) where the game has
+ * a network that covers the position (else classic).
+ *
+ * The networks: those embedded from nets/ (read when nn is first
+ * selected), each replaced by a file the EvalFile option loads.  Settings
+ * change only between searches (the protocol refuses setoption while one
+ * runs); the searches' threads only read them.
+ */
+#ifndef TESSERA_NN_EVALUATION_H
+#define TESSERA_NN_EVALUATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "games/game.h"
+#include "nn/network.h"
+
+typedef enum { EVALUATION_CLASSIC = 0, EVALUATION_NN = 1 } EvaluationKind;
+
+/* The choice of the Eval option.  Selecting nn reads the embedded nets
+ * (once); a net that cannot be read fills err and is left out (the game
+ * keeps classic), and false is returned. */
+bool evaluation_select(EvaluationKind kind, char *err, size_t err_size);
+EvaluationKind evaluation_selected(void);
+
+/* Centi-units for the side to move, within +-EVAL_BOUND. */
+int evaluate_position(const Game *game, const Position *pos);
+
+/* Does game have a network now? */
+const Network *evaluation_network(const Game *game);
+
+/* Makes net (taken over: the caller no longer frees it) the network of
+ * the game it names.  Refused, with err and net freed, when no game has
+ * that id or the net's inputs are not that game's; the game's previous
+ * net is kept then. */
+bool evaluation_install(Network *net, char *err, size_t err_size);
+
+/* nn_load_file then evaluation_install; *game_out names the game. */
+bool evaluation_load_file(const char *path, const Game **game_out, char *err, size_t err_size);
+
+#endif
