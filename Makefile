@@ -34,6 +34,9 @@ WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
 DATA_SRC    := $(sort $(wildcard tools/data/*.c))
 DATAGEN_MAIN := tools/datagen/main.c
 DATAGEN_SRC := $(filter-out $(DATAGEN_MAIN),$(sort $(wildcard tools/datagen/*.c))) $(DATA_SRC)
+# The network trainer reads data as Texel does (tools/tune/texel_data.c).
+TRAIN_MAIN  := tools/train/main.c
+TRAIN_SRC   := $(filter-out $(TRAIN_MAIN),$(sort $(wildcard tools/train/*.c)))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -68,7 +71,10 @@ build/$(1)/tests/test_web_%: $(call objs,$(1),tests/unit/test_web_%.c $(WEB_SRC)
 build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-train: $(call objs,$(1),$(TRAIN_MAIN) $(TRAIN_SRC) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TRAIN_SRC) $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
@@ -81,6 +87,7 @@ $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena
       $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) \
       $(if $(wildcard $(WEB_MAIN)),build/$(1)/tessera-web) \
       $(if $(wildcard $(DATAGEN_MAIN)),build/$(1)/tessera-datagen) \
+      build/$(1)/tessera-train \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
@@ -106,6 +113,7 @@ all: release
 	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
 	@if [ -f build/release/tessera-web ]; then cp build/release/tessera-web build/tessera-web; fi
 	@cp build/release/tessera-datagen build/tessera-datagen
+	@cp build/release/tessera-train build/tessera-train
 
 test: all asan tsan
 	@sh tests/run.sh

@@ -35,13 +35,20 @@ bool nn_create(Network *net, const char *game_id, int inputs, int hidden, int hi
     }
     snprintf(net->game_id, sizeof net->game_id, "%s", game_id);
     net->inputs = inputs, net->hidden = hidden, net->hidden2 = hidden2, net->scale = scale;
-    net->input_rows = net->weights;
+    nn_layout(net, net->weights);
+    return true;
+}
+
+void nn_layout(Network *net, float *weights)
+{
+    const int inputs = net->inputs, hidden = net->hidden, hidden2 = net->hidden2;
+    net->weights = weights;
+    net->input_rows = weights;
     net->hidden_bias = net->input_rows + (size_t)inputs * hidden;
     net->layer2 = net->hidden_bias + hidden;
     net->layer2_bias = net->layer2 + (size_t)hidden2 * hidden;
     net->output = net->layer2_bias + hidden2;
     net->output_bias = net->output + hidden2;
-    return true;
 }
 
 void nn_free(Network *net)

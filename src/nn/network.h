@@ -45,6 +45,10 @@ bool nn_create(Network *net, const char *game_id, int inputs, int hidden, int hi
                size_t err_size);
 void nn_free(Network *net);
 
+/* Points net's layers into weights (nn_weight_count floats), for the sizes
+ * net names: the trainer lays its gradients and moments out this way. */
+void nn_layout(Network *net, float *weights);
+
 /* Clipped ReLU: the activation of both hidden layers. */
 static inline float nn_clip(float x) { return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
 
