@@ -19,6 +19,7 @@
 #include "games/qawale.h"
 
 enum { KINDS = 4, COUNT_TOP = QAWALE_PEBBLES_PER_KIND, LINES = 10 };
+#define LOW_BITS 0x5555555555555555ULL
 
 _Static_assert(QAWALE_NN_INPUTS == 2 * QAWALE_SQUARES * KINDS + QAWALE_SQUARES * 3 * (COUNT_TOP + 1) +
                                   LINES * 25 + 2 * (COUNT_TOP + 1) + 2,
@@ -46,12 +47,16 @@ static void add_stacks(FeatureList *list, const QawaleState *st)
             feature_add(list, s * KINDS + relative_kind(pebble_from_top(st, s, depth), st->side));
         feature_block_end(list, QAWALE_SQUARES * KINDS);
     }
+    const int ours = st->side == WHITE ? QAWALE_LIGHT : QAWALE_DARK;
     for (int s = 0; s < QAWALE_SQUARES; s++) {
-        int count[KINDS] = {0};
-        for (int level = 0; level < st->stack_height[s]; level++)
-            count[relative_kind(qawale_pebble_at(st, s, level), st->side)]++;
-        for (int kind = 1; kind < KINDS; kind++)
-            feature_add(list, (s * 3 + kind - 1) * (COUNT_TOP + 1) + feature_capped(count[kind], COUNT_TOP));
+        /* Pebbles are 2-bit codes (01 neutral, 10 light, 11 dark; 00 above
+         * the top): count each code with a popcount on the low bits. */
+        const uint64_t stack = st->stacks[s], high = stack >> 1 & LOW_BITS, low = stack & LOW_BITS;
+        const int light = __builtin_popcountll(high & ~low), dark = __builtin_popcountll(high & low);
+        const int count[3] = {__builtin_popcountll(low & ~high), ours == QAWALE_LIGHT ? light : dark,
+                              ours == QAWALE_LIGHT ? dark : light};
+        for (int kind = 0; kind < 3; kind++)
+            feature_add(list, (s * 3 + kind) * (COUNT_TOP + 1) + feature_capped(count[kind], COUNT_TOP));
     }
     feature_block_end(list, QAWALE_SQUARES * 3 * (COUNT_TOP + 1));
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/registry.h"
+#include "nn/accumulator.h"
 #include "nn/embedded.h"
 #include "nn/forward.h"
 #include "nn/net_file.h"
@@ -15,6 +16,26 @@
 static atomic_int selected = EVALUATION_CLASSIC;
 static Network networks[MAX_GAMES]; /* by index in all_games; weights NULL: none */
 static bool embedded_read;
+/* Bumped by every install, so that a cache never outlives its net (a new
+ * net may sit at the old one's address). */
+static atomic_uint network_generation = 1;
+
+/* Each thread's last evaluated position, as its inputs and accumulator:
+ * a search evaluates siblings and cousins one after another, which differ
+ * in a few inputs, so the next accumulator is this one updated by the
+ * difference (nn_accumulator_update) when that is the cheaper way.  Every
+ * REFRESH_EVERY updates it is recomputed whole, which bounds the float
+ * rounding an update chain gathers (about 1e-6 of a centi-unit per
+ * update). */
+#define REFRESH_EVERY 64
+typedef struct {
+    unsigned generation; /* 0: empty */
+    const Network *net;
+    int count, updates;
+    uint16_t active[NN_MAX_ACTIVE];
+    float acc[NN_MAX_HIDDEN];
+} EvalCache;
+static _Thread_local EvalCache cache;
 
 static int game_index(const Game *game)
 {
@@ -48,6 +69,7 @@ bool evaluation_install(Network *net, char *err, size_t err_size)
     nn_free(&networks[i]);
     networks[i] = *net;
     *net = (Network){0};
+    atomic_fetch_add(&network_generation, 1);
     return true;
 }
 
@@ -102,6 +124,32 @@ bool evaluation_select(EvaluationKind kind, char *err, size_t err_size)
 
 EvaluationKind evaluation_selected(void) { return (EvaluationKind)atomic_load_explicit(&selected, memory_order_relaxed); }
 
+/* The net's output for the inputs active[0..count), through the cache. */
+static float cached_output(const Network *net, const uint16_t *active, int count)
+{
+    const unsigned generation = atomic_load_explicit(&network_generation, memory_order_relaxed);
+    uint16_t removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
+    int removed_count = 0, added_count = 0;
+    bool update = cache.generation == generation && cache.net == net && cache.updates < REFRESH_EVERY;
+    if (update) {
+        nn_feature_difference(cache.active, cache.count, active, count, removed, &removed_count, added,
+                              &added_count);
+        update = removed_count + added_count < count;
+    }
+    if (update) {
+        nn_accumulator_update(net, cache.acc, removed, removed_count, added, added_count);
+        cache.updates++;
+    } else {
+        nn_accumulator_refresh(net, active, count, cache.acc);
+        cache.updates = 0;
+    }
+    cache.generation = generation;
+    cache.net = net;
+    cache.count = count;
+    memcpy(cache.active, active, (size_t)count * sizeof *active);
+    return nn_output(net, cache.acc);
+}
+
 int evaluate_position(const Game *game, const Position *pos)
 {
     if (evaluation_selected() == EVALUATION_NN) {
@@ -109,7 +157,7 @@ int evaluate_position(const Game *game, const Position *pos)
         uint16_t active[NN_MAX_ACTIVE];
         const int count = net ? game->nn_features(pos, active) : -1;
         if (count >= 0)
-            return nn_centi_units(net, nn_forward(net, active, count));
+            return nn_centi_units(net, cached_output(net, active, count));
     }
     return game->evaluate(pos);
 }

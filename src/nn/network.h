@@ -20,6 +20,8 @@
 #define NN_GAME_ID_BYTES 32
 #define NN_MAX_INPUTS 4096
 #define NN_MAX_HIDDEN 512
+/* Floats the inner loops take at a time (two SSE or one AVX register). */
+#define NN_LANES 8
 
 typedef struct {
     char game_id[NN_GAME_ID_BYTES];

@@ -291,6 +291,7 @@ static void test_checkpoint_resumes_only_its_configuration(void)
     CHECK(trainer_init(&saved, "territoire", 12, 4, 2, 100.0f, 1, 0.01, 1, err, sizeof err));
     CHECK(trainer_init(&resumed, "territoire", 12, 4, 2, 100.0f, 2, 0.01, 1, err, sizeof err));
     saved.step = 17;
+    saved.best_epoch = 3, saved.best_validation = 0.125;
     saved.moment1.weights[3] = 0.5f;
     CHECK(checkpoint_save(path, "game=territoire seed=1", 4, &saved, err, sizeof err));
     CHECK(!checkpoint_load(path, "game=territoire seed=2", &epochs, &resumed, err, sizeof err));
@@ -298,6 +299,7 @@ static void test_checkpoint_resumes_only_its_configuration(void)
     CHECK(checkpoint_load(path, "game=territoire seed=1", &epochs, &resumed, err, sizeof err));
     CHECK_EQ_INT(epochs, 4);
     CHECK(resumed.step == 17 && resumed.moment1.weights[3] == 0.5f);
+    CHECK(resumed.best_epoch == 3 && resumed.best_validation == 0.125);
     CHECK(memcmp(resumed.net.weights, saved.net.weights, nn_weight_count(12, 4, 2) * sizeof(float)) == 0);
     truncate(path, 200);
     CHECK(!checkpoint_load(path, "game=territoire seed=1", &epochs, &resumed, err, sizeof err));

@@ -2,6 +2,7 @@
 #include "train/checkpoint.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,8 @@ bool checkpoint_save(const char *path, const char *configuration, int epochs, co
         snprintf(err, err_size, "checkpoint %s: %s", tmp, strerror(errno));
         return false;
     }
-    bool ok = fprintf(out, "%s\n%s\nepochs %d step %lld\n", CHECKPOINT_MAGIC, configuration, epochs,
-                      trainer->step) > 0 &&
+    bool ok = fprintf(out, "%s\n%s\nepochs %d step %lld best %d %.17g\n", CHECKPOINT_MAGIC, configuration,
+                      epochs, trainer->step, trainer->best_epoch, trainer->best_validation) > 0 &&
               nn_write(&trainer->net, out) && nn_write(&trainer->moment1, out) && nn_write(&trainer->moment2, out);
     ok = fclose(out) == 0 && ok;
     if (!ok || rename(tmp, path) != 0) {
@@ -49,7 +50,7 @@ static bool read_nets(FILE *in, Trainer *trainer, char *err, size_t err_size)
     Network *targets[3] = {&trainer->net, &trainer->moment1, &trainer->moment2};
     bool ok = buffer != NULL;
     for (int i = 0; ok && i < 3; i++) {
-        Network read;
+        Network read = {0};
         ok = fread(buffer, 1, bytes, in) == bytes && nn_read(buffer, bytes, &read, err, err_size);
         if (ok && (read.inputs != targets[i]->inputs || read.hidden != targets[i]->hidden ||
                    read.hidden2 != targets[i]->hidden2)) {
@@ -75,9 +76,12 @@ bool checkpoint_load(const char *path, const char *configuration, int *epochs, T
     }
     char magic[128], saved[CHECKPOINT_CONFIG_MAX + 2], counts[128], why[256] = "truncated or malformed";
     long long step = 0;
+    int best_epoch = 0;
+    double best_validation = 0.0;
     bool ok = read_line(in, magic, sizeof magic) && strcmp(magic, CHECKPOINT_MAGIC) == 0 &&
               read_line(in, saved, sizeof saved) && read_line(in, counts, sizeof counts) &&
-              sscanf(counts, "epochs %d step %lld", epochs, &step) == 2 && *epochs >= 0 && step >= 0;
+              sscanf(counts, "epochs %d step %lld best %d %lg", epochs, &step, &best_epoch, &best_validation) == 4 &&
+              *epochs >= 0 && step >= 0 && best_epoch >= 0 && best_epoch <= *epochs;
     if (ok && strcmp(saved, configuration) != 0) {
         snprintf(err, err_size,
                  "checkpoint %s was made by another configuration (%s), not this run's (%s): delete it or "
@@ -93,5 +97,7 @@ bool checkpoint_load(const char *path, const char *configuration, int *epochs, T
         return false;
     }
     trainer->step = step;
+    trainer->best_epoch = best_epoch;
+    trainer->best_validation = best_epoch ? best_validation : INFINITY;
     return true;
 }

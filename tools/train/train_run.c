@@ -105,9 +105,15 @@ static bool train_epochs(const TrainOptions *o, const TrainSet *set, const char 
         shuffle_training(set, o->seed, epoch, order, &count);
         const double training = trainer_epoch(trainer, set, order, count, o->batch);
         const double validation = trainer_loss(&trainer->net, set, true);
-        fprintf(out, "epoch %d/%d: training loss %.6f, validation loss %.6f, %.1f s\n", epoch, o->epochs, training,
-                validation, (now_ms() - start) / 1000.0);
-        ok = checkpoint_save(o->checkpoint_path, configuration, epoch, trainer, err, err_size);
+        const bool best = validation < trainer->best_validation;
+        fprintf(out, "epoch %d/%d: training loss %.6f, validation loss %.6f, %.1f s%s\n", epoch, o->epochs, training,
+                validation, (now_ms() - start) / 1000.0, best ? " (best so far: written)" : "");
+        if (best) {
+            trainer->best_validation = validation;
+            trainer->best_epoch = epoch;
+            ok = write_net(o->out_path, &trainer->net, err, err_size);
+        }
+        ok = ok && checkpoint_save(o->checkpoint_path, configuration, epoch, trainer, err, err_size);
     }
     free(order);
     return ok;
@@ -142,11 +148,12 @@ int train_run(const TrainOptions *o, FILE *out, FILE *errout)
         fprintf(out, "epoch 0/%d: training loss %.6f, validation loss %.6f (%d-%d-%d, seed %llu)\n", o->epochs,
                 trainer_loss(&trainer.net, &set, false), trainer_loss(&trainer.net, &set, true),
                 o->game->nn_input_count, o->hidden, o->hidden2, (unsigned long long)o->seed);
-    ok = ok && train_epochs(o, &set, configuration, done, &trainer, out, err, sizeof err) &&
-         write_net(o->out_path, &trainer.net, err, sizeof err);
+    ok = ok && train_epochs(o, &set, configuration, done, &trainer, out, err, sizeof err);
     if (ok)
-        fprintf(out, "train: wrote %s; play it with `setoption name EvalFile value %s` and `setoption name Eval value nn`\n",
-                o->out_path, o->out_path);
+        fprintf(out,
+                "train: %s holds epoch %d's net (the lowest validation loss, %.6f); play it with `setoption name "
+                "EvalFile value %s` and `setoption name Eval value nn`\n",
+                o->out_path, trainer.best_epoch, trainer.best_validation, o->out_path);
     else
         fprintf(errout, "tessera-train: %s\n", err);
     trainer_free(&trainer);

@@ -45,7 +45,8 @@ static void initialise(Network *net, uint64_t seed)
 bool trainer_init(Trainer *trainer, const char *game_id, int inputs, int hidden, int hidden2, float scale,
                   uint64_t seed, double learning_rate, int threads, char *err, size_t err_size)
 {
-    *trainer = (Trainer){.learning_rate = learning_rate, .threads = threads < 1 ? 1 : threads};
+    *trainer = (Trainer){.learning_rate = learning_rate, .threads = threads < 1 ? 1 : threads,
+                         .best_validation = INFINITY};
     if (trainer->threads > TRAIN_MAX_THREADS)
         trainer->threads = TRAIN_MAX_THREADS;
     if (!nn_create(&trainer->net, game_id, inputs, hidden, hidden2, scale, err, err_size) ||

@@ -22,6 +22,10 @@ typedef struct {
     Network moment1, moment2; /* Adam's running means, laid out as the net */
     double learning_rate;
     long long step; /* Adam steps taken */
+    /* Early stopping: the lowest validation loss after an epoch so far and
+     * that epoch (0: none yet); the run's net file holds that epoch's net. */
+    double best_validation;
+    int best_epoch;
     int threads;
     float *gradients; /* [threads][nn_weight_count] */
 } Trainer;
