@@ -49,4 +49,20 @@ for backend in alphabeta mcts; do
     expect_no_line "Eval=nn with $backend plays a legal move ($move)" '^info string error'
 done
 
+# The loop's next generation: datagen searches with a net of its game only.
+DATAGEN=$BUILD/tessera-datagen
+if "$DATAGEN" -game territoire -out "$tmp/t.txt" -games 1 -eval "$NET" >"$tmp/out" 2>&1; then
+    not_ok "datagen refuses a net of another game" "$(cat "$tmp/out")"
+elif grep -q "not a network of territoire" "$tmp/out" && [ ! -e "$tmp/t.txt" ]; then
+    ok "datagen refuses a net of another game"
+else
+    not_ok "datagen refuses a net of another game" "$(cat "$tmp/out")"
+fi
+if "$DATAGEN" -game qawale -out "$tmp/q.txt" -games 1 -nodes 200 -eval "$NET" >"$tmp/out" 2>&1 &&
+    head -n 1 "$tmp/q.txt" | grep -q " eval=$NET\$"; then
+    ok "datagen plays with the net and records it in the header"
+else
+    not_ok "datagen plays with the net and records it in the header" "$(cat "$tmp/out")"
+fi
+
 finish
