@@ -132,11 +132,12 @@ static bool parse_threads(const char *text, int *threads)
 static bool select_evaluation(const char *kind)
 {
     char err[600];
-    if (strcmp(kind, "classic") != 0 && strcmp(kind, "nn") != 0) {
+    const bool nn = strcmp(kind, "nn") == 0;
+    if (!nn && strcmp(kind, "classic") != 0) {
         fprintf(stderr, "bench: eval needs classic or nn, not '%s'\n", kind);
         return false;
     }
-    if (!evaluation_select(strcmp(kind, "nn") == 0 ? EVALUATION_NN : EVALUATION_CLASSIC, err, sizeof err)) {
+    if (!evaluation_select(nn ? EVALUATION_NN : EVALUATION_CLASSIC, err, sizeof err)) {
         fprintf(stderr, "bench: %s\n", err);
         return false;
     }
@@ -165,8 +166,8 @@ int bench_main(int argc, char **argv)
             }
             i++;
         } else if (strcmp(argv[i], "eval") == 0) {
-            /* The speed with the shipped networks (their node counts are
-             * no signature: the signature is the classic evaluation's). */
+            /* Every game with its network, or none (the default, without
+             * this word, is Eval=auto's: the signature's). */
             if (i + 1 >= argc || !select_evaluation(argv[i + 1]))
                 return 2;
             i++;

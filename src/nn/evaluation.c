@@ -1,41 +1,27 @@
 /* evaluation.c - classic or network, per game (evaluation.h). */
 #include "nn/evaluation.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "games/registry.h"
-#include "nn/accumulator.h"
 #include "nn/embedded.h"
 #include "nn/forward.h"
 #include "nn/net_file.h"
 
 #define MAX_GAMES 16
 
-static atomic_int selected = EVALUATION_CLASSIC;
+static atomic_int selected = EVALUATION_AUTO;
 static Network networks[MAX_GAMES]; /* by index in all_games; weights NULL: none */
-static bool embedded_read;
-/* Bumped by every install, so that a cache never outlives its net (a new
- * net may sit at the old one's address). */
-static atomic_uint network_generation = 1;
+static pthread_once_t embedded_once = PTHREAD_ONCE_INIT;
+static char embedded_error[600]; /* "" when every shipped net was read */
 
-/* Each thread's last evaluated position, as its inputs and accumulator:
- * a search evaluates siblings and cousins one after another, which differ
- * in a few inputs, so the next accumulator is this one updated by the
- * difference (nn_accumulator_update) when that is the cheaper way.  Every
- * REFRESH_EVERY updates it is recomputed whole, which bounds the float
- * rounding an update chain gathers (about 1e-6 of a centi-unit per
- * update). */
-#define REFRESH_EVERY 64
-typedef struct {
-    unsigned generation; /* 0: empty */
-    const Network *net;
-    int count, updates;
-    uint16_t active[NN_MAX_ACTIVE];
-    float acc[NN_MAX_HIDDEN];
-} EvalCache;
-static _Thread_local EvalCache cache;
+/* Eval=auto: the games whose shipped net beat the classic evaluation at
+ * equal time (README, "Learned evaluation": Qawale, alpha-beta and MCTS
+ * at st=0.05, intervals above 0); the others stay classic. */
+static bool network_by_default(const Game *game) { return strcmp(game->id, "qawale") == 0; }
 
 static int game_index(const Game *game)
 {
@@ -69,7 +55,6 @@ bool evaluation_install(Network *net, char *err, size_t err_size)
     nn_free(&networks[i]);
     networks[i] = *net;
     *net = (Network){0};
-    atomic_fetch_add(&network_generation, 1);
     return true;
 }
 
@@ -91,7 +76,6 @@ bool evaluation_load_file(const char *path, const Game **game_out, char *err, si
 static bool read_embedded(char *err, size_t err_size)
 {
     bool ok = true;
-    embedded_read = true;
     for (size_t k = 0; k < embedded_net_count; k++) {
         Network net;
         char why[512];
@@ -113,51 +97,34 @@ static bool read_embedded(char *err, size_t err_size)
     return ok;
 }
 
+static void read_embedded_once(void) { read_embedded(embedded_error, sizeof embedded_error); }
+
+/* The shipped nets are read on the first use of a network, by whichever
+ * thread comes first (a search's, under Eval=auto). */
+static void ensure_embedded(void) { pthread_once(&embedded_once, read_embedded_once); }
+
 bool evaluation_select(EvaluationKind kind, char *err, size_t err_size)
 {
-    bool ok = true;
-    if (kind == EVALUATION_NN && !embedded_read)
-        ok = read_embedded(err, err_size);
     atomic_store(&selected, kind);
-    return ok;
+    if (kind == EVALUATION_CLASSIC)
+        return true;
+    ensure_embedded();
+    snprintf(err, err_size, "%s", embedded_error);
+    return embedded_error[0] == '\0';
 }
 
 EvaluationKind evaluation_selected(void) { return (EvaluationKind)atomic_load_explicit(&selected, memory_order_relaxed); }
 
-/* The net's output for the inputs active[0..count), through the cache. */
-static float cached_output(const Network *net, const uint16_t *active, int count)
-{
-    const unsigned generation = atomic_load_explicit(&network_generation, memory_order_relaxed);
-    uint16_t removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
-    int removed_count = 0, added_count = 0;
-    bool update = cache.generation == generation && cache.net == net && cache.updates < REFRESH_EVERY;
-    if (update) {
-        nn_feature_difference(cache.active, cache.count, active, count, removed, &removed_count, added,
-                              &added_count);
-        update = removed_count + added_count < count;
-    }
-    if (update) {
-        nn_accumulator_update(net, cache.acc, removed, removed_count, added, added_count);
-        cache.updates++;
-    } else {
-        nn_accumulator_refresh(net, active, count, cache.acc);
-        cache.updates = 0;
-    }
-    cache.generation = generation;
-    cache.net = net;
-    cache.count = count;
-    memcpy(cache.active, active, (size_t)count * sizeof *active);
-    return nn_output(net, cache.acc);
-}
-
 int evaluate_position(const Game *game, const Position *pos)
 {
-    if (evaluation_selected() == EVALUATION_NN) {
+    const EvaluationKind kind = evaluation_selected();
+    if (kind == EVALUATION_NN || (kind == EVALUATION_AUTO && network_by_default(game))) {
+        ensure_embedded();
         const Network *net = evaluation_network(game);
         uint16_t active[NN_MAX_ACTIVE];
         const int count = net ? game->nn_features(pos, active) : -1;
         if (count >= 0)
-            return nn_centi_units(net, cached_output(net, active, count));
+            return nn_centi_units(net, nn_forward(net, active, count));
     }
     return game->evaluate(pos);
 }

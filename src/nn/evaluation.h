@@ -3,8 +3,8 @@
  * hand-written one (classic), or its network (Eval=nn) where the game has
  * a network that covers the position (else classic).
  *
- * The networks: those embedded from nets/ (read when nn is first
- * selected), each replaced by a file the EvalFile option loads.  Settings
+ * The networks: those embedded from nets/ (read when first needed), each
+ * replaced by a file the EvalFile option loads.  Settings
  * change only between searches (the protocol refuses setoption while one
  * runs); the searches' threads only read them.
  */
@@ -17,11 +17,14 @@
 #include "games/game.h"
 #include "nn/network.h"
 
-typedef enum { EVALUATION_CLASSIC = 0, EVALUATION_NN = 1 } EvaluationKind;
+/* In the order of the Eval option's choices.  auto (the default): the
+ * network for the games whose shipped net won at equal time (Qawale), the
+ * classic evaluation for the others; nn: every game's network. */
+typedef enum { EVALUATION_AUTO = 0, EVALUATION_CLASSIC = 1, EVALUATION_NN = 2 } EvaluationKind;
 
-/* The choice of the Eval option.  Selecting nn reads the embedded nets
- * (once); a net that cannot be read fills err and is left out (the game
- * keeps classic), and false is returned. */
+/* The choice of the Eval option.  The embedded nets are read on the first
+ * use of any (once); one that cannot be read fills err and is left out
+ * (its game keeps classic), and false is returned. */
 bool evaluation_select(EvaluationKind kind, char *err, size_t err_size);
 EvaluationKind evaluation_selected(void);
 

@@ -8,14 +8,15 @@
 #include "protocol/options.h"
 #include "util/output.h"
 
-static const char *const eval_choices[] = {"classic", "nn", NULL};
+/* In EvaluationKind's order; the first is the default. */
+static const char *const eval_choices[] = {"auto", "classic", "nn", NULL};
 static int eval_choice;
 static char eval_file[1024];
 
 static void on_eval_change(void)
 {
     char err[600];
-    if (!evaluation_select(eval_choice == 1 ? EVALUATION_NN : EVALUATION_CLASSIC, err, sizeof err))
+    if (!evaluation_select((EvaluationKind)eval_choice, err, sizeof err))
         out_line("info string error Eval: %s", err);
 }
 

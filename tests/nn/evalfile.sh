@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 head -c 1000 "$NET" >"$tmp/truncated.nn"
 
 talk 'uci'
-expect_line "Eval is a combo, classic by default" '^option name Eval type combo default classic var classic var nn$'
+expect_line "Eval is a combo, auto by default" '^option name Eval type combo default auto var auto var classic var nn$'
 expect_line "EvalFile is a string" '^option name EvalFile type string default <empty>$'
 
 talk 'setoption name Game value qawale' "setoption name EvalFile value $tmp/missing.nn" \

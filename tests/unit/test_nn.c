@@ -241,6 +241,21 @@ static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
     CHECK_EQ_INT(evaluate_position(&qawale_game, &pos), qawale_game.evaluate(&pos));
 }
 
+static void test_eval_auto_uses_the_network_only_where_it_won(void)
+{
+    char err[256] = "";
+    CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err));
+    Position qawale = start_of(&qawale_game), territoire = start_of(&territoire_game);
+    uint16_t active[NN_MAX_ACTIVE];
+    const Network *net = evaluation_network(&qawale_game);
+    CHECK(net != NULL && evaluation_network(&territoire_game) != NULL);
+    if (!net)
+        return;
+    const int count = qawale_game.nn_features(&qawale, active);
+    CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), nn_centi_units(net, nn_forward(net, active, count)));
+    CHECK_EQ_INT(evaluate_position(&territoire_game, &territoire), territoire_game.evaluate(&territoire));
+}
+
 /* 600 samples of 12 inputs, 3 active each, whose target is a logistic
  * function of a hidden weight per input: a net can learn it. */
 static void synthetic_set(TrainSet *set)
@@ -319,6 +334,7 @@ int main(int argc, char **argv)
     RUN(test_incremental_update_equals_full_recomputation);
     RUN(test_room_and_pillar_encoding_covers_one_board_size);
     RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
+    RUN(test_eval_auto_uses_the_network_only_where_it_won);
     RUN(test_training_lowers_the_loss_on_a_synthetic_set);
     RUN(test_checkpoint_resumes_only_its_configuration);
     return harness_end();
