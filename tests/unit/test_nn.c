@@ -18,6 +18,7 @@
 #include "nn/net_file.h"
 #include "train/checkpoint.h"
 #include "train/trainer.h"
+#include "train/turn_steps.h"
 
 static bool near(double a, double b) { return fabs(a - b) < 1e-4; }
 
@@ -256,6 +257,41 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
     CHECK_EQ_INT(evaluate_position(&territoire_game, &territoire), territoire_game.evaluate(&territoire));
 }
 
+/* Territoire's turns are three placements, Columna's a pawn move and a
+ * stacking, Qawale's one sowing: 2, 1 and 0 positions inside a turn, each
+ * with the turn still in progress, and the turn's move still ahead. */
+static void test_turn_inner_positions_follow_the_played_move(void)
+{
+    const Game *games[3] = {&territoire_game, &columna_game, &qawale_game};
+    const int expected[3] = {2, 1, 0};
+    Rng rng;
+    rng_seed(&rng, 11);
+    for (int g = 0; g < 3; g++) {
+        Position pos = start_of(games[g]), inner[TURN_STEPS_MAX];
+        const Move move = random_legal_move(games[g], &pos, &rng);
+        const int count = turn_inner_positions(games[g], &pos, move, inner);
+        CHECK_EQ_INT(count, expected[g]);
+        Position after = pos;
+        games[g]->play(&after, move);
+        for (int i = 0; i < count; i++) {
+            CHECK(games[g]->turn_in_progress(&inner[i]));
+            CHECK_EQ_INT(games[g]->side_to_move(&inner[i]), games[g]->side_to_move(&pos));
+        }
+        if (count > 0) {
+            /* The last inner position is one step from the turn's end. */
+            Move steps[MAX_STEPS_PER_NODE];
+            const int n = games[g]->generate_steps(&inner[count - 1], steps, MAX_STEPS_PER_NODE);
+            bool reaches = false;
+            for (int i = 0; i < n && !reaches; i++) {
+                Position end = inner[count - 1];
+                games[g]->play_step(&end, steps[i]);
+                reaches = games[g]->hash(&end) == games[g]->hash(&after);
+            }
+            CHECK(reaches);
+        }
+    }
+}
+
 /* 600 samples of 12 inputs, 3 active each, whose target is a logistic
  * function of a hidden weight per input: a net can learn it. */
 static void synthetic_set(TrainSet *set)
@@ -335,6 +371,7 @@ int main(int argc, char **argv)
     RUN(test_room_and_pillar_encoding_covers_one_board_size);
     RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
     RUN(test_eval_auto_uses_the_network_only_where_it_won);
+    RUN(test_turn_inner_positions_follow_the_played_move);
     RUN(test_training_lowers_the_loss_on_a_synthetic_set);
     RUN(test_checkpoint_resumes_only_its_configuration);
     return harness_end();

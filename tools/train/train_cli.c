@@ -99,6 +99,13 @@ static bool read_seed(void *target, const char *flag, const char *value, char *e
     return false;
 }
 
+static bool set_steps(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((TrainOptions *)target)->steps = true;
+    return true;
+}
+
 static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 {
     (void)flag, (void)err, (void)err_size;
@@ -113,7 +120,8 @@ static const Flag train_flags[] = {
     {"-lr", .on_value = read_learning_rate}, {"-lambda", .on_value = read_lambda},
     {"-k", .on_value = read_k},             {"-hidden", .on_value = read_hidden},
     {"-hidden2", .on_value = read_hidden2}, {"-threads", .on_value = read_threads},
-    {"-seed", .on_value = read_seed},       {"-help", .on_switch = set_help},
+    {"-seed", .on_value = read_seed},       {"-steps", .on_switch = set_steps},
+    {"-help", .on_switch = set_help},
     {"--help", .on_switch = set_help},      {NULL},
 };
 
@@ -152,6 +160,11 @@ void train_cli_configuration(const TrainOptions *o, size_t positions, char *out,
              "game=%s data=%s positions=%zu hidden=%d hidden2=%d batch=%d lr=%g lambda=%g k=%g seed=%" PRIu64,
              o->game->id, o->data_path, positions, o->hidden, o->hidden2, o->batch, o->learning_rate, o->lambda,
              o->k, o->seed);
+    /* Only with -steps, so that the configurations before it still resume. */
+    if (o->steps) {
+        const size_t used = strlen(out);
+        snprintf(out + used, out_size - used, " steps");
+    }
 }
 
 void train_cli_print_help(FILE *out)
@@ -180,6 +193,9 @@ void train_cli_print_help(FILE *out)
           "  -hidden N       the feature transformer's width (64)\n"
           "  -hidden2 N      the second layer's width (16)\n"
           "  -threads N      threads per batch (1); a run is reproducible for a seed and N\n"
-          "  -seed N         the initial weights' and the shuffles' seed (1)\n",
+          "  -seed N         the initial weights' and the shuffles' seed (1)\n"
+          "  -steps          also train on the positions inside each recorded turn (games\n"
+          "                  whose turns are steps: Columna, Territoire), which the searches\n"
+          "                  evaluate too, with the turn's target\n",
           out);
 }

@@ -19,6 +19,7 @@ typedef struct {
     int epochs, batch, hidden, hidden2, threads;
     double learning_rate, lambda, k; /* k 0: fitted to the data */
     uint64_t seed;
+    bool steps; /* -steps: train on the positions inside the recorded turns too */
 } TrainOptions;
 
 /* Fills o from argv; false with err (one line naming the flag). */

@@ -7,6 +7,7 @@
 
 #include "nn/net_file.h"
 #include "train/checkpoint.h"
+#include "train/played_moves.h"
 #include "train/train_set.h"
 #include "train/trainer.h"
 #include "tune/texel.h"
@@ -36,15 +37,18 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
     }
     *k = choose_k(o, &texel);
     size_t skipped = 0;
-    bool ok = *k > 0 && train_set_from_texel(o->game, &texel, *k, o->lambda, set, &skipped, err, sizeof err);
+    Move *moves = NULL;
+    bool ok = *k > 0 && (!o->steps || played_moves_load(o->data_path, o->game, &texel, &moves, err, sizeof err)) &&
+              train_set_from_texel(o->game, &texel, moves, *k, o->lambda, set, &skipped, err, sizeof err);
+    free(moves);
     texel_data_free(&texel);
     if (!ok) {
         fprintf(errout, "tessera-train: %s\n",
                 *k > 0 ? err : "K went to its bound: the positions do not predict their results (too few, or all draws)");
         return TRAIN_EXIT_FAILED;
     }
-    fprintf(out, "train: %zu positions of %s from %s (%zu training, %zu validation, %zu not covered by the encoding), K = %.1f\n",
-            set->count, o->game->id, o->data_path, set->count - set->validation_count, set->validation_count,
+    fprintf(out, "train: %zu positions of %s from %s%s (%zu training, %zu validation, %zu not covered by the encoding), K = %.1f\n",
+            set->count, o->game->id, o->data_path, o->steps ? " and inside their turns" : "", set->count - set->validation_count, set->validation_count,
             skipped, *k);
     if (set->validation_count == 0 || set->validation_count == set->count) {
         fprintf(errout, "tessera-train: %s: need both training and validation games (one in ten is held out)\n",

@@ -1,6 +1,8 @@
 /* train_set.c - positions turned into network inputs and targets. */
 #include "train/train_set.h"
 
+#include "train/turn_steps.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,20 +59,33 @@ bool train_set_add(TrainSet *set, const uint16_t *active, int count, float targe
     return true;
 }
 
-bool train_set_from_texel(const Game *game, const TexelSet *texel, double k, double lambda, TrainSet *set,
-                          size_t *skipped, char *err, size_t err_size)
+/* pos as a sample of target; false when memory is short. */
+static bool add_position(const Game *game, const Position *pos, float target, bool validation, TrainSet *set,
+                         size_t *skipped)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    const int count = game->nn_features(pos, active);
+    if (count < 0) {
+        (*skipped)++;
+        return true;
+    }
+    return train_set_add(set, active, count, target, validation);
+}
+
+bool train_set_from_texel(const Game *game, const TexelSet *texel, const Move *moves, double k, double lambda,
+                          TrainSet *set, size_t *skipped, char *err, size_t err_size)
 {
     *set = (TrainSet){0};
     *skipped = 0;
-    uint16_t active[NN_MAX_ACTIVE];
     for (size_t i = 0; i < texel->count; i++) {
         const TexelSample *s = &texel->samples[i];
-        const int count = game->nn_features(&s->position, active);
-        if (count < 0) {
-            (*skipped)++;
-            continue;
-        }
-        if (!train_set_add(set, active, count, (float)texel_target(s, k, lambda), s->validation)) {
+        const float target = (float)texel_target(s, k, lambda);
+        Position inner[TURN_STEPS_MAX];
+        const int inner_count = moves ? turn_inner_positions(game, &s->position, moves[i], inner) : 0;
+        bool ok = add_position(game, &s->position, target, s->validation, set, skipped);
+        for (int j = 0; ok && j < inner_count; j++)
+            ok = add_position(game, &inner[j], target, s->validation, set, skipped);
+        if (!ok) {
             snprintf(err, err_size, "out of memory at %zu positions", set->count);
             train_set_free(set);
             return false;

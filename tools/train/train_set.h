@@ -27,9 +27,11 @@ typedef struct {
 bool train_set_add(TrainSet *set, const uint16_t *active, int count, float target, bool validation);
 
 /* Every sample of texel whose position the game's encoding covers (the
- * rest counted in *skipped); false with err when memory is short. */
-bool train_set_from_texel(const Game *game, const TexelSet *texel, double k, double lambda, TrainSet *set,
-                          size_t *skipped, char *err, size_t err_size);
+ * rest counted in *skipped), and, when moves (each sample's played move)
+ * is not NULL, the positions inside its turn (turn_steps.h) with the same
+ * target; false with err when memory is short. */
+bool train_set_from_texel(const Game *game, const TexelSet *texel, const Move *moves, double k, double lambda,
+                          TrainSet *set, size_t *skipped, char *err, size_t err_size);
 
 void train_set_free(TrainSet *set);
 
