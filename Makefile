@@ -13,7 +13,11 @@ FLAGS_asan    := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fn
 FLAGS_tsan    := -O1 -g -fsanitize=thread -DTESSERA_SANITIZED
 
 ENGINE_MAIN := src/main.c
-LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort))
+# The shipped networks (tools/nets/*.nn) are embedded as a C file that
+# tools/embed.sh writes, part of the engine library.
+NETS        := $(sort $(wildcard tools/nets/*.nn))
+NETS_GEN    := build/gen/nets.c
+LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort)) $(NETS_GEN)
 ARENA_MAIN  := tools/arena/main.c
 # The parts tools share (tools/process/: child processes; tools/cli/: the
 # flag table) link with the arena, and so with every tool and test that
@@ -22,7 +26,7 @@ ARENA_SRC   := $(filter-out $(ARENA_MAIN),$(sort $(wildcard tools/arena/*.c tool
 TUNE_MAIN   := tools/tune/main.c
 TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
 # The browser GUI: its page (tools/web/assets/) is embedded as a C file
-# that tools/web/embed.sh writes with od and sed.
+# that tools/embed.sh writes with od and sed.
 WEB_MAIN    := tools/web/main.c
 WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c tools/cli/*.c))) src/util/parse_number.c
 WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
@@ -33,6 +37,9 @@ DATAGEN_SRC := $(filter-out $(DATAGEN_MAIN),$(sort $(wildcard tools/datagen/*.c)
 # The proof certificate checker (build/tessera-proof-check).
 PROOF_MAIN  := tools/proof/main.c
 PROOF_SRC   := $(filter-out $(PROOF_MAIN),$(sort $(wildcard tools/proof/*.c)))
+# The network trainer reads data as Texel does (tools/tune/texel_data.c).
+TRAIN_MAIN  := tools/train/main.c
+TRAIN_SRC   := $(filter-out $(TRAIN_MAIN),$(sort $(wildcard tools/train/*.c)))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -70,7 +77,10 @@ build/$(1)/tessera-proof-check: $(call objs,$(1),$(PROOF_MAIN) $(PROOF_SRC) $(LI
 build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-train: $(call objs,$(1),$(TRAIN_MAIN) $(TRAIN_SRC) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TRAIN_SRC) $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
@@ -84,13 +94,17 @@ $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena
       $(if $(wildcard $(WEB_MAIN)),build/$(1)/tessera-web) \
       $(if $(wildcard $(DATAGEN_MAIN)),build/$(1)/tessera-datagen) \
       $(if $(wildcard $(PROOF_MAIN)),build/$(1)/tessera-proof-check) \
+      build/$(1)/tessera-train \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
 $(foreach v,release asan tsan,$(eval $(call variant,$(v))))
 
-build/gen/web_assets.c: $(WEB_ASSETS) tools/web/embed.sh
-	sh tools/web/embed.sh $@ $(WEB_ASSETS)
+build/gen/web_assets.c: $(WEB_ASSETS) tools/embed.sh
+	sh tools/embed.sh $@ web/assets.h WebAsset web_assets $(WEB_ASSETS)
+
+$(NETS_GEN): $(NETS) tools/nets tools/embed.sh
+	sh tools/embed.sh $@ nn/embedded.h EmbeddedNet embedded_nets $(NETS)
 
 # Objects are intermediate files of the pattern rules; keep them so that a
 # second make rebuilds nothing.
@@ -107,6 +121,7 @@ all: release
 	@if [ -f build/release/tessera-web ]; then cp build/release/tessera-web build/tessera-web; fi
 	@cp build/release/tessera-datagen build/tessera-datagen
 	@if [ -f build/release/tessera-proof-check ]; then cp build/release/tessera-proof-check build/tessera-proof-check; fi
+	@cp build/release/tessera-train build/tessera-train
 
 test: all asan tsan
 	@sh tests/run.sh

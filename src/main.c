@@ -13,7 +13,7 @@ static void print_help(void)
            "\n"
            "usage:\n"
            "  tessera                 speak the UCI/UGI protocol on stdin/stdout (see protocol.md)\n"
-           "  tessera bench [BACKEND] [threads N]\n"
+           "  tessera bench [BACKEND] [threads N] [eval classic|nn]\n"
            "                          search fixed positions of every game to fixed depths;\n"
            "                          prints the node-count signature and nodes per second\n"
            "                          and the total time to reach them\n"

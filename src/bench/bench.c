@@ -10,12 +10,13 @@
 
 #include "games/gameutil.h"
 #include "games/registry.h"
+#include "nn/evaluation.h"
 #include "search/backends.h"
 #include "util/clock.h"
 #include "util/parse_number.h"
 
 #define BENCH_HASH_MB 16
-#define BENCH_USAGE "bench [perft [GAME] | proof [threads N] | [search] [BACKEND] [threads N]]"
+#define BENCH_USAGE "bench [perft [GAME] | proof [threads N] | [search] [BACKEND] [threads N] [eval classic|nn]]"
 
 static bool load_bench_position(const Game *g, const char *fen, Position *out)
 {
@@ -147,6 +148,21 @@ static int bench_proof_words(int argc, char **argv)
     return 2;
 }
 
+static bool select_evaluation(const char *kind)
+{
+    char err[600];
+    const bool nn = strcmp(kind, "nn") == 0;
+    if (!nn && strcmp(kind, "classic") != 0) {
+        fprintf(stderr, "bench: eval needs classic or nn, not '%s'\n", kind);
+        return false;
+    }
+    if (!evaluation_select(nn ? EVALUATION_NN : EVALUATION_CLASSIC, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
 int bench_main(int argc, char **argv)
 {
     if (argc >= 1 && strcmp(argv[0], "perft") == 0) {
@@ -169,6 +185,12 @@ int bench_main(int argc, char **argv)
                 fprintf(stderr, "bench: threads needs a number from 1 to %d\n", SEARCH_MAX_THREADS);
                 return 2;
             }
+            i++;
+        } else if (strcmp(argv[i], "eval") == 0) {
+            /* Every game with its network, or none (the default, without
+             * this word, is Eval=auto's: the signature's). */
+            if (i + 1 >= argc || !select_evaluation(argv[i + 1]))
+                return 2;
             i++;
         } else if (!backend_given && backend_by_id(argv[i])) {
             backend = backend_by_id(argv[i]);

@@ -182,8 +182,20 @@ typedef struct Game {
     void (*play_step)(Position *pos, Move step);
     bool (*turn_in_progress)(const Position *pos);
     Move (*join_steps)(const Move *steps, int count);
+
+    /* Inputs of a learned evaluation (src/nn/): writes the indices of the
+     * binary features active in pos, seen from the side to move, in
+     * ascending order (at most NN_MAX_ACTIVE, each below nn_input_count),
+     * and returns how many; -1 when the game's encoding does not cover pos
+     * (Room and Pillar: one board size).  Each game documents its encoding
+     * in <game>_features.c and README.md. */
+    int (*nn_features)(const Position *pos, uint16_t *active);
+    int nn_input_count;
 } Game;
 
 #define MAX_STEPS_PER_NODE 256
+
+/* Most features a game's nn_features may mark active in one position. */
+#define NN_MAX_ACTIVE 256
 
 #endif

@@ -771,6 +771,8 @@ const Game qawale_game = {
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 6288.7, .scale = 1163.5, .scale_growth = 0.0835, .bias = {594, -243}},
     .evaluate = qawale_evaluate,
+    .nn_features = qawale_nn_features,
+    .nn_input_count = QAWALE_NN_INPUTS,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,
 };

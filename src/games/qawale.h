@@ -85,6 +85,9 @@ extern const uint16_t qawale_lines[10];
 enum { QAWALE_PARAM_COUNT = 6 };
 extern const GameParam qawale_params[QAWALE_PARAM_COUNT];
 int qawale_evaluate(const Position *pos);
+/* Network inputs (qawale_features.c). */
+#define QAWALE_NN_INPUTS 830
+int qawale_nn_features(const Position *pos, uint16_t *active);
 
 extern const Game qawale_game;
 

@@ -17,11 +17,6 @@
 
 static int square_of(const RoomAndPillarBoard *b, int file, int rank) { return rank * b->width + file; }
 
-static bool square_in(const SquareSet *set, int square)
-{
-    return (set->word[square / 64] >> (square % 64)) & 1;
-}
-
 static void square_add(SquareSet *set, int square) { set->word[square / 64] |= 1ULL << (square % 64); }
 
 /* a1 is black: black where file + rank is even. */
@@ -539,6 +534,8 @@ const Game roomandpillar_game = {
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 0.0, .scale = 16.5, .scale_growth = -0.0091, .bias = {-1, 1}},
     .evaluate = roomandpillar_evaluate,
+    .nn_features = roomandpillar_nn_features,
+    .nn_input_count = ROOMANDPILLAR_NN_INPUTS,
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,
 };

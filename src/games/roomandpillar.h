@@ -99,6 +99,11 @@ ROOMANDPILLAR_INLINE SquareSet set_down(SquareSet a, int k, int n)
     return r;
 }
 
+ROOMANDPILLAR_INLINE bool square_in(const SquareSet *set, int square)
+{
+    return (set->word[square / 64] >> (square % 64)) & 1;
+}
+
 ROOMANDPILLAR_INLINE bool set_is_empty(SquareSet a, int n)
 {
     uint64_t any = 0;
@@ -173,6 +178,9 @@ ROOMANDPILLAR_INLINE SquareSet removable_stones(const RoomAndPillarBoard *b, int
 /* ---- evaluation (roomandpillar_eval.c) ---- */
 
 int roomandpillar_evaluate(const Position *pos);
+/* Network inputs (roomandpillar_features.c). */
+#define ROOMANDPILLAR_NN_INPUTS 292
+int roomandpillar_nn_features(const Position *pos, uint16_t *active);
 
 #define ROOMANDPILLAR_PARAM_COUNT 3
 extern const GameParam roomandpillar_params[ROOMANDPILLAR_PARAM_COUNT];

@@ -796,6 +796,8 @@ const Game territoire_game = {
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 18.7, .scale = 53.5, .scale_growth = 0.2350, .bias = {161, -62}},
     .evaluate = territoire_evaluate,
+    .nn_features = territoire_nn_features,
+    .nn_input_count = TERRITOIRE_NN_INPUTS,
     .params = territoire_params,
     .param_count = TERRITOIRE_PARAM_COUNT,
     .random_start = random_start,

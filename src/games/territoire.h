@@ -73,6 +73,9 @@ uint64_t territoire_series_at(uint64_t pawns, int square);
 #define TERRITOIRE_PARAM_COUNT 10
 extern const GameParam territoire_params[TERRITOIRE_PARAM_COUNT];
 int territoire_evaluate(const Position *pos);
+/* Network inputs (territoire_features.c). */
+#define TERRITOIRE_NN_INPUTS 1019
+int territoire_nn_features(const Position *pos, uint16_t *active);
 
 static inline uint64_t territoire_ring_up(uint64_t squares)
 {

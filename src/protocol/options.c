@@ -19,6 +19,8 @@ void options_add(const Option *option)
     table[count] = *option;
     if (option->type == OPTION_COMBO)
         *option->choice = 0;
+    else if (option->type == OPTION_STRING)
+        option->text[0] = '\0';
     else
         *option->value = option->default_value;
     count++;
@@ -41,6 +43,8 @@ void options_print(void)
             out_line("option name %s type spin default %d min %d max %d", o->name, o->default_value, o->min, o->max);
         } else if (o->type == OPTION_CHECK) {
             out_line("option name %s type check default %s", o->name, o->default_value ? "true" : "false");
+        } else if (o->type == OPTION_STRING) {
+            out_line("option name %s type string default <empty>", o->name);
         } else {
             char line[1024];
             int n = snprintf(line, sizeof line, "option name %s type combo default %s", o->name, o->choices[0]);
@@ -59,6 +63,8 @@ void options_print_values(void)
             out_line("option name %s value %d", o->name, *o->value);
         else if (o->type == OPTION_CHECK)
             out_line("option name %s value %s", o->name, *o->value ? "true" : "false");
+        else if (o->type == OPTION_STRING)
+            out_line("option name %s value %s", o->name, o->text[0] ? o->text : "<empty>");
         else
             out_line("option name %s value %s", o->name, o->choices[*o->choice]);
     }
@@ -100,6 +106,21 @@ static bool set_combo(const Option *o, const char *value, char *err, size_t err_
     return false;
 }
 
+static bool set_string(const Option *o, const char *value, char *err, size_t err_size)
+{
+    if (strlen(value) >= o->text_size) {
+        snprintf(err, err_size, "option %s: value longer than %zu characters", o->name, o->text_size - 1);
+        return false;
+    }
+    char why[512];
+    if (o->accept_text && !o->accept_text(value, why, sizeof why)) {
+        snprintf(err, err_size, "option %s: %s", o->name, why);
+        return false;
+    }
+    snprintf(o->text, o->text_size, "%s", value);
+    return true;
+}
+
 bool options_set(const char *name, const char *value, char *err, size_t err_size)
 {
     const Option *o = options_find(name);
@@ -107,9 +128,10 @@ bool options_set(const char *name, const char *value, char *err, size_t err_size
         snprintf(err, err_size, "unknown option '%s'", name);
         return false;
     }
-    bool ok = o->type == OPTION_SPIN    ? set_spin(o, value, err, err_size)
-              : o->type == OPTION_CHECK ? set_check(o, value, err, err_size)
-                                        : set_combo(o, value, err, err_size);
+    bool ok = o->type == OPTION_SPIN     ? set_spin(o, value, err, err_size)
+              : o->type == OPTION_CHECK  ? set_check(o, value, err, err_size)
+              : o->type == OPTION_STRING ? set_string(o, value, err, err_size)
+                                         : set_combo(o, value, err, err_size);
     if (ok && o->on_change)
         o->on_change();
     return ok;

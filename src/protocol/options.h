@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum { OPTION_SPIN, OPTION_COMBO, OPTION_CHECK } OptionType;
+typedef enum { OPTION_SPIN, OPTION_COMBO, OPTION_CHECK, OPTION_STRING } OptionType;
 
 typedef struct {
     const char *name;
@@ -15,6 +15,11 @@ typedef struct {
     int *value;                  /* spin, check */
     const char *const *choices;  /* combo, NULL-terminated; the first is the default */
     int *choice;                 /* combo: index into choices */
+    char *text;                  /* string: the live value ("" until set) */
+    size_t text_size;
+    /* string: acts on a new value (loads a file); false with err refuses it
+     * and the live value stays. */
+    bool (*accept_text)(const char *value, char *err, size_t err_size);
     void (*on_change)(void);     /* called after a successful set; may be NULL */
 } Option;
 

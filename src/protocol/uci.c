@@ -16,6 +16,8 @@
 
 #include "games/gameutil.h"
 #include "games/registry.h"
+#include "nn/evaluation.h"
+#include "protocol/eval_options.h"
 #include "protocol/go_params.h"
 #include "protocol/info_line.h"
 #include "protocol/options.h"
@@ -163,6 +165,7 @@ static void register_options(void)
     options_add(&(Option){.name = "UCI_ShowWDL", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
                           .value = &session.show_wdl, .on_change = on_show_wdl_change});
     add_strength_options();
+    eval_options_register();
     for (int b = 0; backend_ids[b]; b++)
         add_backend_params(all_backends[b], session.engines[b]);
     for (int g = 0; all_games[g]; g++)
@@ -520,7 +523,8 @@ static void cmd_eval(int argc, char **argv)
     else if (!g->evaluate)
         error_line("eval: %s has no evaluation", g->id);
     else
-        out_line("info string eval %d (centi-units, side to move's view)", g->evaluate(&session.record.current));
+        out_line("info string eval %d (centi-units, side to move's view)",
+                 evaluate_position(g, &session.record.current));
 }
 
 static void cmd_options(int argc, char **argv)

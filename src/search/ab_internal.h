@@ -168,6 +168,7 @@ ChildKind ab_child_kind(const AbShared *s, const Position *child);
  * was played during whole turn number turn_number (1 = the root's turn). */
 int ab_game_over_score(const Game *g, const Position *child, int mover, int turn_number);
 int ab_static_eval(const Game *g, const Position *pos);
+int ab_ordering_eval(const Game *g, const Position *pos);
 uint64_t ab_history_slot(Move move);
 
 /* Negamax with PVS from the view of the player acting at pos (ongoing). */

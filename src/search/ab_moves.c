@@ -171,7 +171,7 @@ static int child_guess(const AbShared *s, const Position *pos, Move move, int mo
     }
     if (table_guess(s, &child, kind == CHILD_SAME_PLAYER, &guess))
         return guess;
-    return kind == CHILD_SAME_PLAYER ? ab_static_eval(s->game, &child) : -ab_static_eval(s->game, &child);
+    return kind == CHILD_SAME_PLAYER ? ab_ordering_eval(s->game, &child) : -ab_ordering_eval(s->game, &child);
 }
 
 void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,

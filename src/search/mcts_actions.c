@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "games/gameutil.h"
+#include "nn/evaluation.h"
 #include "search/search.h"
 
 /* A playout reads at most this much of one move stream: a tall Qawale
@@ -140,7 +141,7 @@ static int prior_of(const ActionSource *src, const Position *child, Outcome o, i
 {
     if (o != OUTCOME_ONGOING)
         return chooser_view(o, chooser);
-    int v = src->game->evaluate(child);
+    int v = evaluate_position(src->game, child);
     return turn_ends ? -v : v;
 }
 

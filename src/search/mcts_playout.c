@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "nn/evaluation.h"
 #include "search/mcts_tree.h"
 
 uint32_t outcome_reward(Outcome outcome, int colour)
@@ -34,7 +35,7 @@ uint32_t playout(ActionSource *src, Position pos, int mover_colour, bool mover_a
     for (int actions = 0; actions < params->playout_actions; actions++) {
         /* Only at the start of a turn is the evaluation meaningful. */
         if (at_turn_start && turns >= params->cutoff_turns && g->evaluate) {
-            uint32_t r = eval_reward(g->evaluate(&pos), params->eval_scale);
+            uint32_t r = eval_reward(evaluate_position(g, &pos), params->eval_scale);
             return mine ? r : REWARD_ONE - r;
         }
         int colour = g->side_to_move(&pos);

@@ -2,6 +2,7 @@
 #include "util/parse_number.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The digits' value, saturated above max_magnitude + 1 so it cannot wrap. */
 static bool read_digits(const char *p, uint64_t max_magnitude, uint64_t *magnitude, bool *too_big)
@@ -75,4 +76,26 @@ NumberStatus parse_int_in(const char *text, const char *what, int min, int max, 
     else
         *out = (int)v;
     return status;
+}
+
+bool parse_decimal_range(const char *text, double min, double max, double *out)
+{
+    if (!text)
+        return false;
+    int digits = 0, points = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c >= '0' && *c <= '9')
+            digits++;
+        else if (*c == '.' && points == 0)
+            points++;
+        else
+            return false;
+    }
+    if (digits == 0 || digits > 30)
+        return false;
+    const double value = strtod(text, NULL);
+    if (!(value >= min && value <= max))
+        return false;
+    *out = value;
+    return true;
 }

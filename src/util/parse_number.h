@@ -23,6 +23,11 @@ NumberStatus parse_uint64(const char *text, uint64_t max, uint64_t *out);
 /* parse_int64 into an int within [min, max]; true when it is one. */
 bool parse_int_range(const char *text, int min, int max, int *out);
 
+/* A decimal fraction in [min, max]: digits with an optional '.' and more
+ * digits, or '.' and digits ("0.5", ".5", "2"); no sign, exponent, inf or
+ * nan.  False (and *out untouched) otherwise. */
+bool parse_decimal_range(const char *text, double min, double max, double *out);
+
 /* parse_int64 into an int, with an error message naming what and the
  * range ("Threads: '300' is outside 1..256") when it fails. */
 NumberStatus parse_int_in(const char *text, const char *what, int min, int max, int *out, char *err,

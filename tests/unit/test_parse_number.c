@@ -77,6 +77,20 @@ static void test_int_in_says_what_and_the_range(void)
     CHECK(!parse_int_range("07", 1, 256, &v));
 }
 
+static void test_decimals_are_plain_fractions_in_range(void)
+{
+    double d = 9.0;
+    CHECK(parse_decimal_range("0.5", 0, 1, &d) && d == 0.5);
+    CHECK(parse_decimal_range(".25", 0, 1, &d) && d == 0.25);
+    CHECK(parse_decimal_range("1", 0, 1, &d) && d == 1.0);
+    d = 9.0;
+    const char *bad[] = {"", ".", "-0.5", "+1", "1e-3", "nan", "inf", "0.5x", "1..2", " 1", NULL};
+    for (int i = 0; bad[i]; i++)
+        CHECK(!parse_decimal_range(bad[i], 0, 10, &d));
+    CHECK(!parse_decimal_range("1.5", 0, 1, &d));
+    CHECK(d == 9.0);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -84,5 +98,6 @@ int main(int argc, char **argv)
     RUN(test_other_forms_are_malformed);
     RUN(test_range_is_its_own_answer);
     RUN(test_int_in_says_what_and_the_range);
+    RUN(test_decimals_are_plain_fractions_in_range);
     return harness_end();
 }

@@ -8,6 +8,7 @@
 #include "cli/flags.h"
 #include "datagen/rp_board.h"
 #include "games/registry.h"
+#include "nn/evaluation.h"
 #include "search/backends.h"
 #include "util/parse_number.h"
 
@@ -161,7 +162,23 @@ static bool set_help(void *target, const char *flag, char *err, size_t err_size)
     return true;
 }
 
+/* A network file, loaded now (src/nn/evaluation.h) and selected: the
+ * loop's next generation is played by the last one's net. */
+static bool read_eval(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    const Game *game = NULL;
+    char why[600];
+    if (!evaluation_load_file(value, &game, why, sizeof why) || !evaluation_select(EVALUATION_NN, why, sizeof why)) {
+        snprintf(err, err_size, "%s %.400s", flag, why);
+        return false;
+    }
+    ((DatagenOptions *)target)->eval_path = value;
+    ((DatagenOptions *)target)->eval_game = game;
+    return true;
+}
+
 static const Flag datagen_flags[] = {
+    {"-eval", .on_value = read_eval},
     {"-game", .on_value = read_game},
     {"-backend", .on_value = read_backend},
     {"-out", .on_value = read_out},
@@ -192,6 +209,8 @@ static bool check_options(const DatagenOptions *o, char *err, size_t err_size)
         snprintf(err, err_size, "-nodes 0 needs -depth N: every move needs a limit");
     else if (o->board_width && o->game != &roomandpillar_game)
         snprintf(err, err_size, "-board is for roomandpillar only");
+    else if (o->eval_path && o->eval_game != o->game)
+        snprintf(err, err_size, "-eval %s is not a network of %s", o->eval_path, o->game->id);
     else if (!o->game->evaluate && o->backend == &alphabeta_backend)
         snprintf(err, err_size, "game '%s' has no evaluation for alphabeta", o->game->id);
     else
@@ -227,6 +246,11 @@ void datagen_configuration(const DatagenOptions *o, char *out, size_t out_size)
              " board=%s hash=%zu",
              o->game->id, o->backend->id, o->nodes, o->depth, o->plies, o->seed, board,
              o->hash_mb);
+    /* Only with -eval, so that files made before it still resume. */
+    if (o->eval_path) {
+        const size_t used = strlen(out);
+        snprintf(out + used, out_size - used, " eval=%s", o->eval_path);
+    }
 }
 
 void datagen_cli_print_help(FILE *out)
@@ -255,6 +279,7 @@ void datagen_cli_print_help(FILE *out)
           "  -seed S         seeds the openings and searches (1)\n"
           "  -hash MB        each engine's table (16)\n"
           "  -progress SEC   a progress line every SEC seconds (10)\n"
+          "  -eval NET       search with this network (Eval=nn; tessera-train's output)\n"
           "\n"
           "tessera-datagen book -data FILE -out BOOK [-min-cp 30] [-max-cp 150]\n"
           "    [-max-ply 8] [-force]: an arena opening file (-openings file=BOOK) of\n"

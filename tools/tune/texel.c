@@ -11,7 +11,7 @@
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
-static double target(const TexelSample *s, double k, double lambda)
+double texel_target(const TexelSample *s, double k, double lambda)
 {
     double searched = s->proven ? (s->proven > 0 ? 1.0 : 0.0) : sigmoid(s->search_score / k);
     return lambda * searched + (1.0 - lambda) * s->result;
@@ -35,7 +35,7 @@ static void *sum_part(void *arg)
         if (s->validation != part->validation)
             continue;
         double error = sigmoid(data->game->evaluate(&s->position) / part->k) -
-                       target(s, part->k, part->lambda);
+                       texel_target(s, part->k, part->lambda);
         part->sum += error * error;
         part->count++;
     }
@@ -86,7 +86,7 @@ double texel_search_loss(const TexelData *data, double k, bool validation)
         const TexelSample *s = &data->samples[i];
         if (s->validation != validation)
             continue;
-        double error = target(s, k, 1.0) - s->result;
+        double error = texel_target(s, k, 1.0) - s->result;
         sum += error * error;
         count++;
     }

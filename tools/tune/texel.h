@@ -42,6 +42,10 @@ typedef struct {
     double lambda; /* 0..1: the search score's share of the target */
 } TexelData;
 
+/* The fit's target for s: lambda * search + (1 - lambda) * result, where
+ * search is 1 or 0 for a proof, else sigmoid(score / K). */
+double texel_target(const TexelSample *s, double k, double lambda);
+
 /* Smallest and largest K the fit considers. */
 #define TEXEL_K_MIN 1.0
 #define TEXEL_K_MAX 100000.0

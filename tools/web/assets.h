@@ -1,6 +1,6 @@
 /*
  * assets.h - the page's files, embedded in the binary at build time from
- * tools/web/assets/ (tools/web/embed.sh writes build/gen/web_assets.c).
+ * tools/web/assets/ (tools/embed.sh writes build/gen/web_assets.c).
  * Only these are ever served: no request reaches the file system.
  */
 #ifndef TESSERA_WEB_ASSETS_H

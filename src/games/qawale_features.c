@@ -1,0 +1,81 @@
+/*
+ * qawale_features.c - Qawale's network inputs (Game.nn_features), seen
+ * from the side to move ("us": light when white moves), in blocks:
+ *
+ *   tops      per square its top pebble (none, neutral, us, them): 16 x 4;
+ *   seconds   per square the pebble under the top, the same way: 16 x 4
+ *             (a sowing lifts the stack and uncovers it);
+ *   contents  per square how many pebbles of each kind (neutral, us, them)
+ *             it holds, 0..8: 16 x 3 x 9;
+ *   lines     per line (4 rows, 4 columns, 2 diagonals) how many of its
+ *             tops are ours (0..4) and theirs (0..4): 10 x 25 (four in a
+ *             line is the win a small net could not see from the tops);
+ *   reserves  our pebbles in hand 0..8, theirs 0..8: 2 x 9;
+ *   side      the colour to move (white, black): 2.
+ *
+ * 830 inputs, 93 active.
+ */
+#include "games/features.h"
+#include "games/qawale.h"
+
+enum { KINDS = 4, COUNT_TOP = QAWALE_PEBBLES_PER_KIND, LINES = 10 };
+#define LOW_BITS 0x5555555555555555ULL
+
+_Static_assert(QAWALE_NN_INPUTS == 2 * QAWALE_SQUARES * KINDS + QAWALE_SQUARES * 3 * (COUNT_TOP + 1) +
+                                  LINES * 25 + 2 * (COUNT_TOP + 1) + 2,
+               "the blocks below add up to the count the header promises");
+
+/* A pebble code as seen by colour: none 0, neutral 1, ours 2, theirs 3. */
+static int relative_kind(int pebble, int colour)
+{
+    if (pebble == QAWALE_NONE || pebble == QAWALE_NEUTRAL)
+        return pebble;
+    const int ours = colour == WHITE ? QAWALE_LIGHT : QAWALE_DARK;
+    return pebble == ours ? 2 : 3;
+}
+
+static int pebble_from_top(const QawaleState *st, int square, int depth)
+{
+    const int level = st->stack_height[square] - 1 - depth;
+    return level < 0 ? QAWALE_NONE : qawale_pebble_at(st, square, level);
+}
+
+static void add_stacks(FeatureList *list, const QawaleState *st)
+{
+    for (int depth = 0; depth < 2; depth++) {
+        for (int s = 0; s < QAWALE_SQUARES; s++)
+            feature_add(list, s * KINDS + relative_kind(pebble_from_top(st, s, depth), st->side));
+        feature_block_end(list, QAWALE_SQUARES * KINDS);
+    }
+    const int ours = st->side == WHITE ? QAWALE_LIGHT : QAWALE_DARK;
+    for (int s = 0; s < QAWALE_SQUARES; s++) {
+        /* Pebbles are 2-bit codes (01 neutral, 10 light, 11 dark; 00 above
+         * the top): count each code with a popcount on the low bits. */
+        const uint64_t stack = st->stacks[s], high = stack >> 1 & LOW_BITS, low = stack & LOW_BITS;
+        const int light = __builtin_popcountll(high & ~low), dark = __builtin_popcountll(high & low);
+        const int count[3] = {__builtin_popcountll(low & ~high), ours == QAWALE_LIGHT ? light : dark,
+                              ours == QAWALE_LIGHT ? dark : light};
+        for (int kind = 0; kind < 3; kind++)
+            feature_add(list, (s * 3 + kind) * (COUNT_TOP + 1) + feature_capped(count[kind], COUNT_TOP));
+    }
+    feature_block_end(list, QAWALE_SQUARES * 3 * (COUNT_TOP + 1));
+}
+
+int qawale_nn_features(const Position *pos, uint16_t *active)
+{
+    const QawaleState *st = qawale_state(pos);
+    const int us = st->side, them = !st->side;
+    FeatureList list = feature_list(active);
+    add_stacks(&list, st);
+    for (int line = 0; line < LINES; line++) {
+        const int ours = __builtin_popcount(qawale_lines[line] & st->top_mask[us]);
+        const int theirs = __builtin_popcount(qawale_lines[line] & st->top_mask[them]);
+        feature_add(&list, line * 25 + ours * 5 + theirs);
+    }
+    feature_block_end(&list, LINES * 25);
+    feature_add(&list, feature_capped(st->reserve[us], COUNT_TOP));
+    feature_add(&list, COUNT_TOP + 1 + feature_capped(st->reserve[them], COUNT_TOP));
+    feature_block_end(&list, 2 * (COUNT_TOP + 1));
+    feature_add(&list, us);
+    return list.count;
+}

@@ -1,0 +1,46 @@
+/*
+ * evaluation.h - the evaluation the searches call: each game's
+ * hand-written one (classic), or its network (Eval=nn) where the game has
+ * a network that covers the position (else classic).
+ *
+ * The networks: those embedded from tools/nets/ (read when first needed), each
+ * replaced by a file the EvalFile option loads.  Settings
+ * change only between searches (the protocol refuses setoption while one
+ * runs); the searches' threads only read them.
+ */
+#ifndef TESSERA_NN_EVALUATION_H
+#define TESSERA_NN_EVALUATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "games/game.h"
+#include "nn/network.h"
+
+/* In the order of the Eval option's choices.  auto (the default): the
+ * network for the games whose shipped net won at equal time (Qawale), the
+ * classic evaluation for the others; nn: every game's network. */
+typedef enum { EVALUATION_AUTO = 0, EVALUATION_CLASSIC = 1, EVALUATION_NN = 2 } EvaluationKind;
+
+/* The choice of the Eval option.  The embedded nets are read on the first
+ * use of any (once); one that cannot be read fills err and is left out
+ * (its game keeps classic), and false is returned. */
+bool evaluation_select(EvaluationKind kind, char *err, size_t err_size);
+EvaluationKind evaluation_selected(void);
+
+/* Centi-units for the side to move, within +-EVAL_BOUND. */
+int evaluate_position(const Game *game, const Position *pos);
+
+/* Does game have a network now? */
+const Network *evaluation_network(const Game *game);
+
+/* Makes net (taken over: the caller no longer frees it) the network of
+ * the game it names.  Refused, with err and net freed, when no game has
+ * that id or the net's inputs are not that game's; the game's previous
+ * net is kept then. */
+bool evaluation_install(Network *net, char *err, size_t err_size);
+
+/* nn_load_file then evaluation_install; *game_out names the game. */
+bool evaluation_load_file(const char *path, const Game **game_out, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,9 @@
+/* eval_options.h - the options that choose the evaluation: Eval (classic
+ * or nn) and EvalFile (a network file, src/nn/net_file.h). */
+#ifndef TESSERA_EVAL_OPTIONS_H
+#define TESSERA_EVAL_OPTIONS_H
+
+/* Adds both to the option table (after options_clear). */
+void eval_options_register(void);
+
+#endif

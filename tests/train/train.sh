@@ -1,0 +1,48 @@
+#!/bin/sh
+# train.sh - tessera-train end to end: flags, a short run on fresh
+# self-play data, its net loaded by the engine, resume and its refusal.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/protocol/lib.sh
+
+TRAIN=$BUILD/tessera-train
+DATAGEN=$BUILD/tessera-datagen
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check NAME EXPECTED-STATUS COMMAND...: the status, output in $tmp/out.
+check() {
+    name=$1 expected=$2
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    status=$?
+    if [ "$status" -eq "$expected" ]; then ok "$name"; else not_ok "$name" "status $status" "$(tail -n 3 "$tmp/out")"; fi
+}
+
+check "-help lists the flags" 0 "$TRAIN" -help
+grep -q -- "-lambda X" "$tmp/out" || not_ok "-help names -lambda"
+check "an unknown flag is refused" 2 "$TRAIN" -game qawale -bogus
+check "a bad rate is refused" 2 "$TRAIN" -game qawale -data x -out y -lr 1e-3
+check "a game is required" 2 "$TRAIN" -data x -out y
+
+"$DATAGEN" -game qawale -out "$tmp/q.txt" -games 40 -nodes 200 -plies 8 >/dev/null 2>&1
+check "a K the data cannot fit is refused" 1 "$TRAIN" -game qawale -data "$tmp/q.txt" -out "$tmp/q.nn" -epochs 1
+check "data of another game is refused" 2 "$TRAIN" -game territoire -data "$tmp/q.txt" -out "$tmp/t.nn"
+check "a short run trains" 0 "$TRAIN" -game qawale -data "$tmp/q.txt" -out "$tmp/q.nn" -hidden 8 -k 400 -epochs 2 -threads 2
+if grep -q '^epoch 2/2: training loss [0-9.]*, validation loss [0-9.]*' "$tmp/out"; then
+    ok "a line per epoch with both losses"
+else
+    not_ok "a line per epoch with both losses" "$(cat "$tmp/out")"
+fi
+talk 'setoption name Game value qawale' "setoption name EvalFile value $tmp/q.nn"
+expect_line "the engine loads the net" '^info string EvalFile: .* network 830-8-16 loaded for qawale$'
+
+check "a longer run resumes the checkpoint" 0 "$TRAIN" -game qawale -data "$tmp/q.txt" -out "$tmp/q.nn" -hidden 8 -k 400 -epochs 3 -threads 2
+if grep -q "resumed .* after epoch 2" "$tmp/out" && ! grep -q "^epoch 1/" "$tmp/out"; then
+    ok "it goes on after epoch 2"
+else
+    not_ok "it goes on after epoch 2" "$(cat "$tmp/out")"
+fi
+check "another configuration is refused" 2 "$TRAIN" -game qawale -data "$tmp/q.txt" -out "$tmp/q.nn" -hidden 8 -k 400 -epochs 3 -seed 2
+grep -q "another configuration" "$tmp/out" || not_ok "the refusal says why" "$(cat "$tmp/out")"
+
+finish

@@ -1,0 +1,378 @@
+/*
+ * test_nn.c - the learned evaluation: the forward pass against values
+ * computed by hand, incremental updates against full recomputation along
+ * random games of every game, the network file's refusals, and training
+ * lowering the loss on a small synthetic set.
+ */
+#include "harness.h"
+
+#include <math.h>
+#include <unistd.h>
+
+#include "datagen/rp_board.h"
+#include "games/gameutil.h"
+#include "games/registry.h"
+#include "nn/accumulator.h"
+#include "nn/evaluation.h"
+#include "nn/forward.h"
+#include "nn/net_file.h"
+#include "train/checkpoint.h"
+#include "train/trainer.h"
+#include "train/turn_steps.h"
+
+static bool near(double a, double b) { return fabs(a - b) < 1e-4; }
+
+/* 3 inputs, 2 hidden, 2 in layer 2, weights chosen so that each clip
+ * bites somewhere. */
+static void make_tiny(Network *net)
+{
+    char err[256];
+    CHECK(nn_create(net, "territoire", 3, 2, 2, 100.0f, err, sizeof err));
+    const float rows[6] = {0.5f, -0.25f, 1.0f, 0.5f, 0.25f, 2.0f};
+    for (int i = 0; i < 6; i++)
+        net->input_rows[i] = rows[i];
+    net->hidden_bias[0] = 0.125f, net->hidden_bias[1] = -0.5f;
+    net->layer2[0] = 1.0f, net->layer2[1] = 0.5f;  /* unit 0 */
+    net->layer2[2] = -2.0f, net->layer2[3] = 1.0f; /* unit 1 */
+    net->layer2_bias[0] = 0.0f, net->layer2_bias[1] = 0.25f;
+    net->output[0] = 2.0f, net->output[1] = -1.0f;
+    net->output_bias[0] = 0.5f;
+}
+
+static void test_forward_pass_matches_hand_computation(void)
+{
+    Network net;
+    make_tiny(&net);
+    /* Inputs 0 and 2: acc = (0.125 + 0.5 + 0.25, -0.5 - 0.25 + 2) = (0.875, 1.25),
+     * clipped (0.875, 1); layer 2: 0.875 + 0.5 = 1.375 -> 1 and
+     * -1.75 + 1 + 0.25 = -0.5 -> 0; output 0.5 + 2 * 1 - 1 * 0 = 2.5. */
+    const uint16_t active[2] = {0, 2};
+    CHECK(near(nn_forward(&net, active, 2), 2.5));
+    /* Input 1 alone: acc = (1.125, 0) -> (1, 0); layer 2: 1 -> 1 and
+     * -2 + 0.25 -> 0; output 2.5 again; none: acc (0.125, -0.5) -> (0.125, 0),
+     * layer 2 (0.125, 0.25 - 0.25 = 0): 0.5 + 0.25 = 0.75. */
+    const uint16_t one[1] = {1};
+    CHECK(near(nn_forward(&net, one, 1), 2.5));
+    CHECK(near(nn_forward(&net, NULL, 0), 0.75));
+    CHECK_EQ_INT(nn_centi_units(&net, 0.75f), 75);
+    nn_free(&net);
+}
+
+static void test_output_stays_inside_the_eval_bound(void)
+{
+    Network net;
+    make_tiny(&net);
+    CHECK_EQ_INT(nn_centi_units(&net, 1e9f), EVAL_BOUND - 1);
+    CHECK_EQ_INT(nn_centi_units(&net, -1e9f), -(EVAL_BOUND - 1));
+    CHECK_EQ_INT(nn_centi_units(&net, NAN), 0);
+    nn_free(&net);
+}
+
+/* The bytes of net as a file. */
+static unsigned char *file_bytes(const Network *net, size_t *size)
+{
+    char *buffer = NULL;
+    FILE *memory = open_memstream(&buffer, size);
+    CHECK(nn_write(net, memory));
+    fclose(memory);
+    return (unsigned char *)buffer;
+}
+
+static void test_net_file_round_trip(void)
+{
+    Network net, read;
+    make_tiny(&net);
+    size_t size;
+    unsigned char *bytes = file_bytes(&net, &size);
+    char err[256] = "";
+    CHECK_EQ_U64(size, NN_FILE_HEADER_BYTES + 4 * nn_weight_count(3, 2, 2));
+    CHECK(nn_read(bytes, size, &read, err, sizeof err));
+    CHECK_STR(read.game_id, "territoire");
+    CHECK(read.inputs == 3 && read.hidden == 2 && read.hidden2 == 2 && read.scale == 100.0f);
+    CHECK(memcmp(read.weights, net.weights, nn_weight_count(3, 2, 2) * sizeof(float)) == 0);
+    nn_free(&read);
+    free(bytes);
+    nn_free(&net);
+}
+
+static void test_truncated_or_foreign_files_are_refused(void)
+{
+    Network net, read;
+    make_tiny(&net);
+    size_t size;
+    unsigned char *bytes = file_bytes(&net, &size);
+    char err[256] = "";
+    CHECK(!nn_read(bytes, size - 1, &read, err, sizeof err));
+    CHECK_CONTAINS(err, "truncated");
+    CHECK(!nn_read(bytes, 20, &read, err, sizeof err));
+    CHECK_CONTAINS(err, "not a Tessera network file");
+    bytes[4] = 9;
+    CHECK(!nn_read(bytes, size, &read, err, sizeof err));
+    CHECK_CONTAINS(err, "version 9");
+    bytes[4] = 1;
+    memset(bytes + NN_FILE_HEADER_BYTES, 0xff, 4); /* a NaN weight */
+    CHECK(!nn_read(bytes, size, &read, err, sizeof err));
+    CHECK_CONTAINS(err, "not a finite number");
+    free(bytes);
+    nn_free(&net);
+}
+
+static void test_net_of_another_game_or_size_is_refused(void)
+{
+    Network net;
+    char err[256] = "";
+    make_tiny(&net); /* "territoire", but 3 inputs */
+    CHECK(!evaluation_install(&net, err, sizeof err));
+    CHECK_CONTAINS(err, "3 inputs");
+    CHECK(nn_create(&net, "chess", 4, 2, 2, 1.0f, err, sizeof err));
+    CHECK(!evaluation_install(&net, err, sizeof err));
+    CHECK_CONTAINS(err, "chess");
+    CHECK(evaluation_network(&territoire_game) == NULL);
+}
+
+/* A random net of game's input count (the trainer's initialisation). */
+static bool random_net(const Game *game, uint64_t seed, Trainer *trainer)
+{
+    char err[256] = "";
+    bool ok = trainer_init(trainer, game->id, game->nn_input_count, 32, 8, 100.0f, seed, 0.001, 1, err, sizeof err);
+    CHECK(ok);
+    return ok;
+}
+
+static Position start_of(const Game *game)
+{
+    Position pos;
+    char text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    if (game == &roomandpillar_game)
+        CHECK(rp_board_start(12, 12, text, sizeof text)); /* the size its encoding covers */
+    else
+        snprintf(text, sizeof text, "%s", game->start_fen);
+    CHECK(game->parse_position(text, &pos, err, sizeof err));
+    return pos;
+}
+
+/* Ascending, in range, within NN_MAX_ACTIVE. */
+static bool well_formed(const Game *game, const uint16_t *active, int count)
+{
+    if (count < 0 || count > NN_MAX_ACTIVE)
+        return false;
+    for (int k = 0; k < count; k++)
+        if (active[k] >= game->nn_input_count || (k > 0 && active[k] <= active[k - 1]))
+            return false;
+    return true;
+}
+
+static bool same_accumulator(const float *a, const float *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (fabsf(a[i] - b[i]) > 1e-4f)
+            return false;
+    return true;
+}
+
+static void test_incremental_update_equals_full_recomputation(void)
+{
+    const int plies = harness_slow_allowed() ? 60 : 20;
+    for (int g = 0; all_games[g]; g++) {
+        const Game *game = all_games[g];
+        Trainer trainer;
+        if (!game->nn_features || !random_net(game, 7 + (uint64_t)g, &trainer))
+            continue;
+        Rng rng;
+        rng_seed(&rng, 99 + (uint64_t)g);
+        for (int round = 0; round < 2; round++) {
+            Position pos = start_of(game);
+            uint16_t parent[NN_MAX_ACTIVE], child[NN_MAX_ACTIVE], removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
+            float acc[NN_MAX_HIDDEN], full[NN_MAX_HIDDEN];
+            int parent_count = game->nn_features(&pos, parent);
+            CHECK(well_formed(game, parent, parent_count));
+            nn_accumulator_refresh(&trainer.net, parent, parent_count, acc);
+            for (int ply = 0; ply < plies && !is_game_over(game, &pos); ply++) {
+                game->play(&pos, random_legal_move(game, &pos, &rng));
+                const int child_count = game->nn_features(&pos, child);
+                CHECK(well_formed(game, child, child_count));
+                int removed_count, added_count;
+                nn_feature_difference(parent, parent_count, child, child_count, removed, &removed_count, added,
+                                      &added_count);
+                nn_accumulator_update(&trainer.net, acc, removed, removed_count, added, added_count);
+                nn_accumulator_refresh(&trainer.net, child, child_count, full);
+                if (!same_accumulator(acc, full, trainer.net.hidden)) {
+                    printf("    %s: ply %d\n", game->id, ply);
+                    CHECK(false);
+                    break;
+                }
+                memcpy(parent, child, sizeof child);
+                parent_count = child_count;
+            }
+        }
+        trainer_free(&trainer);
+    }
+}
+
+static void test_room_and_pillar_encoding_covers_one_board_size(void)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    Position pos = start_of(&roomandpillar_game);
+    CHECK(roomandpillar_game.nn_features(&pos, active) >= 0);
+    char err[ERROR_TEXT_MAX];
+    CHECK(roomandpillar_game.parse_position(roomandpillar_game.start_fen, &pos, err, sizeof err));
+    CHECK_EQ_INT(roomandpillar_game.nn_features(&pos, active), -1);
+}
+
+static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
+{
+    Trainer trainer;
+    char err[256] = "";
+    if (!random_net(&qawale_game, 3, &trainer))
+        return;
+    Network net = trainer.net;
+    trainer.net = (Network){0};
+    trainer_free(&trainer);
+    Position pos = start_of(&qawale_game);
+    uint16_t active[NN_MAX_ACTIVE];
+    const int count = qawale_game.nn_features(&pos, active);
+    const int expected = nn_centi_units(&net, nn_forward(&net, active, count));
+    CHECK(evaluation_install(&net, err, sizeof err));
+    CHECK(evaluation_select(EVALUATION_NN, err, sizeof err));
+    CHECK_EQ_INT(evaluate_position(&qawale_game, &pos), expected);
+    Position rp;
+    CHECK(roomandpillar_game.parse_position(roomandpillar_game.start_fen, &rp, err, sizeof err));
+    CHECK_EQ_INT(evaluate_position(&roomandpillar_game, &rp), roomandpillar_game.evaluate(&rp));
+    CHECK(evaluation_select(EVALUATION_CLASSIC, err, sizeof err));
+    CHECK_EQ_INT(evaluate_position(&qawale_game, &pos), qawale_game.evaluate(&pos));
+}
+
+static void test_eval_auto_uses_the_network_only_where_it_won(void)
+{
+    char err[256] = "";
+    CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err));
+    Position qawale = start_of(&qawale_game), territoire = start_of(&territoire_game);
+    uint16_t active[NN_MAX_ACTIVE];
+    const Network *net = evaluation_network(&qawale_game);
+    CHECK(net != NULL && evaluation_network(&territoire_game) != NULL);
+    if (!net)
+        return;
+    const int count = qawale_game.nn_features(&qawale, active);
+    CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), nn_centi_units(net, nn_forward(net, active, count)));
+    CHECK_EQ_INT(evaluate_position(&territoire_game, &territoire), territoire_game.evaluate(&territoire));
+}
+
+/* Territoire's turns are three placements, Columna's a pawn move and a
+ * stacking, Qawale's one sowing: 2, 1 and 0 positions inside a turn, each
+ * with the turn still in progress, and the turn's move still ahead. */
+static void test_turn_inner_positions_follow_the_played_move(void)
+{
+    const Game *games[3] = {&territoire_game, &columna_game, &qawale_game};
+    const int expected[3] = {2, 1, 0};
+    Rng rng;
+    rng_seed(&rng, 11);
+    for (int g = 0; g < 3; g++) {
+        Position pos = start_of(games[g]), inner[TURN_STEPS_MAX];
+        const Move move = random_legal_move(games[g], &pos, &rng);
+        const int count = turn_inner_positions(games[g], &pos, move, inner);
+        CHECK_EQ_INT(count, expected[g]);
+        Position after = pos;
+        games[g]->play(&after, move);
+        for (int i = 0; i < count; i++) {
+            CHECK(games[g]->turn_in_progress(&inner[i]));
+            CHECK_EQ_INT(games[g]->side_to_move(&inner[i]), games[g]->side_to_move(&pos));
+        }
+        if (count > 0) {
+            /* The last inner position is one step from the turn's end. */
+            Move steps[MAX_STEPS_PER_NODE];
+            const int n = games[g]->generate_steps(&inner[count - 1], steps, MAX_STEPS_PER_NODE);
+            bool reaches = false;
+            for (int i = 0; i < n && !reaches; i++) {
+                Position end = inner[count - 1];
+                games[g]->play_step(&end, steps[i]);
+                reaches = games[g]->hash(&end) == games[g]->hash(&after);
+            }
+            CHECK(reaches);
+        }
+    }
+}
+
+/* 600 samples of 12 inputs, 3 active each, whose target is a logistic
+ * function of a hidden weight per input: a net can learn it. */
+static void synthetic_set(TrainSet *set)
+{
+    Rng rng;
+    rng_seed(&rng, 5);
+    *set = (TrainSet){0};
+    for (int s = 0; s < 600; s++) {
+        uint16_t active[3];
+        int first = (int)(rng_next(&rng) % 4);
+        active[0] = (uint16_t)first, active[1] = (uint16_t)(4 + rng_next(&rng) % 4),
+        active[2] = (uint16_t)(8 + rng_next(&rng) % 4);
+        double logit = 0.0;
+        for (int k = 0; k < 3; k++)
+            logit += (active[k] % 4) - 1.5;
+        CHECK(train_set_add(set, active, 3, (float)(1.0 / (1.0 + exp(-logit))), s % 10 == 0));
+    }
+}
+
+static void test_training_lowers_the_loss_on_a_synthetic_set(void)
+{
+    TrainSet set;
+    synthetic_set(&set);
+    Trainer trainer;
+    char err[256];
+    CHECK(trainer_init(&trainer, "territoire", 12, 16, 4, 100.0f, 1, 0.01, 2, err, sizeof err));
+    size_t order[600], count = 0;
+    for (size_t s = 0; s < set.count; s++)
+        if (!set.validation[s])
+            order[count++] = s;
+    const double before = trainer_loss(&trainer.net, &set, true);
+    for (int epoch = 0; epoch < 40; epoch++)
+        trainer_epoch(&trainer, &set, order, count, 32);
+    const double after = trainer_loss(&trainer.net, &set, true);
+    printf("    validation loss %.5f -> %.5f\n", before, after);
+    CHECK(after < before / 4);
+    trainer_free(&trainer);
+    train_set_free(&set);
+}
+
+static void test_checkpoint_resumes_only_its_configuration(void)
+{
+    Trainer saved, resumed;
+    char err[2048] = "", path[] = "/tmp/tessera-test-nn-XXXXXX";
+    int fd = mkstemp(path), epochs = -1;
+    CHECK(fd >= 0);
+    close(fd);
+    CHECK(trainer_init(&saved, "territoire", 12, 4, 2, 100.0f, 1, 0.01, 1, err, sizeof err));
+    CHECK(trainer_init(&resumed, "territoire", 12, 4, 2, 100.0f, 2, 0.01, 1, err, sizeof err));
+    saved.step = 17;
+    saved.best_epoch = 3, saved.best_validation = 0.125;
+    saved.moment1.weights[3] = 0.5f;
+    CHECK(checkpoint_save(path, "game=territoire seed=1", 4, &saved, err, sizeof err));
+    CHECK(!checkpoint_load(path, "game=territoire seed=2", &epochs, &resumed, err, sizeof err));
+    CHECK_CONTAINS(err, "another configuration");
+    CHECK(checkpoint_load(path, "game=territoire seed=1", &epochs, &resumed, err, sizeof err));
+    CHECK_EQ_INT(epochs, 4);
+    CHECK(resumed.step == 17 && resumed.moment1.weights[3] == 0.5f);
+    CHECK(resumed.best_epoch == 3 && resumed.best_validation == 0.125);
+    CHECK(memcmp(resumed.net.weights, saved.net.weights, nn_weight_count(12, 4, 2) * sizeof(float)) == 0);
+    truncate(path, 200);
+    CHECK(!checkpoint_load(path, "game=territoire seed=1", &epochs, &resumed, err, sizeof err));
+    remove(path);
+    trainer_free(&saved);
+    trainer_free(&resumed);
+}
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_forward_pass_matches_hand_computation);
+    RUN(test_output_stays_inside_the_eval_bound);
+    RUN(test_net_file_round_trip);
+    RUN(test_truncated_or_foreign_files_are_refused);
+    RUN(test_net_of_another_game_or_size_is_refused);
+    RUN(test_incremental_update_equals_full_recomputation);
+    RUN(test_room_and_pillar_encoding_covers_one_board_size);
+    RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
+    RUN(test_eval_auto_uses_the_network_only_where_it_won);
+    RUN(test_turn_inner_positions_follow_the_played_move);
+    RUN(test_training_lowers_the_loss_on_a_synthetic_set);
+    RUN(test_checkpoint_resumes_only_its_configuration);
+    return harness_end();
+}

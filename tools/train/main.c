@@ -1,0 +1,21 @@
+/* main.c - tessera-train: parse the flags, train, map to exit codes. */
+#include <stdio.h>
+
+#include "train/train_cli.h"
+#include "train/train_run.h"
+
+int main(int argc, char **argv)
+{
+    TrainOptions options;
+    char err[512];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (!train_cli_parse(argc, argv, &options, err, sizeof err)) {
+        fprintf(stderr, "tessera-train: %s\n(tessera-train -help lists the flags)\n", err);
+        return TRAIN_EXIT_BAD_ARGS;
+    }
+    if (options.help) {
+        train_cli_print_help(stdout);
+        return TRAIN_EXIT_OK;
+    }
+    return train_run(&options, stdout, stderr);
+}

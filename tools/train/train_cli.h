@@ -1,0 +1,34 @@
+/* train_cli.h - tessera-train's flags (tools/cli/flags.c's table). */
+#ifndef TESSERA_TRAIN_CLI_H
+#define TESSERA_TRAIN_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "games/game.h"
+
+enum { TRAIN_EXIT_OK = 0, TRAIN_EXIT_FAILED = 1, TRAIN_EXIT_BAD_ARGS = 2 };
+
+typedef struct {
+    bool help;
+    const Game *game;
+    const char *data_path, *out_path;
+    char checkpoint_path[4096]; /* default: the -out path + ".ckpt" */
+    int epochs, batch, hidden, hidden2, threads;
+    double learning_rate, lambda, k; /* k 0: fitted to the data */
+    uint64_t seed;
+    bool steps; /* -steps: train on the positions inside the recorded turns too */
+} TrainOptions;
+
+/* Fills o from argv; false with err (one line naming the flag). */
+bool train_cli_parse(int argc, char *const *argv, TrainOptions *o, char *err, size_t err_size);
+
+/* The configuration a checkpoint must match (everything but -epochs,
+ * -threads and the paths of -out and -checkpoint), for positions samples. */
+void train_cli_configuration(const TrainOptions *o, size_t positions, char *out, size_t out_size);
+
+void train_cli_print_help(FILE *out);
+
+#endif
