@@ -191,6 +191,9 @@ typedef struct Game {
      * in <game>_features.c and README.md. */
     int (*nn_features)(const Position *pos, uint16_t *active);
     int nn_input_count;
+    /* Eval=auto plays the shipped network: true only where it beat the
+     * classic evaluation at equal time (README, "Learned evaluation"). */
+    bool nn_by_default;
 } Game;
 
 #define MAX_STEPS_PER_NODE 256

@@ -773,6 +773,7 @@ const Game qawale_game = {
     .evaluate = qawale_evaluate,
     .nn_features = qawale_nn_features,
     .nn_input_count = QAWALE_NN_INPUTS,
+    .nn_by_default = true,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,
 };

@@ -18,10 +18,6 @@ static Network networks[MAX_GAMES]; /* by index in all_games; weights NULL: none
 static pthread_once_t embedded_once = PTHREAD_ONCE_INIT;
 static char embedded_error[600]; /* "" when every shipped net was read */
 
-/* Eval=auto: the games whose shipped net beat the classic evaluation at
- * equal time (README, "Learned evaluation": Qawale, alpha-beta and MCTS
- * at st=0.05, intervals above 0); the others stay classic. */
-static bool network_by_default(const Game *game) { return strcmp(game->id, "qawale") == 0; }
 
 static int game_index(const Game *game)
 {
@@ -118,7 +114,7 @@ EvaluationKind evaluation_selected(void) { return (EvaluationKind)atomic_load_ex
 int evaluate_position(const Game *game, const Position *pos)
 {
     const EvaluationKind kind = evaluation_selected();
-    if (kind == EVALUATION_NN || (kind == EVALUATION_AUTO && network_by_default(game))) {
+    if (kind == EVALUATION_NN || (kind == EVALUATION_AUTO && game->nn_by_default)) {
         ensure_embedded();
         const Network *net = evaluation_network(game);
         uint16_t active[NN_MAX_ACTIVE];
