@@ -769,7 +769,7 @@ const Game qawale_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
-    .wdl = {.draw_margin = 6288.7, .scale = 1163.5, .scale_growth = 0.0835, .bias = {594, -243}},
+    .wdl = {.draw_margin = 9493.9, .scale = 2123.0, .scale_growth = 0.1602, .bias = {1467, 318}},
     .evaluate = qawale_evaluate,
     .nn_features = qawale_nn_features,
     .nn_input_count = QAWALE_NN_INPUTS,

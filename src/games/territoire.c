@@ -794,7 +794,7 @@ const Game territoire_game = {
     .bench_positions = bench_positions,
     .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
-    .wdl = {.draw_margin = 18.7, .scale = 53.5, .scale_growth = 0.2350, .bias = {161, -62}},
+    .wdl = {.draw_margin = 19.7, .scale = 36.8, .scale_growth = 0.3895, .bias = {36, -6}},
     .evaluate = territoire_evaluate,
     .nn_features = territoire_nn_features,
     .nn_input_count = TERRITOIRE_NN_INPUTS,
