@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "search/ab_proof_table.h"
+#include "search/mate_distance.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -160,6 +161,13 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
  * budget nodes (0 = until stopped); what it learns stays in the table for
  * the next call.  True when the root is proven won or lost. */
 bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof);
+
+/* ---- the exact distance of a proof (ab_mate_shortening.c) ---- */
+
+/* When the main thread's answer is a proven score, spends the time left
+ * (its soft limit, or until `stop`) shortening it with table, and makes the
+ * exact distance, its fastest (slowest-losing) turn and line the result. */
+void ab_shorten_proven(AbWorker *w, MateTable *table);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 
