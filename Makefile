@@ -30,6 +30,9 @@ WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
 DATA_SRC    := $(sort $(wildcard tools/data/*.c))
 DATAGEN_MAIN := tools/datagen/main.c
 DATAGEN_SRC := $(filter-out $(DATAGEN_MAIN),$(sort $(wildcard tools/datagen/*.c))) $(DATA_SRC)
+# Exact mate distances (tools/mates/): the judge of the engine's shortest mates.
+MATES_MAIN  := tools/mates/main.c
+MATES_SRC   := $(filter-out $(MATES_MAIN),$(sort $(wildcard tools/mates/*.c)))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -64,7 +67,10 @@ build/$(1)/tests/test_web_%: $(call objs,$(1),tests/unit/test_web_%.c $(WEB_SRC)
 build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-mates: $(call objs,$(1),$(MATES_MAIN) $(MATES_SRC) tools/datagen/rp_board.c $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TUNE_SRC) $(DATAGEN_SRC) $(MATES_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
@@ -77,6 +83,7 @@ $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena
       $(if $(wildcard $(TUNE_MAIN)),build/$(1)/tessera-tune) \
       $(if $(wildcard $(WEB_MAIN)),build/$(1)/tessera-web) \
       $(if $(wildcard $(DATAGEN_MAIN)),build/$(1)/tessera-datagen) \
+      $(if $(wildcard $(MATES_MAIN)),build/$(1)/tessera-mates) \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
@@ -99,6 +106,7 @@ all: release
 	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
 	@if [ -f build/release/tessera-web ]; then cp build/release/tessera-web build/tessera-web; fi
 	@cp build/release/tessera-datagen build/tessera-datagen
+	@if [ -f build/release/tessera-mates ]; then cp build/release/tessera-mates build/tessera-mates; fi
 
 test: all asan tsan
 	@sh tests/run.sh
