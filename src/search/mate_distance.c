@@ -140,9 +140,12 @@ static bool out_of_time(MateSearch *ms)
  * long to refute stops the search (its questions cannot be answered). */
 typedef struct {
     Move move[MATE_MAX_MOVES];
-    int order[MATE_MAX_MOVES]; /* sort key: lower first */
+    int order[MATE_MAX_MOVES];          /* sort key: lower first */
+    signed char ending[MATE_MAX_MOVES]; /* ending_for_mover of each move */
     int count;
 } MoveList;
+
+static int ending_for_mover(const Game *g, const Position *pos, Move move);
 
 static bool list_moves(MateSearch *ms, const Position *pos, MoveList *list)
 {
@@ -150,6 +153,8 @@ static bool list_moves(MateSearch *ms, const Position *pos, MoveList *list)
     list->count = collect_moves(ms->game, pos, list->move, MATE_MAX_MOVES, &overflow);
     if (overflow)
         ms->stopped = true;
+    for (int i = 0; !overflow && i < list->count; i++)
+        list->ending[i] = (signed char)ending_for_mover(ms->game, pos, list->move[i]);
     return !overflow;
 }
 
@@ -168,13 +173,36 @@ static int ending_for_mover(const Game *g, const Position *pos, Move move)
     return winner == g->side_to_move(pos) ? 1 : -1;
 }
 
-/* Orders the moves that keep the game going: the table's move first, then
- * the ones that leave the opponent fewest replies (in these games a player
- * with few moves is close to losing, whichever side is asking). */
-static void order_moves(const MateSearch *ms, const Position *pos, MoveList *list, Move table_move, int plies)
+/* The killer moves of a question at a distance: the last two moves that
+ * answered it in another position (a removal that wins in one line often
+ * wins in its neighbours). */
+static Move *killers_of(MateSearch *ms, Question q, int plies)
 {
+    return plies < MATE_KILLER_PLIES ? ms->killers[plies][q] : NULL;
+}
+
+static void note_killer(MateSearch *ms, Question q, int plies, Move move)
+{
+    Move *k = killers_of(ms, q, plies);
+    if (k && k[0] != move) {
+        k[1] = k[0];
+        k[0] = move;
+    }
+}
+
+/* Orders the moves that keep the game going: the table's move first, the
+ * killers next, then the ones that leave the opponent fewest replies (in
+ * these games a player with few moves is close to losing, whichever side
+ * is asking). */
+static void order_moves(MateSearch *ms, const Position *pos, MoveList *list, Move table_move, Question q, int plies)
+{
+    const Move *killers = killers_of(ms, q, plies);
     for (int i = 0; i < list->count; i++) {
         if (list->move[i] == table_move) {
+            list->order[i] = -3;
+        } else if (killers && list->move[i] == killers[0]) {
+            list->order[i] = -2;
+        } else if (killers && list->move[i] == killers[1]) {
             list->order[i] = -1;
         } else if (plies < ORDER_FROM_PLIES) {
             list->order[i] = i;
@@ -204,11 +232,11 @@ static Move pick(MoveList *list, int i)
 }
 
 /* Drops the moves that end the game, keeping the others in list order. */
-static void drop_endings(const Game *g, const Position *pos, MoveList *list)
+static void drop_endings(MoveList *list)
 {
     int kept = 0;
     for (int i = 0; i < list->count; i++)
-        if (ending_for_mover(g, pos, list->move[i]) == 2)
+        if (list->ending[i] == 2)
             list->move[kept++] = list->move[i];
     list->count = kept;
 }
@@ -234,7 +262,7 @@ static int loses_within(MateSearch *ms, const Position *pos, int plies)
         return 0; /* stopped, or an unfinished game with no move: nothing to show */
     int longest = 0;
     for (int i = 0; i < list.count; i++) {
-        int ending = ending_for_mover(ms->game, pos, list.move[i]);
+        int ending = list.ending[i];
         bool survives = ending == 1 || ending == 0 || (ending == 2 && plies == 1);
         if (survives) {
             remember(ms, key, SHOW_LOSS, ending == 2 ? plies : MATE_MAX_PLIES, 0, list.move[i], 1);
@@ -243,8 +271,8 @@ static int loses_within(MateSearch *ms, const Position *pos, int plies)
         if (ending == -1)
             longest = 1;
     }
-    drop_endings(ms->game, pos, &list);
-    order_moves(ms, pos, &list, table_move, plies);
+    drop_endings(&list);
+    order_moves(ms, pos, &list, table_move, SHOW_LOSS, plies);
     for (int i = 0; i < list.count; i++) {
         Move m = pick(&list, i);
         Position child = *pos;
@@ -253,6 +281,7 @@ static int loses_within(MateSearch *ms, const Position *pos, int plies)
         if (ms->stopped)
             return 0;
         if (win == 0) {
+            note_killer(ms, SHOW_LOSS, plies, m);
             remember(ms, key, SHOW_LOSS, plies, 0, m, ms->nodes - start);
             return 0;
         }
@@ -281,13 +310,13 @@ static int wins_within(MateSearch *ms, const Position *pos, int plies)
     if (!list_moves(ms, pos, &list))
         return 0;
     for (int i = 0; i < list.count; i++)
-        if (ending_for_mover(ms->game, pos, list.move[i]) == 1) {
+        if (list.ending[i] == 1) {
             remember(ms, key, SHOW_WIN, plies, 1, list.move[i], 1);
             return 1;
         }
     if (plies > 1) {
-        drop_endings(ms->game, pos, &list);
-        order_moves(ms, pos, &list, table_move, plies);
+        drop_endings(&list);
+        order_moves(ms, pos, &list, table_move, SHOW_WIN, plies);
         for (int i = 0; i < list.count; i++) {
             Move m = pick(&list, i);
             Position child = *pos;
@@ -296,6 +325,7 @@ static int wins_within(MateSearch *ms, const Position *pos, int plies)
             if (ms->stopped)
                 return 0;
             if (loss > 0) {
+                note_killer(ms, SHOW_WIN, plies, m);
                 remember(ms, key, SHOW_WIN, plies, loss + 1, m, ms->nodes - start);
                 return loss + 1;
             }
