@@ -173,42 +173,44 @@ static int ending_for_mover(const Game *g, const Position *pos, Move move)
     return winner == g->side_to_move(pos) ? 1 : -1;
 }
 
-/* The killer moves of a question at a distance: the last two moves that
- * answered it in another position (a removal that wins in one line often
- * wins in its neighbours). */
-static Move *killers_of(MateSearch *ms, Question q, int plies)
+/* What the table already says of the child's question (the opponent's
+ * loss within plies - 1 where q asks for a win, its win where q asks for
+ * a loss): ANSWERS_Q when it settles q at once, SETTLED_AGAINST when it
+ * cannot help q, else 0. */
+enum { ANSWERS_Q = -1000, SETTLED_AGAINST = 2 * MATE_MAX_MOVES };
+
+static int child_known(const MateSearch *ms, const Position *child, Question q, int plies)
 {
-    return plies < MATE_KILLER_PLIES ? ms->killers[plies][q] : NULL;
+    Move unused;
+    int k = known(ms, ms->game->hash(child), q == SHOW_WIN ? SHOW_LOSS : SHOW_WIN, plies - 1, &unused);
+    bool child_yes = k > 0, child_no = k < 0;
+    if (q == SHOW_WIN)
+        return child_yes ? ANSWERS_Q : child_no ? SETTLED_AGAINST : 0;
+    return child_no ? ANSWERS_Q : child_yes ? SETTLED_AGAINST : 0;
 }
 
-static void note_killer(MateSearch *ms, Question q, int plies, Move move)
+/* Orders the moves that keep the game going: a child the table already
+ * shows to settle the question first (looking ahead one move in the table
+ * finds it wherever it is listed), then the table's move, then the ones
+ * that leave the opponent fewest replies (in these games a player with few
+ * moves is close to losing, whichever side is asking); children the table
+ * shows useless last (they cost a probe). */
+static void order_moves(const MateSearch *ms, const Position *pos, MoveList *list, Move table_move, Question q,
+                        int plies)
 {
-    Move *k = killers_of(ms, q, plies);
-    if (k && k[0] != move) {
-        k[1] = k[0];
-        k[0] = move;
-    }
-}
-
-/* Orders the moves that keep the game going: the table's move first, the
- * killers next, then the ones that leave the opponent fewest replies (in
- * these games a player with few moves is close to losing, whichever side
- * is asking). */
-static void order_moves(MateSearch *ms, const Position *pos, MoveList *list, Move table_move, Question q, int plies)
-{
-    const Move *killers = killers_of(ms, q, plies);
     for (int i = 0; i < list->count; i++) {
-        if (list->move[i] == table_move) {
-            list->order[i] = -3;
-        } else if (killers && list->move[i] == killers[0]) {
-            list->order[i] = -2;
-        } else if (killers && list->move[i] == killers[1]) {
+        if (plies < ORDER_FROM_PLIES) {
+            list->order[i] = list->move[i] == table_move ? -1 : i;
+            continue;
+        }
+        Position child = *pos;
+        ms->game->play(&child, list->move[i]);
+        int settled = child_known(ms, &child, q, plies);
+        if (settled) {
+            list->order[i] = settled;
+        } else if (list->move[i] == table_move) {
             list->order[i] = -1;
-        } else if (plies < ORDER_FROM_PLIES) {
-            list->order[i] = i;
         } else {
-            Position child = *pos;
-            ms->game->play(&child, list->move[i]);
             uint64_t replies = count_legal_moves(ms->game, &child);
             list->order[i] = replies > MATE_MAX_MOVES ? MATE_MAX_MOVES : (int)replies;
         }
@@ -281,7 +283,6 @@ static int loses_within(MateSearch *ms, const Position *pos, int plies)
         if (ms->stopped)
             return 0;
         if (win == 0) {
-            note_killer(ms, SHOW_LOSS, plies, m);
             remember(ms, key, SHOW_LOSS, plies, 0, m, ms->nodes - start);
             return 0;
         }
@@ -325,7 +326,6 @@ static int wins_within(MateSearch *ms, const Position *pos, int plies)
             if (ms->stopped)
                 return 0;
             if (loss > 0) {
-                note_killer(ms, SHOW_WIN, plies, m);
                 remember(ms, key, SHOW_WIN, plies, loss + 1, m, ms->nodes - start);
                 return loss + 1;
             }

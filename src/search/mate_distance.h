@@ -46,9 +46,6 @@ bool mate_table_allocate(MateTable *table, size_t megabytes);
 void mate_table_free(MateTable *table);
 void mate_table_clear(MateTable *table);
 
-/* Distances below this keep killer moves. */
-#define MATE_KILLER_PLIES 160
-
 typedef struct {
     const Game *game;
     MateTable *table;
@@ -57,9 +54,6 @@ typedef struct {
     void *context;
     uint64_t nodes;
     bool stopped;
-    /* Per distance and question (win, loss): the last two moves that
-     * answered it; zero them (or start from {0}) before a search. */
-    Move killers[MATE_KILLER_PLIES][2][2];
 } MateSearch;
 
 typedef struct {
