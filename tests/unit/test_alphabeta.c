@@ -246,6 +246,8 @@ static void test_proof_search_matches_exhaustive_on_small_boards(void)
  * -10) was shorter than the truth (mate -11). */
 static void test_proof_distance_never_shorter_than_the_truth(void)
 {
+    if (!harness_slow_allowed())
+        return; /* the full solve of 22 plies: seconds under the sanitizers */
     const char *fen = "..wbwb/b.bwbw/w.wbwb/bwbwbw/wbwbwb/bwbwbw b -";
     Position root;
     if (!load_position(&roomandpillar_game, fen, &root))
