@@ -5,8 +5,11 @@
 #   sh tools/bench/mates.sh SET [MS] [BACKENDS]
 #
 # SET is a file of `<position>\t<plies>\tmate N` lines from tessera-mates
-# (the full solve's exact distances), e.g.
-#   for b in 4x4 6x6 8x6 8x8; do build/tessera-mates -board $b -games 10 -per-game 2; done >set.txt
+# (the full solve's exact distances).  tools/bench/mates_rp.txt holds 60,
+# 12 from random games on each of 4x4, 5x4, 6x6, 8x6 and 8x8, made by
+#   for b in 4x4 5x4 6x6 8x6 8x8; do
+#       build/tessera-mates -board $b -games 12 -per-game 1 -seed 7 -budget 3000000
+#   done >tools/bench/mates_rp.txt
 # Each position gets a fresh engine (Threads 1, Hash 64); the last `score
 # mate` before its bestmove is compared with the exact one: exact,
 # overstated (longer than the truth), understated (shorter: a wrong
