@@ -51,6 +51,12 @@ for backend in $BACKENDS; do
     tab=$(printf '\t')
     while IFS="$tab" read -r fen plies truth; do
         want=${truth#mate }
+        case "$want" in
+        '' | *[!0-9-]* | ?*-* | - | 0)
+            echo "mates.sh: $SET: not a '<position>	<plies>	mate N' line: $fen" >&2
+            exit 2
+            ;;
+        esac
         got=$(ask "$backend" "$fen") || { echo "mates.sh: $backend gave no bestmove for $fen" >&2; exit 1; }
         if [ "$got" = none ]; then
             unproven=$((unproven + 1))
