@@ -5,7 +5,7 @@
  * A proof gives an upper bound on the distance: the quickest win, or the
  * longest defence, that the proof happened to see.  Shortening asks the
  * bounded questions "does the side to move win within d whole turns?"
- * (or "lose within d?") for d = 1, 2, ... up to the bound: the first yes
+ * (or "lose within d?") for d = 1, 2, ...: the first yes
  * is the exact distance, and every no before it shows that no shorter
  * result exists.  Each question is a null-window search that needs one
  * move where its player acts and every move where the opponent acts, with
