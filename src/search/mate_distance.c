@@ -141,6 +141,7 @@ static bool out_of_time(MateSearch *ms)
 typedef struct {
     Move move[MATE_MAX_MOVES];
     int order[MATE_MAX_MOVES];          /* sort key: lower first */
+    uint64_t child_key[MATE_MAX_MOVES]; /* the position each move leads to */
     signed char ending[MATE_MAX_MOVES]; /* ending_for_mover of each move */
     int count;
 } MoveList;
@@ -179,10 +180,10 @@ static int ending_for_mover(const Game *g, const Position *pos, Move move)
  * cannot help q, else 0. */
 enum { ANSWERS_Q = -1000, SETTLED_AGAINST = 2 * MATE_MAX_MOVES };
 
-static int child_known(const MateSearch *ms, const Position *child, Question q, int plies)
+static int child_known(const MateSearch *ms, uint64_t child_key, Question q, int plies)
 {
     Move unused;
-    int k = known(ms, ms->game->hash(child), q == SHOW_WIN ? SHOW_LOSS : SHOW_WIN, plies - 1, &unused);
+    int k = known(ms, child_key, q == SHOW_WIN ? SHOW_LOSS : SHOW_WIN, plies - 1, &unused);
     bool child_yes = k > 0, child_no = k < 0;
     if (q == SHOW_WIN)
         return child_yes ? ANSWERS_Q : child_no ? SETTLED_AGAINST : 0;
@@ -198,19 +199,30 @@ static int child_known(const MateSearch *ms, const Position *child, Question q, 
 static void order_moves(const MateSearch *ms, const Position *pos, MoveList *list, Move table_move, Question q,
                         int plies)
 {
-    for (int i = 0; i < list->count; i++) {
-        if (plies < ORDER_FROM_PLIES) {
+    if (plies < ORDER_FROM_PLIES) {
+        for (int i = 0; i < list->count; i++)
             list->order[i] = list->move[i] == table_move ? -1 : i;
-            continue;
-        }
+        return;
+    }
+    /* The children's table slots are fetched all at once: probing them one
+     * by one waited on a cache miss each (most of the search's time). */
+    for (int i = 0; i < list->count; i++) {
         Position child = *pos;
         ms->game->play(&child, list->move[i]);
-        int settled = child_known(ms, &child, q, plies);
+        list->child_key[i] = ms->game->hash(&child);
+        const MateSlot *bucket = bucket_of(ms->table, stored_key(list->child_key[i]));
+        __builtin_prefetch(bucket);
+        __builtin_prefetch(bucket + SLOTS_PER_BUCKET - 1);
+    }
+    for (int i = 0; i < list->count; i++) {
+        int settled = child_known(ms, list->child_key[i], q, plies);
         if (settled) {
             list->order[i] = settled;
         } else if (list->move[i] == table_move) {
             list->order[i] = -1;
         } else {
+            Position child = *pos;
+            ms->game->play(&child, list->move[i]);
             uint64_t replies = count_legal_moves(ms->game, &child);
             list->order[i] = replies > MATE_MAX_MOVES ? MATE_MAX_MOVES : (int)replies;
         }
