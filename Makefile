@@ -40,6 +40,9 @@ PROOF_SRC   := $(filter-out $(PROOF_MAIN),$(sort $(wildcard tools/proof/*.c)))
 # The network trainer reads data as Texel does (tools/tune/texel_data.c).
 TRAIN_MAIN  := tools/train/main.c
 TRAIN_SRC   := $(filter-out $(TRAIN_MAIN),$(sort $(wildcard tools/train/*.c)))
+# Exact mate distances (tools/mates/): the judge of the engine's shortest mates.
+MATES_MAIN  := tools/mates/main.c
+MATES_SRC   := $(filter-out $(MATES_MAIN),$(sort $(wildcard tools/mates/*.c)))
 TEST_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
@@ -80,7 +83,10 @@ build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(AR
 build/$(1)/tessera-train: $(call objs,$(1),$(TRAIN_MAIN) $(TRAIN_SRC) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
-build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TRAIN_SRC) $(TUNE_SRC) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
+build/$(1)/tessera-mates: $(call objs,$(1),$(MATES_MAIN) $(MATES_SRC) tools/datagen/rp_board.c $(ARENA_SRC) $(LIB_SRC))
+	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+
+build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TRAIN_SRC) $(TUNE_SRC) $(DATAGEN_SRC) $(MATES_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
@@ -95,6 +101,7 @@ $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena
       $(if $(wildcard $(DATAGEN_MAIN)),build/$(1)/tessera-datagen) \
       $(if $(wildcard $(PROOF_MAIN)),build/$(1)/tessera-proof-check) \
       build/$(1)/tessera-train \
+      $(if $(wildcard $(MATES_MAIN)),build/$(1)/tessera-mates) \
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
@@ -122,6 +129,7 @@ all: release
 	@cp build/release/tessera-datagen build/tessera-datagen
 	@if [ -f build/release/tessera-proof-check ]; then cp build/release/tessera-proof-check build/tessera-proof-check; fi
 	@cp build/release/tessera-train build/tessera-train
+	@if [ -f build/release/tessera-mates ]; then cp build/release/tessera-mates build/tessera-mates; fi
 
 test: all asan tsan
 	@sh tests/run.sh

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "search/ab_proof_table.h"
+#include "search/mate_distance.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -193,6 +194,13 @@ bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, Proof
 /* The proof table of an alphabeta engine (alphabeta.c), NULL before its
  * first new_game: a certificate is read from it after a search. */
 ProofTable *ab_engine_proof_table(BackendEngine *engine);
+
+/* ---- the exact distance of a proof (ab_mate_shortening.c) ---- */
+
+/* When the main thread's answer is a proven score, spends the time left
+ * (its soft limit, or until `stop`) shortening it with table, and makes the
+ * exact distance, its fastest (slowest-losing) turn and line the result. */
+void ab_shorten_proven(AbWorker *w, MateTable *table);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 

@@ -344,11 +344,14 @@ bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof)
     bool won = numbers.proof == 0;
     if (!won && (numbers.disproof != 0 || atomic_load(&s->proofs->draw_seen)))
         return false;
-    /* The root's distance was fixed when it was proven; the line, read
-     * later, may know quicker wins (or longer defences) found since. */
+    /* The distance is the root's proven one, a bound on the truth (the
+     * quickest win its proof saw; where it loses, the longest of its
+     * children's bounds).  The line's own length is none: the loser's
+     * child with the longest bound need not be its longest defence, and
+     * the line may end sooner than the truth. */
     uint32_t line_turns;
     proof->length = proof_line(w, *root, proof->plies, AB_PV_MAX, &line_turns);
-    int win = SCORE_WIN - (int)(line_turns ? line_turns : numbers.turns);
+    int win = SCORE_WIN - (int)numbers.turns;
     proof->score = won ? win : -win;
     return true;
 }

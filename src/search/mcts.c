@@ -20,6 +20,7 @@
 
 #include "search/backends.h"
 #include "search/mate.h"
+#include "search/mate_shortening.h"
 #include "search/mcts.h"
 #include "search/mcts_actions.h"
 #include "search/mcts_params.h"
@@ -41,7 +42,8 @@
 typedef struct {
     MctsParams params;
     NodePool pool;
-    size_t pool_mb;
+    size_t pool_mb; /* the Hash the pool and the mate table were made for */
+    MateTable mates; /* the mate shortening's: an eighth of Hash */
     const Game *tree_game;
     bool tree_steps;
     GameRecord tree_record; /* its current position is node 0 */
@@ -441,6 +443,13 @@ static bool out_of_budget(Search *s)
     return tm_past_soft(&s->tm) || tm_past_hard(&s->tm);
 }
 
+/* The mate shortening after a proven root: until the soft limit (or `stop`). */
+static bool shortening_must_stop(void *context)
+{
+    const Search *s = context;
+    return atomic_load(&s->job->stop) || tm_past_soft(&s->tm);
+}
+
 static void *work(void *arg)
 {
     Worker *w = arg;
@@ -473,15 +482,29 @@ static bool same_history(const GameRecord *old, const GameRecord *now)
     return true;
 }
 
+/* Hash is split: seven eighths for the node pool, an eighth (at least
+ * 1 MB) for the mate shortening's table, which keeps what it learnt for
+ * the searches of one game. */
+static bool prepare_memory(MctsEngine *e, size_t hash_mb)
+{
+    if (e->pool.nodes && e->pool_mb == hash_mb)
+        return true;
+    pool_free(&e->pool);
+    mate_table_free(&e->mates);
+    e->tree_valid = false;
+    size_t mates_mb = hash_mb / 8 ? hash_mb / 8 : 1;
+    size_t pool_mb = hash_mb - hash_mb / 8;
+    if (!pool_init(&e->pool, pool_mb ? pool_mb : 1))
+        return false;
+    mate_table_allocate(&e->mates, mates_mb); /* without it, proofs keep their own distance */
+    e->pool_mb = hash_mb;
+    return true;
+}
+
 static bool prepare_tree(MctsEngine *e, const SearchJob *job, bool steps)
 {
-    if (!e->pool.nodes || e->pool_mb != job->hash_mb) {
-        pool_free(&e->pool);
-        e->tree_valid = false;
-        if (!pool_init(&e->pool, job->hash_mb))
-            return false;
-        e->pool_mb = job->hash_mb;
-    }
+    if (!prepare_memory(e, job->hash_mb))
+        return false;
     uint32_t keep = UINT32_MAX;
     /* A searchmoves root has only the named children: it starts a tree of
      * its own and leaves none to reuse. */
@@ -576,6 +599,8 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
     report_other_lines(&s, &result);
     result.best = best_move(&workers[0]);
     result.ponder = result.pv_length >= 2 && result.pv[0] == result.best ? result.pv[1] : MOVE_NONE;
+    if (score_is_proven(result.score))
+        mate_shorten_result(job, e->mates.slots ? &e->mates : NULL, shortening_must_stop, &s, &result);
     for (int t = 0; t < started; t++)
         action_source_free(&workers[t].source);
     free(workers);
@@ -601,13 +626,16 @@ static void *mcts_settings(BackendEngine *engine) { return &mcts_engine(engine)-
 static void mcts_new_game(BackendEngine *engine, size_t hash_mb)
 {
     (void)hash_mb; /* the pool is sized by the next search's job */
-    mcts_engine(engine)->tree_valid = false;
+    MctsEngine *e = mcts_engine(engine);
+    e->tree_valid = false;
+    mate_table_clear(&e->mates);
 }
 
 static void mcts_release(BackendEngine *engine)
 {
     MctsEngine *e = mcts_engine(engine);
     pool_free(&e->pool);
+    mate_table_free(&e->mates);
     e->pool_mb = 0;
     e->tree_valid = false;
 }
