@@ -2,7 +2,8 @@
 # The mcts backend through the protocol: stop and time limits, info lines,
 # proven results as mate scores, a tiny Hash, and the same output for the
 # same Seed and `go nodes`.
-. "$(dirname "$0")/../protocol/lib.sh"
+# converse (tests/analysis/lib.sh) waits for the bestmove instead of sleeping.
+. "$(dirname "$0")/../analysis/lib.sh"
 
 MCTS='setoption name Backend value mcts'
 # "At once": bestmove must come before an isready sent this long after stop
@@ -33,7 +34,9 @@ expect_line "tiny_hash_fills_and_keeps_going" '^info .* hashfull 1000 '
 expect_count "tiny_hash_still_answers" '^bestmove [a-h][1-8]$' 1
 
 same_seed() {
-    talk "$MCTS" "setoption name Game value $1" 'setoption name Seed value 5' 'position startpos' 'go nodes 3000' 'sleep 1.5'
+    # Waits for the bestmove: a quit sent after a fixed sleep stopped a slow
+    # (sanitized, loaded) search early, at a different playout each time.
+    converse "$MCTS" "setoption name Game value $1" 'setoption name Seed value 5' 'position startpos' 'go nodes 3000' await_bestmove
     # The last info line and bestmove: progress lines in between come by
     # the clock (one more on a slow, loaded or sanitized run).
     printf '%s\n' "$REPLY" | grep -E '^(info|bestmove)' | tail -n 2 | sed 's/ nps [0-9]* time [0-9]*//'
