@@ -1,7 +1,9 @@
 #!/bin/sh
 # The alphabeta backend through the protocol: info lines, proofs reported as
 # mate scores, `stop` and `go movetime` kept to, threads, its options.
-. "$(dirname "$0")/../protocol/lib.sh"
+# converse (tests/analysis/lib.sh) waits for a bestmove instead of sleeping:
+# a fixed sleep cut slow searches short (Qawale's network under tsan).
+. "$(dirname "$0")/../analysis/lib.sh"
 
 AB='setoption name Backend value alphabeta'
 
@@ -27,7 +29,7 @@ for game in roomandpillar columna qawale territoire; do
     ms=$(ms_to_bestmove $game 'go movetime 300' -)
     if [ "$ms" -le $((300 + 20 + slack)) ] && [ "$ms" -ge 250 ]; then ok "${game}_movetime_kept"; else not_ok "${game}_movetime_kept" "bestmove ${ms} ms after go movetime 300"; fi
 
-    talk "setoption name Game value $game" "$AB" 'setoption name Threads value 2' 'position startpos' 'go depth 3' 'sleep 1'
+    converse "setoption name Game value $game" "$AB" 'setoption name Threads value 2' 'position startpos' 'go depth 3' await_bestmove
     expect_line "${game}_info_line_has_every_field" '^info depth 3 seldepth [0-9]+ score (cp|mate) -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv .+'
     expect_count "${game}_two_threads_one_bestmove" '^bestmove [^ ]+$' 1
     expect_no_line "${game}_no_errors" '^info string error'
@@ -81,10 +83,10 @@ case "$BUILD" in *release*)
 esac
 
 # A Qawale line made at once is a win in one turn.
-talk 'setoption name Game value qawale' "$AB" 'position fen .,n,n,w/b,.,bw,n/nww,.,n,./w,nbb,.,nn b 3 4' 'go depth 4' 'sleep 1'
+converse 'setoption name Game value qawale' "$AB" 'position fen .,n,n,w/b,.,bw,n/nww,.,n,./w,nbb,.,nn b 3 4' 'go depth 4' await_bestmove
 expect_line "qawale_win_in_one_reported" 'score mate 1 '
 
-talk "$AB" 'setoption name AbAspiration value 0' 'setoption name AbReduction value 0' 'position startpos' 'go depth 6' 'sleep 1'
+converse "$AB" 'setoption name AbAspiration value 0' 'setoption name AbReduction value 0' 'position startpos' 'go depth 6' await_bestmove
 expect_no_line "search_options_accepted" '^info string error'
 expect_count "search_without_aspiration_or_reductions" '^bestmove' 1
 

@@ -321,10 +321,12 @@ static void test_mcts_qawale_tall_stack_does_not_stall(void)
 
 static void test_mcts_same_seed_same_search(void)
 {
+    /* Fewer playouts under sanitizers: Qawale's network costs 25x there. */
+    const uint64_t playouts = harness_slow_allowed() ? 5000 : 1000;
     Move first[4];
     MctsSummary sum[4];
     for (int run = 0; run < 4; run++) {
-        if (!setup(all_games[run % 2 ? 2 : 1], NULL, 5000, 1, 16))
+        if (!setup(all_games[run % 2 ? 2 : 1], NULL, playouts, 1, 16))
             return;
         job.seed = 7;
         first[run] = search_fresh();
@@ -332,7 +334,7 @@ static void test_mcts_same_seed_same_search(void)
     }
     for (int run = 0; run < 2; run++) {
         CHECK_EQ_U64(first[run], first[run + 2]);
-        CHECK_EQ_U64(sum[run].playouts, 5000);
+        CHECK_EQ_U64(sum[run].playouts, playouts);
         CHECK_EQ_U64(sum[run].nodes_used, sum[run + 2].nodes_used);
         CHECK_EQ_INT(sum[run].max_depth, sum[run + 2].max_depth);
     }
