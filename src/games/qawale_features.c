@@ -17,6 +17,7 @@
  */
 #include "games/features.h"
 #include "games/qawale.h"
+#include "util/bits.h"
 
 enum { KINDS = 4, COUNT_TOP = QAWALE_PEBBLES_PER_KIND, LINES = 10 };
 #define LOW_BITS 0x5555555555555555ULL
@@ -52,8 +53,8 @@ static void add_stacks(FeatureList *list, const QawaleState *st)
         /* Pebbles are 2-bit codes (01 neutral, 10 light, 11 dark; 00 above
          * the top): count each code with a popcount on the low bits. */
         const uint64_t stack = st->stacks[s], high = stack >> 1 & LOW_BITS, low = stack & LOW_BITS;
-        const int light = __builtin_popcountll(high & ~low), dark = __builtin_popcountll(high & low);
-        const int count[3] = {__builtin_popcountll(low & ~high), ours == QAWALE_LIGHT ? light : dark,
+        const int light = popcount64(high & ~low), dark = popcount64(high & low);
+        const int count[3] = {popcount64(low & ~high), ours == QAWALE_LIGHT ? light : dark,
                               ours == QAWALE_LIGHT ? dark : light};
         for (int kind = 0; kind < 3; kind++)
             feature_add(list, (s * 3 + kind) * (COUNT_TOP + 1) + feature_capped(count[kind], COUNT_TOP));
@@ -68,8 +69,8 @@ int qawale_nn_features(const Position *pos, uint16_t *active)
     FeatureList list = feature_list(active);
     add_stacks(&list, st);
     for (int line = 0; line < LINES; line++) {
-        const int ours = __builtin_popcount(qawale_lines[line] & st->top_mask[us]);
-        const int theirs = __builtin_popcount(qawale_lines[line] & st->top_mask[them]);
+        const int ours = popcount64(qawale_lines[line] & st->top_mask[us]);
+        const int theirs = popcount64(qawale_lines[line] & st->top_mask[them]);
         feature_add(&list, line * 25 + ours * 5 + theirs);
     }
     feature_block_end(&list, LINES * 25);
