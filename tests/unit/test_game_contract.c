@@ -3,7 +3,8 @@
  * searches and the protocol, checked once for all of them along seeded
  * random games (OpenSpiel's random simulation test): position strings
  * round-trip, the hash follows play, generate_moves agrees with
- * count_moves and with generate_hashed_moves, move_is_legal with generate_moves, step hooks join into the whole moves, evaluations stay
+ * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
+ * step hooks join into the whole moves, evaluations stay
  * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
  * game is tested by adding it to all_games[].
  */
