@@ -240,6 +240,25 @@ static void list_root_moves(const SearchJob *job, AbChildList *list)
         list->child[i] = (AbChild){job->root_moves[i], 0};
 }
 
+/* The node's children, listed and ordered; false when the search stopped. */
+static bool list_node_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move, int ply,
+                               int depth)
+{
+    const AbShared *s = w->shared;
+    if (ply == 0 && s->job->root_move_count > 0)
+        list_root_moves(s->job, list);
+    else
+        ab_list_children(s, w, pos, list);
+    if (ply == 0 && w->excluded_count > 0)
+        leave_out_excluded(w, list);
+    if (w->stopped)
+        return false;
+    if (list->count == 0)
+        return true;
+    ab_order_children(w, pos, list, tt_move, ply, depth);
+    return !w->stopped;
+}
+
 int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, int ply, int turns,
               bool pv_node)
 {
@@ -268,45 +287,42 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
 
     Node n = {pos, alpha, beta, depth, ply, turns, g->side_to_move(pos), pv_node, -SCORE_INFINITE, MOVE_NONE};
-    /* Staged: the table's move goes first, before the children are listed
-     * and ordered, which a cutoff by it spares (Qawale lists ~180). */
+    /* Staged: the table's move goes first (as child -1), before the
+     * children are listed and ordered, which a cutoff by it spares
+     * (Qawale lists ~180); one loop, so that try_child is made inline. */
     bool table_move_first = ply > 0 && tt_move != MOVE_NONE && !s->steps && g->move_is_legal &&
                             g->move_is_legal(pos, tt_move);
-    if (table_move_first && try_child(w, &n, tt_move, AB_ORDER_TT_MOVE, 0)) {
-        reward_cutoff(w, n.mover, ply, depth, tt_move, NULL, 0);
-        store_result(w, key, n.best_move, n.best, alpha, beta, depth, turns);
-        return n.best;
-    }
-    if (w->stopped)
-        return 0;
-
-    AbChildList list;
     bool restricted_root = ply == 0 && (s->job->root_move_count > 0 || w->excluded_count > 0);
-    if (ply == 0 && s->job->root_move_count > 0)
-        list_root_moves(s->job, &list);
-    else
-        ab_list_children(s, w, pos, &list);
-    if (ply == 0 && w->excluded_count > 0)
-        leave_out_excluded(w, &list);
-    if (w->stopped)
-        return 0;
-    if (list.count == 0 && !table_move_first)
-        return ab_static_eval(g, pos);
-    ab_order_children(w, pos, &list, tt_move, ply, depth);
-    if (w->stopped)
-        return 0;
-
-    int tried = table_move_first;
-    for (int i = 0; i < list.count; i++) {
-        ab_pick_child(&list, i);
-        const AbChild *c = &list.child[i];
-        if (table_move_first && c->move == tt_move)
-            continue; /* searched already */
-        bool cut = try_child(w, &n, c->move, c->order, tried++);
+    AbChildList list;
+    list.count = 0;
+    list.truncated = false;
+    int tried = 0;
+    bool listed = false;
+    for (int i = table_move_first ? -1 : 0; !listed || i < list.count; i++) {
+        if (i == 0) { /* reached once: after the table's move, if it went first */
+            listed = true;
+            if (!list_node_children(w, pos, &list, tt_move, ply, depth))
+                return 0;
+            if (list.count == 0) {
+                if (!table_move_first)
+                    return ab_static_eval(g, pos);
+                break;
+            }
+        }
+        Move move = tt_move;
+        int order = AB_ORDER_TT_MOVE;
+        if (i >= 0) {
+            ab_pick_child(&list, i);
+            move = list.child[i].move;
+            order = list.child[i].order;
+            if (table_move_first && move == tt_move)
+                continue; /* searched already */
+        }
+        bool cut = try_child(w, &n, move, order, tried++);
         if (w->stopped)
             return 0;
         if (cut) {
-            reward_cutoff(w, n.mover, ply, depth, c->move, &list, i);
+            reward_cutoff(w, n.mover, ply, depth, move, &list, i > 0 ? i : 0);
             break;
         }
     }
