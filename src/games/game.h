@@ -131,6 +131,11 @@ typedef struct Game {
      * costs (Qawale's sowings); searches that tell children apart by hash
      * use it.  NULL: they play each move. */
     bool (*generate_hashed_moves)(const Position *pos, HashedMoveSink *sink);
+    /* Optional: is this value a legal move here, without generating the
+     * moves?  Any 64-bit value must be answered without harm.  A search
+     * tries the move its table remembers before it lists the children
+     * (most such moves cut off at once); NULL: it lists them first. */
+    bool (*move_is_legal)(const Position *pos, Move move);
 
     void (*play)(Position *pos, Move move); /* move must be legal */
 

@@ -350,6 +350,31 @@ static uint64_t qawale_count_moves(const Position *pos)
     return count;
 }
 
+/* A packed move is legal when it starts on a stack, drops one pebble more
+ * than the stack holds, stays on the board without stepping straight back,
+ * and has no bits outside its path: what a search checks before playing a
+ * move it read from its table (a key collision could hand it any move). */
+static bool qawale_move_is_legal(const Position *pos, Move move)
+{
+    ensure_tables();
+    const QawaleState *st = qawale_state(pos);
+    const int start = qawale_move_start(move), drops = qawale_move_drops(move);
+    if (st->outcome != OUTCOME_ONGOING || st->stack_height[start] == 0 || drops != st->stack_height[start] + 1)
+        return false;
+    const Move path_bits = ((Move)1 << (4 + 2 * drops)) - 1;
+    if ((move & ~path_bits) != (Move)drops << QAWALE_MOVE_DROPS_SHIFT)
+        return false;
+    int sq = start, came_from = NO_DIRECTION;
+    for (int i = 0; i < drops; i++) {
+        const int d = qawale_move_direction(move, i);
+        if (steps_back(came_from, d) || neighbour_of[sq][d] < 0)
+            return false;
+        sq = neighbour_of[sq][d];
+        came_from = d;
+    }
+    return true;
+}
+
 /* ---- text ------------------------------------------------------------ */
 
 /* Appends to a fixed buffer, never past its size (truncates instead). */
@@ -759,6 +784,7 @@ const Game qawale_game = {
     .generate_moves = qawale_generate_moves,
     .count_moves = qawale_count_moves,
     .generate_hashed_moves = qawale_generate_sowings,
+    .move_is_legal = qawale_move_is_legal,
     .play = qawale_play,
     .side_to_move = qawale_side_to_move,
     .outcome = qawale_outcome,

@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 
+#include "games/qawale.h"
 #include "gametest.h"
 #include "mates/exact_mate.h"
 #include "search/ab_internal.h"
@@ -532,6 +533,23 @@ static bool keeps_window_promise(int value, int alpha, int beta, int truth)
     return value <= alpha ? truth <= value : value >= beta ? truth >= value : truth == value;
 }
 
+/* One worker for calling ab_search itself, on a cleared table (allocated
+ * on first use); NULL when out of memory.  The caller frees it. */
+static AbWorker *direct_worker(const Game *g, TransTable *table, AbShared *s)
+{
+    if (!table->words && !tt_allocate(table, 4))
+        return NULL;
+    tt_clear(table);
+    set_up(g, NULL, 1);
+    *s = (AbShared){.job = &job, .game = g, .settings = settings(), .tt = table, .steps = has_step_hooks(g)};
+    atomic_init(&s->abort, false);
+    tm_plan(&s->tm, &job);
+    AbWorker *w = calloc(1, sizeof *w);
+    s->workers = w, s->worker_count = 1;
+    w->shared = s;
+    return w;
+}
+
 /* ab_search itself on one table over many windows (fail-highs and
  * fail-lows of one window are read back under another, which is where a
  * bound stored the wrong way round gives a wrong cut). */
@@ -541,16 +559,10 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
                                      {-1, 0},   {0, 1},       {-5, 5},    {-60, -20}, {20, 60},
                                      {-1, 1},   {-30, -29},   {29, 30},   {-300, 300}};
     static TransTable table;
-    if (!table.words && !tt_allocate(&table, 4))
+    AbShared s;
+    AbWorker *w = direct_worker(g, &table, &s);
+    if (!w)
         return;
-    tt_clear(&table);
-    set_up(g, NULL, 1);
-    AbShared s = {.job = &job, .game = g, .settings = settings(), .tt = &table, .steps = has_step_hooks(g)};
-    atomic_init(&s.abort, false);
-    tm_plan(&s.tm, &job);
-    AbWorker *w = calloc(1, sizeof *w);
-    s.workers = w, s.worker_count = 1;
-    w->shared = &s;
     for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
         int alpha = truth + offsets[i][0], beta = truth + offsets[i][1];
         int value = ab_search(w, pos, alpha, beta, depth, 0, 0, false);
@@ -568,6 +580,70 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
     table_disagreements = 0;
     plain_negamax(&s, pos, depth, 0);
     CHECK_EQ_INT(table_disagreements, 0);
+}
+
+/* Staged children: a node whose table move cuts off lists no children.
+ * A Qawale that counts its listings, at a node of depth 1 whose table
+ * holds a move (too shallow to cut by itself): a window that move's child
+ * beats must be settled without a listing; one it does not beat, or a
+ * table move that is not legal here, lists the children once. */
+static int listings;
+
+static bool counted_listing(const Position *pos, HashedMoveSink *sink)
+{
+    listings++;
+    return qawale_game.generate_hashed_moves(pos, sink);
+}
+
+typedef struct {
+    MoveSink sink;
+    Move move;
+} FirstMove;
+
+static bool keep_first(MoveSink *sink, Move move)
+{
+    ((FirstMove *)sink)->move = move;
+    return false;
+}
+
+static int listings_of_search(AbWorker *w, const Position *pos, Move table_move, int alpha, int *value)
+{
+    const AbShared *s = w->shared;
+    tt_clear(s->tt);
+    if (table_move != MOVE_NONE)
+        tt_store(s->tt, s->game->hash(pos), table_move, 0, 0, TT_BOUND_LOWER);
+    listings = 0;
+    *value = ab_search(w, pos, alpha, alpha + 1, 1, 1, 0, false);
+    return listings;
+}
+
+static void test_cutoff_by_the_table_move_lists_no_children(void)
+{
+    static Game counted;
+    counted = qawale_game;
+    counted.generate_hashed_moves = counted_listing;
+    Position pos, child;
+    CHECK(load_position(&counted, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &pos));
+    FirstMove first = {{keep_first}, MOVE_NONE};
+    counted.generate_moves(&pos, &first.sink);
+    child = pos;
+    counted.play(&child, first.move);
+    CHECK(counted.outcome(&child) == OUTCOME_ONGOING);
+    const int move_value = -ab_static_eval(&counted, &child);
+    static TransTable table;
+    AbShared s;
+    AbWorker *w = direct_worker(&counted, &table, &s);
+    if (!w)
+        return;
+    int value, plain;
+    CHECK_EQ_INT(listings_of_search(w, &pos, first.move, move_value - 1, &value), 0);
+    CHECK(value >= move_value);
+    CHECK_EQ_INT(listings_of_search(w, &pos, first.move, move_value, &value), 1);
+    CHECK_EQ_INT(listings_of_search(w, &pos, MOVE_NONE, move_value - 1, &plain), 1);
+    const Move illegal = first.move ^ (Move)16 << QAWALE_MOVE_DROPS_SHIFT; /* 16 drops too many */
+    CHECK_EQ_INT(listings_of_search(w, &pos, illegal, move_value - 1, &value), 1);
+    CHECK_EQ_INT(value, plain);
+    free(w);
 }
 
 static void check_table_keeps_minimax(const Game *g, int depth, int positions, int turns)
@@ -780,6 +856,7 @@ int main(int argc, char **argv)
     RUN(test_table_keeps_the_minimax_value_columna);
     RUN(test_table_keeps_the_minimax_value_qawale);
     RUN(test_table_keeps_the_minimax_value_territoire);
+    RUN(test_cutoff_by_the_table_move_lists_no_children);
     RUN(test_stopped_at_once_still_plays_a_legal_turn);
     RUN(test_depth_search_is_deterministic_with_one_thread);
     RUN(test_node_limit_is_kept);

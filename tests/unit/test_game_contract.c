@@ -3,7 +3,8 @@
  * searches and the protocol, checked once for all of them along seeded
  * random games (OpenSpiel's random simulation test): position strings
  * round-trip, the hash follows play, generate_moves agrees with
- * count_moves and with generate_hashed_moves, step hooks join into the whole moves, evaluations stay
+ * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
+ * step hooks join into the whole moves, evaluations stay
  * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
  * game is tested by adding it to all_games[].
  */
@@ -127,6 +128,56 @@ static void check_hashed_moves(const Game *g, const Position *pos)
         fail_at(g, pos, "generate_hashed_moves and generate_moves stream different moves");
 }
 
+/* move_is_legal is checked exhaustively where a position has at most
+ * this many moves: each move, and each move with one bit flipped. */
+#define LEGALITY_CHECKED_MAX 3000
+
+typedef struct {
+    MoveSink sink;
+    Move moves[LEGALITY_CHECKED_MAX];
+    int count;
+} MoveSet;
+
+static bool note_move(MoveSink *sink, Move move)
+{
+    MoveSet *set = (MoveSet *)sink;
+    set->moves[set->count++] = move;
+    return set->count < LEGALITY_CHECKED_MAX;
+}
+
+static bool holds_move(const MoveSet *set, Move move)
+{
+    for (int i = 0; i < set->count; i++)
+        if (set->moves[i] == move)
+            return true;
+    return false;
+}
+
+/* move_is_legal says yes to every generated move and no to any other
+ * value (a search plays what it says yes to, unlisted). */
+static void check_move_is_legal(const Game *g, const Position *pos)
+{
+    static MoveSet set;
+    if (!g->move_is_legal || (g->count_moves && g->count_moves(pos) >= LEGALITY_CHECKED_MAX))
+        return;
+    set.sink.emit = note_move;
+    set.count = 0;
+    g->generate_moves(pos, &set.sink);
+    if (set.count >= LEGALITY_CHECKED_MAX)
+        return;
+    int wrong = 0;
+    for (int i = 0; i < set.count; i++) {
+        wrong += !g->move_is_legal(pos, set.moves[i]);
+        for (int bit = 0; bit < 64; bit++) {
+            Move flipped = set.moves[i] ^ (Move)1 << bit;
+            wrong += g->move_is_legal(pos, flipped) != holds_move(&set, flipped);
+        }
+    }
+    wrong += g->move_is_legal(pos, MOVE_NONE) || g->move_is_legal(pos, (Move)0xFF << 56);
+    if (wrong)
+        fail_at(g, pos, "move_is_legal disagrees with generate_moves");
+}
+
 /* A turn played a random step at a time joins into a legal whole move that
  * leads to the same position. */
 static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
@@ -172,6 +223,7 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
         check_round_trip(g, &pos);
         check_move_count(g, &pos);
         check_hashed_moves(g, &pos);
+        check_move_is_legal(g, &pos);
         check_steps_join(g, &pos, &rng);
         if (g->turns_left(&pos) < 1)
             fail_at(g, &pos, "an ongoing game says no turns are left");
@@ -212,6 +264,7 @@ static void check_finished_games_offer_nothing(const Game *g)
         }
         if (streamed_moves(g, &pos) != 0 || (g->count_moves && g->count_moves(&pos) != 0))
             fail_at(g, &pos, "a finished game still offers moves");
+        check_move_is_legal(g, &pos);
         check_round_trip(g, &pos);
     }
 }

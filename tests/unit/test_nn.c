@@ -209,6 +209,41 @@ static void test_incremental_update_equals_full_recomputation(void)
     }
 }
 
+/* The feature transformer sums, for every hidden unit, its bias and then
+ * the active rows in list order: refresh must give exactly those floats
+ * (searches compare evaluations, so a sum in another order would change
+ * them), at widths that fill its blocks, leave a remainder, or are short
+ * of one block. */
+static void test_refresh_sums_bias_then_rows_in_order(void)
+{
+    static const int widths[] = {2, 16, 21, 32, 45};
+    const uint16_t active[] = {0, 3, 4, 9, 11, 12};
+    const int count = (int)(sizeof active / sizeof active[0]);
+    Rng rng;
+    rng_seed(&rng, 5);
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+        Network net;
+        char err[256];
+        const int hidden = widths[w];
+        CHECK(nn_create(&net, "qawale", 13, hidden, 2, 100.0f, err, sizeof err));
+        for (int i = 0; i < 13 * hidden; i++)
+            net.input_rows[i] = (float)(rng_next(&rng) % 20001) / 1000.0f - 10.0f;
+        for (int i = 0; i < hidden; i++)
+            net.hidden_bias[i] = (float)(rng_next(&rng) % 2001) / 7000.0f;
+        float acc[NN_MAX_HIDDEN];
+        nn_accumulator_refresh(&net, active, count, acc);
+        int wrong = 0;
+        for (int i = 0; i < hidden; i++) {
+            float sum = net.hidden_bias[i];
+            for (int k = 0; k < count; k++)
+                sum += net.input_rows[active[k] * hidden + i];
+            wrong += memcmp(&sum, &acc[i], sizeof sum) != 0;
+        }
+        CHECK_EQ_INT(wrong, 0);
+        nn_free(&net);
+    }
+}
+
 static void test_room_and_pillar_encoding_covers_one_board_size(void)
 {
     uint16_t active[NN_MAX_ACTIVE];
@@ -368,6 +403,7 @@ int main(int argc, char **argv)
     RUN(test_truncated_or_foreign_files_are_refused);
     RUN(test_net_of_another_game_or_size_is_refused);
     RUN(test_incremental_update_equals_full_recomputation);
+    RUN(test_refresh_sums_bias_then_rows_in_order);
     RUN(test_room_and_pillar_encoding_covers_one_board_size);
     RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
     RUN(test_eval_auto_uses_the_network_only_where_it_won);

@@ -617,6 +617,46 @@ static void test_qawale_eval_of_finished_game_is_bounded(void)
     CHECK(score < -1000 && score > -20000);
 }
 
+/* The network's content inputs count each stack's pebbles by kind (the
+ * neutral ones, the mover's, the other side's; counts above 8 share 8's
+ * input), tall mixed stacks included: here against a walk up each stack. */
+static bool has_feature(const uint16_t *active, int count, int feature)
+{
+    for (int k = 0; k < count; k++)
+        if (active[k] == feature)
+            return true;
+    return false;
+}
+
+static void test_qawale_network_counts_each_stacks_pebbles(void)
+{
+    static const char *const fens[] = {"nnwbwbwbwbwbnb,.,.,./.,.,.,./.,.,.,./.,.,.,nnnnn w 3 2",
+                                       "nnwbwbwbwbwbnw,.,.,./.,.,.,./.,.,.,./.,.,.,nnnnn b 2 3",
+                                       "nn,.,b,nn/.,.,w,./.,.,n,n/.,n,n,. w 7 7"};
+    const int contents_base = 2 * QAWALE_SQUARES * 4; /* after the tops and the seconds */
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        Position pos;
+        CHECK(load_position(G, fens[f], &pos));
+        const QawaleState *st = qawale_state(&pos);
+        uint16_t active[NN_MAX_ACTIVE];
+        const int count = G->nn_features(&pos, active);
+        const int ours = st->side == WHITE ? QAWALE_LIGHT : QAWALE_DARK;
+        int missing = 0;
+        for (int sq = 0; sq < QAWALE_SQUARES; sq++) {
+            int kinds[3] = {0, 0, 0}; /* neutral, ours, theirs */
+            for (int level = 0; level < st->stack_height[sq]; level++) {
+                const int pebble = qawale_pebble_at(st, sq, level);
+                kinds[pebble == QAWALE_NEUTRAL ? 0 : pebble == ours ? 1 : 2]++;
+            }
+            for (int kind = 0; kind < 3; kind++) {
+                const int capped = kinds[kind] > QAWALE_PEBBLES_PER_KIND ? QAWALE_PEBBLES_PER_KIND : kinds[kind];
+                missing += !has_feature(active, count, contents_base + (sq * 3 + kind) * 9 + capped);
+            }
+        }
+        CHECK_EQ_INT(missing, 0);
+    }
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -676,5 +716,6 @@ int main(int argc, char **argv)
     RUN(test_qawale_params_are_exposed);
     RUN(test_qawale_eval_sees_a_line_threat);
     RUN(test_qawale_eval_of_finished_game_is_bounded);
+    RUN(test_qawale_network_counts_each_stacks_pebbles);
     return harness_end();
 }
