@@ -334,7 +334,7 @@ static void *helper_worker(void *arg)
             break;
         previous = score;
         ab_smp_publish(w, depth, score);
-        if (depth == depth_limit(s) && search_line_count(s->job) == 1) {
+        if (atomic_load(&s->deepest.depth) >= depth_limit(s)) { /* published: the main thread takes it */
             atomic_store(&s->abort, true);
             break;
         }

@@ -433,7 +433,7 @@ static void test_mcts_two_threads_share_the_tree(void)
 static void test_mcts_two_threads_keep_the_playout_limit_exactly(void)
 {
     for (int i = 0; all_games[i]; i++) {
-        for (uint64_t limit = 1; limit <= 3001; limit += 1500) {
+        for (uint64_t limit = 1; limit <= 701; limit += 700) {
             if (!setup(all_games[i], NULL, limit, 2, 16))
                 return;
             search_fresh();
