@@ -230,8 +230,9 @@ void ab_smp_publish(AbWorker *w, int depth, int score);
  * the caller fills).  False when there is none deeper. */
 bool ab_smp_adopt(AbWorker *w, SearchResult *r);
 /* The depth a helper searches next, next at the least: one ply ahead of the
- * main thread's (odd helpers), or level with it (even helpers). */
-int ab_smp_helper_depth(const AbWorker *w, int next);
+ * main thread's (odd helpers), or level with it (even helpers), but not
+ * past limit. */
+int ab_smp_helper_depth(const AbWorker *w, int next, int limit);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 

@@ -70,9 +70,13 @@ bool ab_smp_adopt(AbWorker *w, SearchResult *r)
     return true;
 }
 
-int ab_smp_helper_depth(const AbWorker *w, int next)
+int ab_smp_helper_depth(const AbWorker *w, int next, int limit)
 {
     int main_depth = atomic_load(&w->shared->deepest.main_depth);
+    /* Never past the limit: a helper that left the main thread alone on
+     * the last depth would add nothing to it. */
     int wanted = main_depth + (w->id % 2);
+    if (wanted > limit)
+        wanted = limit;
     return wanted > next ? wanted : next;
 }

@@ -325,7 +325,7 @@ static void *helper_worker(void *arg)
     AbShared *s = w->shared;
     int previous = 0;
     for (int depth = 1 + w->id % 2; depth <= depth_limit(s); depth++) {
-        depth = ab_smp_helper_depth(w, depth);
+        depth = ab_smp_helper_depth(w, depth, depth_limit(s));
         if (depth > depth_limit(s))
             break;
         uint64_t before = w->nodes;

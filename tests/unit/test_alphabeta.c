@@ -760,9 +760,10 @@ static void test_main_thread_adopts_only_deeper_helper_iterations(void)
     CHECK_EQ_U64(r.pv[0], list.child[1].move);
     CHECK(!ab_smp_adopt(&w[0], &r)); /* taken already */
     atomic_store(&s->deepest.main_depth, 7);
-    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 2), 8);
-    CHECK_EQ_INT(ab_smp_helper_depth(&w[2], 2), 7);
-    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 9), 9);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 2, 20), 8);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[2], 2, 20), 7);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 9, 20), 9);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 2, 7), 7); /* level on the last depth, not gone */
     ab_smp_end(s);
     free(w);
     free(s);
