@@ -500,7 +500,7 @@ static bool play_batch(Worker *w, uint64_t batch)
     Search *s = w->search;
     BatchCounts counts = {0, 0, 0};
     bool go_on = true;
-    while (counts.playouts < batch && go_on) {
+    for (uint64_t played = 0; played < batch && go_on; played++) {
         note_playout(&counts, iterate(w));
         go_on = !out_of_budget(s) && !atomic_load_explicit(&s->done, memory_order_relaxed);
         if (go_on && w->index == 0 && s->job->progress.on_info && now_ms() >= s->next_report_ms) {
