@@ -11,6 +11,7 @@
 #ifndef TESSERA_AB_INTERNAL_H
 #define TESSERA_AB_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -58,6 +59,20 @@ typedef struct {
     int length;
 } AbProof;
 
+/* Lazy SMP (ab_smp.c): the deepest iteration a helper thread completed,
+ * which the main thread adopts when it is deeper than its own, and the
+ * depth the main thread searches now, which helpers keep ahead of. */
+typedef struct {
+    pthread_mutex_t lock; /* guards the line below; made by the search when it has helpers */
+    _Atomic int depth;      /* of the line below; 0 before any */
+    _Atomic int main_depth; /* the main thread's iteration in progress */
+    int score;
+    int seldepth;
+    Move best_turn;
+    Move pv[MAX_REPORTED_PV];
+    int pv_length;
+} AbDeepest;
+
 typedef struct {
     SearchJob *job;
     const Game *game;
@@ -82,6 +97,7 @@ typedef struct {
      * NULL with one prover. */
     _Atomic uint16_t *proof_busy;
     SearchResult *result;   /* the main thread's last completed iteration */
+    AbDeepest deepest;      /* with helpers only */
 } AbShared;
 
 struct AbWorker {
@@ -201,6 +217,22 @@ ProofTable *ab_engine_proof_table(BackendEngine *engine);
  * (its soft limit, or until `stop`) shortening it with table, and makes the
  * exact distance, its fastest (slowest-losing) turn and line the result. */
 void ab_shorten_proven(AbWorker *w, MateTable *table);
+
+/* ---- Lazy SMP: what helpers share with the main thread (ab_smp.c) ---- */
+
+bool ab_smp_begin(AbShared *s);
+void ab_smp_end(AbShared *s);
+/* A helper's completed iteration (its pv in w->pv[0]) becomes the deepest
+ * when it is deeper than any before. */
+void ab_smp_publish(AbWorker *w, int depth, int score);
+/* The main thread takes the deepest helper iteration when it is deeper
+ * than its own last one: its answer, score and line (into r, whose counts
+ * the caller fills).  False when there is none deeper. */
+bool ab_smp_adopt(AbWorker *w, SearchResult *r);
+/* The depth a helper searches next, next at the least: one ply ahead of the
+ * main thread's (odd helpers), or level with it (even helpers), but not
+ * past limit. */
+int ab_smp_helper_depth(const AbWorker *w, int next, int limit);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 

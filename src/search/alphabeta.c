@@ -4,7 +4,8 @@
  *
  * The main thread (worker 0) deepens one ply at a time, reports each
  * completed iteration and decides when to stop; helper threads search the
- * same root at staggered depths and help only through the shared table.
+ * same root at staggered depths, share the table, and hand the main thread
+ * the iterations they complete deeper than its own (ab_smp.c).
  * With one thread and a depth or node limit the search is deterministic.
  */
 #include <pthread.h>
@@ -264,6 +265,19 @@ static void search_other_lines(AbWorker *w, int depth, int *line_scores)
     w->excluded_count = 0;
 }
 
+/* A helper's iteration deeper than the main thread's last becomes the
+ * result so far, and is reported; false when there is none. */
+static bool adopt_deeper(AbWorker *w)
+{
+    AbShared *s = w->shared;
+    if (s->worker_count < 2 || !ab_smp_adopt(w, s->result))
+        return false;
+    s->result->nodes = total_nodes(s);
+    s->result->hashfull = tt_hashfull(s->tt);
+    search_progress_result(s->job, s->result);
+    return true;
+}
+
 static void *main_worker(void *arg)
 {
     AbWorker *w = arg;
@@ -271,15 +285,20 @@ static void *main_worker(void *arg)
     int previous = 0;
     int line_scores[SEARCH_MAX_MULTIPV] = {0};
     for (int depth = 1; depth <= depth_limit(s); depth++) {
+        atomic_store(&s->deepest.main_depth, depth);
         uint64_t before = w->nodes;
         int score = aspirated_search(w, depth, previous);
         if (w->stopped)
             break;
-        previous = score;
         record_iteration(w, depth, score);
         bool horizon_met = w->horizon_met;
         if (search_line_count(s->job) > 1)
             search_other_lines(w, depth, line_scores);
+        if (adopt_deeper(w)) {
+            depth = w->completed_depth;
+            score = w->best_score;
+        }
+        previous = score;
         /* Proven, or every line reached the end of the game: deeper
          * iterations could only repeat this one. */
         if ((score_is_proven(score) && search_proof_ends_search(s->job, score)) || !horizon_met ||
@@ -289,6 +308,7 @@ static void *main_worker(void *arg)
             (prove_slice(w, w->nodes - before) || w->stopped))
             break;
     }
+    adopt_deeper(w);
     take_proof(w);
     atomic_store(&s->abort, true);
     if (score_is_proven(w->best_score) && s->engine)
@@ -296,18 +316,28 @@ static void *main_worker(void *arg)
     return NULL;
 }
 
-/* Helpers start one ply apart so that the threads spread over depths. */
+/* Helpers start one ply apart so that the threads spread over depths,
+ * and keep up with the main thread (ab_smp_helper_depth).  The first to
+ * complete the depth limit ends the search. */
 static void *helper_worker(void *arg)
 {
     AbWorker *w = arg;
     AbShared *s = w->shared;
     int previous = 0;
     for (int depth = 1 + w->id % 2; depth <= depth_limit(s); depth++) {
+        depth = ab_smp_helper_depth(w, depth, depth_limit(s));
+        if (depth > depth_limit(s))
+            break;
         uint64_t before = w->nodes;
         int score = aspirated_search(w, depth, previous);
         if (w->stopped)
             break;
         previous = score;
+        ab_smp_publish(w, depth, score);
+        if (atomic_load(&s->deepest.depth) >= depth_limit(s)) { /* published: the main thread takes it */
+            atomic_store(&s->abort, true);
+            break;
+        }
         if (!w->horizon_met)
             break;
         if (proves_here(w) && proof_worth_trying(w, depth) &&
@@ -417,7 +447,11 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
     }
     if (!prepare_provers(&s, e))
         atomic_store(&s.proof_too_long, true); /* no memory for the provers' table: no proofs */
+    if (s.worker_count > 1 && !ab_smp_begin(&s))
+        s.worker_count = 1; /* no lock to be had: the main thread alone */
     run_workers(&s);
+    if (s.worker_count > 1)
+        ab_smp_end(&s);
     finish_result(&s, &result);
     free(s.proof_busy);
     free(s.workers);

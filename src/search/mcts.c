@@ -10,6 +10,11 @@
  * and end the search when they reach the root.  Threads share the tree
  * (visits are counted on the way down, a virtual loss while a playout is in
  * flight).  The tree survives between searches for reuse.
+ *
+ * Threads meet as little as they can (issue 14): each claims its playouts
+ * in batches and adds its counts to the shared ones once per batch, takes
+ * nodes from a chunk of the pool of its own, and what they write apart
+ * lives on cache lines apart.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -32,6 +37,11 @@
 #include "util/clock.h"
 
 #define MAX_PATH 1024
+#define CACHE_LINE 64
+/* Playouts a thread claims at a time.  A playout limit stays exact: a
+ * claim never goes past it, so the threads together play exactly the
+ * limit (unless the search ends otherwise first). */
+#define PLAYOUT_BATCH 64
 #define REPORT_EVERY_MS 1000
 /* A leaf becomes a node with children on its second visit: a first playout
  * is cheap, and most leaves are never visited again. */
@@ -62,29 +72,64 @@ typedef struct {
     const MctsParams *params;  /* the engine's */
     bool steps;
     TimeManager tm;
-    atomic_bool done;
-    _Atomic uint64_t playouts;
+    uint64_t playout_limit; /* 0: none */
+    int64_t next_report_ms; /* the first worker's alone */
+    /* Read by every thread at every playout, written once. */
+    _Alignas(CACHE_LINE) atomic_bool done;
+    /* Written by the threads, once per batch each. */
+    _Alignas(CACHE_LINE) _Atomic uint64_t claimed;
+    _Alignas(CACHE_LINE) _Atomic uint64_t playouts;
     _Atomic uint64_t depth_sum;
     _Atomic int max_depth;
-    uint64_t playout_limit; /* 0: none */
-    int64_t next_report_ms;
 } Search;
 
+/* One thread's, on cache lines of its own: its generator's state and
+ * scratch are written at every playout. */
 typedef struct {
-    Search *search;
+    _Alignas(CACHE_LINE) Search *search;
     ActionSource source;
+    PoolChunk chunk;
     int index;
     pthread_t thread;
 } Worker;
 
-static void note_depth(Search *s, int depth)
+/* What one thread did since it last told the search. */
+typedef struct {
+    uint64_t playouts;
+    uint64_t depth_sum;
+    int max_depth;
+} BatchCounts;
+
+static void note_playout(BatchCounts *counts, int depth)
 {
-    atomic_fetch_add_explicit(&s->depth_sum, (uint64_t)depth, memory_order_relaxed);
+    counts->playouts++;
+    counts->depth_sum += (uint64_t)depth;
+    if (depth > counts->max_depth)
+        counts->max_depth = depth;
+}
+
+static void flush_counts(Search *s, const BatchCounts *counts)
+{
+    atomic_fetch_add_explicit(&s->depth_sum, counts->depth_sum, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->playouts, counts->playouts, memory_order_relaxed);
     int seen = atomic_load_explicit(&s->max_depth, memory_order_relaxed);
-    while (depth > seen &&
-           !atomic_compare_exchange_weak_explicit(&s->max_depth, &seen, depth, memory_order_relaxed,
+    while (counts->max_depth > seen &&
+           !atomic_compare_exchange_weak_explicit(&s->max_depth, &seen, counts->max_depth, memory_order_relaxed,
                                                   memory_order_relaxed)) {
     }
+}
+
+/* How many playouts this thread may play next: a batch, less where the
+ * limit is closer, 0 once the limit is reached. */
+static uint64_t claim_playouts(Search *s)
+{
+    uint64_t first = atomic_fetch_add_explicit(&s->claimed, PLAYOUT_BATCH, memory_order_relaxed);
+    if (!s->playout_limit)
+        return PLAYOUT_BATCH;
+    if (first >= s->playout_limit)
+        return 0;
+    uint64_t left = s->playout_limit - first;
+    return left < PLAYOUT_BATCH ? left : PLAYOUT_BATCH;
 }
 
 static uint32_t proof_reward(int kind)
@@ -132,7 +177,7 @@ static bool expand(Worker *w, Node *node, const Position *pos)
     int count = node == &pool->nodes[0] && job->root_move_count > 0
                     ? list_given_children(&w->source, pos, job->root_moves, job->root_move_count)
                     : list_children(&w->source, pos, &complete);
-    uint32_t first = count > 0 ? pool_take(pool, (uint32_t)count) : UINT32_MAX;
+    uint32_t first = count > 0 ? pool_take_from_chunk(pool, &w->chunk, (uint32_t)count) : UINT32_MAX;
     if (first == UINT32_MAX) {
         atomic_store(&node->state, NODE_LEAF);
         return false;
@@ -192,7 +237,8 @@ static uint32_t leaf_reward(Worker *w, Node *leaf, const Position *pos, int move
     return playout(&w->source, *pos, mover_colour, !leaf->turn_ends);
 }
 
-static void iterate(Worker *w)
+/* One playout from the root; returns its depth in the tree. */
+static int iterate(Worker *w)
 {
     Search *s = w->search;
     NodePool *pool = s->pool;
@@ -223,7 +269,7 @@ static void iterate(Worker *w)
     }
     uint32_t reward = length > 1 ? leaf_reward(w, node, &pos, mover_colour) : REWARD_ONE / 2;
     back_up(s, path, length, reward);
-    note_depth(s, length - 1);
+    return length - 1;
 }
 
 /* ---- the principal variation and the move to play ---- */
@@ -435,8 +481,6 @@ static bool out_of_budget(Search *s)
     SearchJob *job = s->job;
     if (atomic_load_explicit(&job->stop, memory_order_relaxed))
         return true;
-    if (s->playout_limit && atomic_load_explicit(&s->playouts, memory_order_relaxed) >= s->playout_limit)
-        return true;
     uint32_t root_proof = proof_for_actor(&s->pool->nodes[0]);
     if (proof_kind(root_proof) != PROOF_NONE && search_proof_ends_search(job, proof_score(root_proof)))
         return true;
@@ -450,20 +494,37 @@ static bool shortening_must_stop(void *context)
     return atomic_load(&s->job->stop) || tm_past_soft(&s->tm);
 }
 
+/* Plays up to `batch` playouts; false once the search must end. */
+static bool play_batch(Worker *w, uint64_t batch)
+{
+    Search *s = w->search;
+    BatchCounts counts = {0, 0, 0};
+    bool go_on = true;
+    for (uint64_t played = 0; played < batch && go_on; played++) {
+        note_playout(&counts, iterate(w));
+        go_on = !out_of_budget(s) && !atomic_load_explicit(&s->done, memory_order_relaxed);
+        if (go_on && w->index == 0 && s->job->progress.on_info && now_ms() >= s->next_report_ms) {
+            flush_counts(s, &counts); /* the report counts this batch so far */
+            counts = (BatchCounts){0, 0, 0};
+            report_now(s);
+            s->next_report_ms = now_ms() + REPORT_EVERY_MS;
+        }
+    }
+    flush_counts(s, &counts);
+    return go_on;
+}
+
 static void *work(void *arg)
 {
     Worker *w = arg;
     Search *s = w->search;
     while (!atomic_load_explicit(&s->done, memory_order_relaxed)) {
-        iterate(w);
-        atomic_fetch_add_explicit(&s->playouts, 1, memory_order_relaxed);
-        if (out_of_budget(s)) {
+        uint64_t batch = claim_playouts(s);
+        if (batch == 0)
+            break; /* the others play out what they claimed */
+        if (!play_batch(w, batch)) {
             atomic_store(&s->done, true);
             break;
-        }
-        if (w->index == 0 && s->job->progress.on_info && now_ms() >= s->next_report_ms) {
-            report_now(s);
-            s->next_report_ms = now_ms() + REPORT_EVERY_MS;
         }
     }
     return NULL;
@@ -587,7 +648,9 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
         return result;
     uint32_t reused = atomic_load(&e->pool.nodes[0].visits);
     int threads = job->threads < 1 ? 1 : job->threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : job->threads;
-    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    Worker *workers = aligned_alloc(CACHE_LINE, sizeof(Worker) * (size_t)threads);
+    if (workers)
+        memset(workers, 0, sizeof(Worker) * (size_t)threads);
     int ready = workers ? start_sources(&s, workers, threads) : 0;
     if (ready == 0) {
         free(workers);
@@ -615,9 +678,13 @@ MctsSummary mcts_summary(const BackendEngine *engine) { return ((const MctsEngin
 
 static BackendEngine *mcts_create(void)
 {
-    MctsEngine *e = calloc(1, sizeof *e);
-    if (e)
+    /* The pool's counters want their cache line: an aligned engine. */
+    size_t size = (sizeof(MctsEngine) + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
+    MctsEngine *e = aligned_alloc(CACHE_LINE, size);
+    if (e) {
+        memset(e, 0, size);
         e->params = mcts_default_params;
+    }
     return (BackendEngine *)e;
 }
 

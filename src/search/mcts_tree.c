@@ -62,6 +62,23 @@ uint32_t pool_take(NodePool *pool, uint32_t count)
     return first;
 }
 
+uint32_t pool_take_from_chunk(NodePool *pool, PoolChunk *chunk, uint32_t count)
+{
+    if (chunk->end - chunk->next >= count) {
+        uint32_t first = chunk->next;
+        chunk->next += count;
+        return first;
+    }
+    if (count >= POOL_CHUNK_NODES)
+        return pool_take(pool, count);
+    uint32_t first = pool_take(pool, POOL_CHUNK_NODES);
+    if (first == UINT32_MAX)
+        return UINT32_MAX;
+    chunk->next = first + count;
+    chunk->end = first + POOL_CHUNK_NODES;
+    return first;
+}
+
 static void copy_node(Node *to, const Node *from)
 {
     to->action = from->action;

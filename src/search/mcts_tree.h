@@ -7,6 +7,10 @@
  * a node are one contiguous block of the pool, handed out by an atomic bump
  * pointer; when the pool is full nodes stop expanding and the search goes on
  * with playouts from the leaves.  Everything threads share is atomic.
+ *
+ * Each search thread takes its blocks from a chunk of its own
+ * (POOL_CHUNK_NODES at a time), so that threads do not all meet on the
+ * bump pointer at every expansion (issue 14).
  */
 #ifndef TESSERA_MCTS_TREE_H
 #define TESSERA_MCTS_TREE_H
@@ -53,9 +57,23 @@ _Static_assert(sizeof(Node) == 40, "a node is 40 bytes");
 typedef struct {
     Node *nodes;
     uint32_t capacity;
-    _Atomic uint32_t used;
+    /* Written by the threads: a cache line of their own, apart from the
+     * read-only fields above and (the struct's size being a whole line)
+     * whatever follows the pool. */
+    _Alignas(64) _Atomic uint32_t used;
     _Atomic bool full;
 } NodePool;
+
+/* Nodes one thread takes from the pool at a time; its blocks of children
+ * come from there.  What a thread leaves of its last chunk goes unused, so
+ * a full pool wastes at most this many nodes per thread. */
+#define POOL_CHUNK_NODES 256u
+
+/* One thread's chunk: the nodes [next, end) are its own. */
+typedef struct {
+    uint32_t next;
+    uint32_t end;
+} PoolChunk;
 
 static inline int proof_kind(uint32_t proof) { return (int)(proof & 3); }
 static inline int proof_turns(uint32_t proof) { return (int)(proof >> 2); }
@@ -68,6 +86,9 @@ void pool_free(NodePool *pool);
 void pool_clear(NodePool *pool);
 /* Index of count fresh leaves, or UINT32_MAX when the pool is full. */
 uint32_t pool_take(NodePool *pool, uint32_t count);
+/* The same from a thread's chunk, refilled from the pool when it runs out
+ * (a block larger than a chunk is taken from the pool directly). */
+uint32_t pool_take_from_chunk(NodePool *pool, PoolChunk *chunk, uint32_t count);
 void node_init(Node *node, Move action, bool turn_ends);
 
 /* Moves the subtree under node `keep` to the front of the pool as the new

@@ -798,6 +798,66 @@ static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
     }
 }
 
+/* Lazy SMP's exchange (ab_smp.c), by hand and without threads: a helper's
+ * deeper iteration becomes the main thread's answer, a shallower one does
+ * not, and helpers keep level with or one ply ahead of the main thread. */
+static void test_main_thread_adopts_only_deeper_helper_iterations(void)
+{
+    set_up(&columna_game, NULL, 2);
+    AbShared *s = calloc(1, sizeof *s);
+    AbWorker *w = calloc(3, sizeof *w);
+    if (!s || !w || !ab_smp_begin(s)) {
+        harness_fail(__FILE__, __LINE__, "out of memory");
+        free(s);
+        free(w);
+        return;
+    }
+    *s = (AbShared){.job = &job, .game = &columna_game, .settings = settings(), .workers = w, .worker_count = 3,
+                    .steps = false, .deepest = s->deepest};
+    AbChildList list;
+    ab_list_children(s, NULL, &job.record.current, &list);
+    for (int i = 0; i < 3; i++)
+        w[i] = (AbWorker){.shared = s, .id = i, .best_turn = MOVE_NONE};
+    w[0].completed_depth = 3;
+    w[1].pv[0][0] = list.child[1].move;
+    w[1].pv_length[0] = 1;
+    SearchResult r = {0};
+    ab_smp_publish(&w[1], 3, 40);
+    CHECK(!ab_smp_adopt(&w[0], &r)); /* not deeper than its own */
+    ab_smp_publish(&w[1], 5, 55);
+    w[1].pv[0][0] = list.child[2].move;
+    ab_smp_publish(&w[1], 4, 70); /* shallower than the one published */
+    CHECK(ab_smp_adopt(&w[0], &r));
+    CHECK_EQ_INT(w[0].completed_depth, 5);
+    CHECK_EQ_INT(w[0].best_score, 55);
+    CHECK_EQ_U64(w[0].best_turn, list.child[1].move);
+    CHECK_EQ_INT(r.depth, 5);
+    CHECK_EQ_INT(r.pv_length, 1);
+    CHECK_EQ_U64(r.pv[0], list.child[1].move);
+    CHECK(!ab_smp_adopt(&w[0], &r)); /* taken already */
+    atomic_store(&s->deepest.main_depth, 7);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 2, 20), 8);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[2], 2, 20), 7);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 9, 20), 9);
+    CHECK_EQ_INT(ab_smp_helper_depth(&w[1], 2, 7), 7); /* level on the last depth, not gone */
+    ab_smp_end(s);
+    free(w);
+    free(s);
+}
+
+/* With helpers, the first thread to complete the depth limit ends the
+ * search: the answer is still an iteration at that depth, with its line. */
+static void test_two_threads_answer_at_the_depth_limit(void)
+{
+    for (int i = 0; i < 4; i++) {
+        Move best = search_depth(every_game[i], NULL, 4, 2);
+        CHECK(is_legal_move(every_game[i], &job.record.current, best));
+        CHECK_EQ_INT(last.depth, 4);
+        CHECK(last.pv_length >= 1);
+        CHECK_EQ_U64(last.pv[0], best);
+    }
+}
+
 /* The selection the search made before picks came from a heap: the best
  * order of [from, count), the first of equals, swapped to from. */
 static void reference_pick(AbChildList *list, int from)
@@ -863,6 +923,8 @@ int main(int argc, char **argv)
     RUN(test_movetime_is_kept);
     RUN(test_hard_limit_kept_when_moves_stream_slowly);
     RUN(test_two_threads_share_the_table_and_agree_on_a_proof);
+    RUN(test_main_thread_adopts_only_deeper_helper_iterations);
+    RUN(test_two_threads_answer_at_the_depth_limit);
     RUN(test_picks_match_the_selection_with_ties);
     alphabeta_backend.destroy(engine());
     return harness_end();

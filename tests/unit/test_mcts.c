@@ -430,6 +430,23 @@ static void test_mcts_two_threads_share_the_tree(void)
     check_stop_is_quick(&qawale_game, 2);
 }
 
+/* Threads claim playouts in batches that never pass the limit: two
+ * threads play exactly the limit, not a few more (issue 14). */
+static void test_mcts_two_threads_keep_the_playout_limit_exactly(void)
+{
+    for (int i = 0; all_games[i]; i++) {
+        for (uint64_t limit = 1; limit <= 701; limit += 700) {
+            if (!setup(all_games[i], NULL, limit, 2, 16))
+                return;
+            search_fresh();
+            MctsSummary sum = last_summary();
+            if (sum.proof != PROOF_NONE)
+                continue; /* a proven root may end the search sooner */
+            CHECK_EQ_U64(sum.playouts, limit);
+        }
+    }
+}
+
 static void test_mcts_two_threads_prove_a_win(void)
 {
     if (!setup(&qawale_game, "b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2", 3000000, 2, 16))
@@ -466,6 +483,7 @@ int main(int argc, char **argv)
     RUN(test_mcts_reuses_the_subtree_of_played_moves);
     RUN(test_mcts_new_game_forgets_the_tree);
     RUN(test_mcts_two_threads_share_the_tree);
+    RUN(test_mcts_two_threads_keep_the_playout_limit_exactly);
     RUN(test_mcts_two_threads_prove_a_win);
     mcts_backend.destroy(engine());
     return harness_end();
