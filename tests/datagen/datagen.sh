@@ -4,30 +4,17 @@
 # with new game numbers, a cut-short last line removed on resume, another
 # configuration refused, bad flags refused, -positions, several threads,
 # Room and Pillar on a bigger board.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
+# run, check and $WORK: the tools' command-line test library.
+. "$(dirname "$0")/../tune/lib.sh"
 
 DATAGEN=$BUILD/tessera-datagen
-WORK=$(mktemp -d /tmp/tessera-datagen-test.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
 
 # datagen FLAGS...: one run, its status in STATUS and its output in REPLY.
-datagen() {
-    timeout 120 "$DATAGEN" "$@" >"$WORK/out" 2>"$WORK/err"
-    STATUS=$?
-    REPLY=$(cat "$WORK/out" "$WORK/err")
-}
+datagen() { run "$DATAGEN" "$@"; }
 
 records() { grep -v '^#' "$1" | grep -c .; }
 duplicates() { grep -v '^#' "$1" | awk -F' [|] ' '{ print $1 }' | sort | uniq -d | wc -l; }
 games_of() { grep -v '^#' "$1" | awk -F' [|] ' '{ print $6 }' | sort -un; }
-
-# check NAME CONDITION-COMMAND...: ok when the command succeeds.
-check() {
-    name=$1
-    shift
-    if "$@"; then ok "$name"; else not_ok "$name" "$REPLY"; fi
-}
 
 DATA=$WORK/columna.txt
 FLAGS="-game columna -nodes 200 -plies 4 -out $DATA"
