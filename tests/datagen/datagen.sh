@@ -68,6 +68,24 @@ for shipped in tools/books/*.txt; do
         -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$shipped" >"$WORK/arena" 2>&1
     check "shipped_book_${game}_is_an_arena_opening_file" [ $? -eq 0 ]
 done
+# A ply window and decisive games only (Qawale: weak searches draw about
+# half their games): one position per game not drawn, its ply inside the
+# window.
+QAWALE=$WORK/qawale.txt
+datagen -game qawale -nodes 100 -plies 4 -out "$QAWALE" -games 8
+datagen book -data "$QAWALE" -out "$WORK/window.txt" -min-cp 0 -max-cp 10000 -min-ply 2 -max-ply 3 -decisive
+window_lines=$(grep -vc '^#' "$WORK/window.txt")
+outside=$(grep -v '^#' "$WORK/window.txt" | while read -r line; do
+    grep -F -- "$line | " "$QAWALE" | awk -F' [|] ' '$4 < 2 || $4 > 3 || $5 == "draw" { print }'
+done)
+decided_games=$(grep -v '^#' "$QAWALE" |
+    awk -F' [|] ' '$4 >= 2 && $4 <= 3 && $5 != "draw" && $2 ~ /^cp/ { print $6 }' | sort -u | wc -l)
+drawn_games=$(grep -v '^#' "$QAWALE" | awk -F' [|] ' '$5 == "draw" { print $6 }' | sort -u | wc -l)
+check book_keeps_the_ply_window_of_decisive_games \
+    [ "$STATUS" -eq 0 -a "$window_lines" -gt 0 -a "$window_lines" -eq "$decided_games" -a -z "$outside" \
+      -a "$drawn_games" -gt 0 ]
+datagen book -data "$DATA" -out "$WORK/window2.txt" -min-ply 5 -max-ply 4
+check book_refuses_an_empty_ply_window [ "$STATUS" -eq 2 -a ! -e "$WORK/window2.txt" ]
 datagen book -data "$DATA" -out "$BOOK"
 check book_refuses_an_existing_file [ "$STATUS" -eq 2 ]
 datagen book -data "$DATA" -out "$WORK/book2.txt" -min-cp 50 -max-cp 10
