@@ -64,14 +64,52 @@ check book_is_an_arena_opening_file [ $? -eq 0 ]
 # The shipped books (tools/books/GAME.txt) are opening files of their game.
 for shipped in tools/books/*.txt; do
     game=$(basename "$shipped" .txt)
+    game=${game%%_*} # roomandpillar_12x12.txt
     timeout 60 "$BUILD/tessera-arena" -game "$game" -games 2 -engine cmd="$ENGINE" name=a \
         -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$shipped" >"$WORK/arena" 2>&1
     check "shipped_book_${game}_is_an_arena_opening_file" [ $? -eq 0 ]
 done
+# A ply window and decisive games only (Qawale: weak searches draw about
+# half their games): one position per game not drawn, its ply inside the
+# window.
+QAWALE=$WORK/qawale.txt
+datagen -game qawale -nodes 100 -plies 4 -out "$QAWALE" -games 8
+datagen book -data "$QAWALE" -out "$WORK/window.txt" -min-cp 0 -max-cp 10000 -min-ply 2 -max-ply 3 -decisive
+window_lines=$(grep -vc '^#' "$WORK/window.txt")
+outside=$(grep -v '^#' "$WORK/window.txt" | while read -r line; do
+    grep -F -- "$line | " "$QAWALE" | awk -F' [|] ' '$4 < 2 || $4 > 3 || $5 == "draw" { print }'
+done)
+decided_games=$(grep -v '^#' "$QAWALE" |
+    awk -F' [|] ' '$4 >= 2 && $4 <= 3 && $5 != "draw" && $2 ~ /^cp/ { print $6 }' | sort -u | wc -l)
+drawn_games=$(grep -v '^#' "$QAWALE" | awk -F' [|] ' '$5 == "draw" { print $6 }' | sort -u | wc -l)
+check book_keeps_the_ply_window_of_decisive_games \
+    [ "$STATUS" -eq 0 -a "$window_lines" -gt 0 -a "$window_lines" -eq "$decided_games" -a -z "$outside" \
+      -a "$drawn_games" -gt 0 ]
+datagen book -data "$DATA" -out "$WORK/window2.txt" -min-ply 5 -max-ply 4
+check book_refuses_an_empty_ply_window [ "$STATUS" -eq 2 -a ! -e "$WORK/window2.txt" ]
 datagen book -data "$DATA" -out "$BOOK"
 check book_refuses_an_existing_file [ "$STATUS" -eq 2 ]
 datagen book -data "$DATA" -out "$WORK/book2.txt" -min-cp 50 -max-cp 10
 check book_refuses_an_empty_range [ "$STATUS" -eq 2 -a ! -e "$WORK/book2.txt" ]
+
+# tools/books/unsplit.sh keeps the openings one engine won with both
+# colours: pair 1 (games 1 and 2, written out of order as with
+# -concurrency) won twice by a, pair 2 split, pair 3 with a draw.
+pgn_game() { # round white black result fen
+    printf '[Round "%s"]\n[White "%s"]\n[Black "%s"]\n[Result "%s"]\n[FEN "%s"]\n\n1. x *\n\n' "$@"
+}
+{
+    pgn_game 2 b a 0-1 "pos one b -"
+    pgn_game 3 a b 1-0 "pos two w -"
+    pgn_game 1 a b 1-0 "pos one b -"
+    pgn_game 4 b a 1-0 "pos two w -"
+    pgn_game 5 a b 1/2-1/2 "pos three w -"
+    pgn_game 6 b a 0-1 "pos three w -"
+} >"$WORK/pairs.pgn"
+run sh tools/books/unsplit.sh "$WORK/pairs.pgn"
+check unsplit_keeps_the_openings_one_engine_won_twice [ "$STATUS" -eq 0 -a "$REPLY" = "pos one b -" ]
+run sh tools/books/unsplit.sh "$WORK/none.pgn"
+check unsplit_refuses_a_missing_file [ "$STATUS" -eq 2 ]
 
 # SIGTERM (as Ctrl-C) stops a run: exit 130, finished games kept, and the
 # file resumes.

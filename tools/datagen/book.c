@@ -13,8 +13,8 @@
 
 typedef struct {
     const char *data_path, *out_path;
-    int min_cp, max_cp, max_ply;
-    bool force;
+    int min_cp, max_cp, min_ply, max_ply;
+    bool decisive, force;
 } BookOptions;
 
 typedef struct {
@@ -28,7 +28,8 @@ typedef struct {
 static bool qualifies(const BookOptions *o, const DataRecord *r)
 {
     int edge = abs(r->score);
-    return !r->proven && r->ply <= o->max_ply && edge >= o->min_cp && edge <= o->max_cp;
+    return !r->proven && r->ply >= o->min_ply && r->ply <= o->max_ply && edge >= o->min_cp &&
+           edge <= o->max_cp && (!o->decisive || r->result != DATA_DRAW);
 }
 
 static bool pick(void *context, const DataRecord *record, char *err, size_t err_size)
@@ -85,6 +86,11 @@ static bool read_max_cp(void *target, const char *flag, const char *value, char 
     return read_int(flag, value, EVAL_BOUND, &((BookOptions *)target)->max_cp, err, err_size);
 }
 
+static bool read_min_ply(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, DATA_PLY_MAX, &((BookOptions *)target)->min_ply, err, err_size);
+}
+
 static bool read_max_ply(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
     return read_int(flag, value, DATA_PLY_MAX, &((BookOptions *)target)->max_ply, err, err_size);
@@ -97,16 +103,24 @@ static bool set_force(void *target, const char *flag, char *err, size_t err_size
     return true;
 }
 
+static bool set_decisive(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((BookOptions *)target)->decisive = true;
+    return true;
+}
+
 static const Flag book_flags[] = {
     {"-data", .on_value = read_data},       {"-out", .on_value = read_out},
     {"-min-cp", .on_value = read_min_cp},   {"-max-cp", .on_value = read_max_cp},
-    {"-max-ply", .on_value = read_max_ply}, {"-force", .on_switch = set_force},
+    {"-min-ply", .on_value = read_min_ply}, {"-max-ply", .on_value = read_max_ply},
+    {"-decisive", .on_switch = set_decisive}, {"-force", .on_switch = set_force},
     {NULL},
 };
 
 static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err, size_t err_size)
 {
-    *o = (BookOptions){NULL, NULL, 30, 150, 8, false};
+    *o = (BookOptions){NULL, NULL, 30, 150, 0, 8, false, false};
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(book_flags, argv[i]);
         char why[200] = "";
@@ -123,6 +137,10 @@ static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err
     }
     if (o->min_cp > o->max_cp) {
         snprintf(err, err_size, "book: -min-cp %d is above -max-cp %d", o->min_cp, o->max_cp);
+        return false;
+    }
+    if (o->min_ply > o->max_ply) {
+        snprintf(err, err_size, "book: -min-ply %d is above -max-ply %d", o->min_ply, o->max_ply);
         return false;
     }
     return true;
@@ -146,8 +164,9 @@ static int write_book(const BookOptions *o, FILE *out, FILE *errout)
     BookPicker picker = {o, book, 0, false, 0};
     long kept;
     char err[ERROR_TEXT_MAX + 64];
-    fprintf(book, "# tessera-datagen book: positions at most %d turns in whose search score "
-            "gives one side %d..%d cp, one per game\n", o->max_ply, o->min_cp, o->max_cp);
+    fprintf(book, "# tessera-datagen book: positions %d..%d turns in whose search score "
+            "gives one side %d..%d cp, one per %sgame\n", o->min_ply, o->max_ply, o->min_cp, o->max_cp,
+            o->decisive ? "decisive " : "");
     bool ok = data_read(data, &header, pick, &picker, &kept, err, sizeof err);
     if (ok)
         fprintf(book, "# from %s: %s\n", o->data_path, header.configuration);

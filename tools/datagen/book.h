@@ -8,8 +8,12 @@
  * As chess testing moved to unbalanced books, a position whose search
  * score gives one side an edge of min..max centi-units (not a proof) lets
  * the better engine convert it with one colour and hold it with the other.
- * One position per self-play game (its earliest that qualifies, at most
- * -max-ply turns in), so the book's lines come from different games.
+ * One position per self-play game (its earliest that qualifies,
+ * -min-ply..-max-ply turns in), so the book's lines come from different
+ * games.  Where a cp window finds no edge (Qawale's scores barely move the
+ * odds), -decisive keeps only games that self-play did not draw: positions
+ * where a side could still go wrong, chosen by how the game ended, not by
+ * which engine of a later test won it.
  */
 #ifndef TESSERA_DATAGEN_BOOK_H
 #define TESSERA_DATAGEN_BOOK_H
