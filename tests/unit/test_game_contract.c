@@ -44,7 +44,20 @@ static void fail_at(const Game *g, const Position *pos, const char *what)
     harness_fail(__FILE__, __LINE__, m);
 }
 
-/* format -> parse gives the same string and the same hash back. */
+/* A net sees a position through nn_features alone, so a position reached
+ * by play or play_step and the same position parsed from its string (as
+ * datagen's records are read for training) give the same inputs. */
+static void check_features_round_trip(const Game *g, const Position *played, const Position *parsed)
+{
+    if (!g->nn_features)
+        return;
+    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE];
+    const int count = g->nn_features(played, a);
+    if (count != g->nn_features(parsed, b) || memcmp(a, b, (size_t)(count > 0 ? count : 0) * sizeof a[0]) != 0)
+        fail_at(g, played, "the network inputs change through the position string");
+}
+
+/* format -> parse gives the same string, hash and network inputs back. */
 static void check_round_trip(const Game *g, const Position *pos)
 {
     char text[POSITION_TEXT_MAX], again[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
@@ -61,6 +74,22 @@ static void check_round_trip(const Game *g, const Position *pos)
         fail_at(g, pos, "the hash after play differs from the hash of the same position parsed");
     if (g->outcome(&parsed) != g->outcome(pos))
         fail_at(g, pos, "the outcome changes through the position string");
+    check_features_round_trip(g, pos, &parsed);
+}
+
+/* Positions inside a turn and after a game-ending step round-trip too,
+ * where the position string can hold a turn in progress (Columna's phase
+ * field does; Territoire's string has no placements-made field, so its
+ * mid-turn positions have no string: datagen records turn starts only). */
+static void check_stepped_round_trip(const Game *g, const Position *stepped)
+{
+    char text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Position parsed;
+    g->format_position(stepped, text, sizeof text);
+    if (g->turn_in_progress(stepped) && g->outcome(stepped) == OUTCOME_ONGOING &&
+        g->parse_position(text, &parsed, err, sizeof err) && !g->turn_in_progress(&parsed))
+        return;
+    check_round_trip(g, stepped);
 }
 
 /* Moves emitted one by one agree with count_moves (short streams only). */
@@ -196,6 +225,7 @@ static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
         }
         steps[count] = options[rng_below(rng, (uint64_t)n)];
         g->play_step(&stepped, steps[count++]);
+        check_stepped_round_trip(g, &stepped);
     } while (g->outcome(&stepped) == OUTCOME_ONGOING && g->turn_in_progress(&stepped));
     Move whole = g->join_steps(steps, count);
     if (!is_legal_move(g, pos, whole)) {
