@@ -57,6 +57,62 @@ static void check_features_round_trip(const Game *g, const Position *played, con
         fail_at(g, played, "the network inputs change through the position string");
 }
 
+/* The colour twin of a position string: every pawn or pebble of one
+ * colour made the other's, the other colour to move (and in Qawale the
+ * reserves exchanged).  Games whose string has no such simple twin
+ * (Territoire's hands and captures are fields by colour, Room and
+ * Pillar's start belongs to one side) return false. */
+static bool colour_twin_text(const Game *g, const char *text, char *out, size_t out_size)
+{
+    const bool columna = strcmp(g->id, "columna") == 0, qawale = strcmp(g->id, "qawale") == 0;
+    if ((!columna && !qawale) || strlen(text) >= out_size)
+        return false;
+    size_t len = 0;
+    for (; text[len]; len++)
+        out[len] = text[len] == 'w' ? 'b' : text[len] == 'b' ? 'w' : text[len];
+    out[len] = '\0';
+    if (qawale) {
+        int white, black;
+        char *reserves = strrchr(out, ' ');
+        *reserves = '\0';
+        reserves = strrchr(out, ' ');
+        if (sscanf(text + (reserves - out) + 1, "%d %d", &white, &black) != 2)
+            return false;
+        snprintf(reserves, out_size - (size_t)(reserves - out), " %d %d", black, white);
+    }
+    return true;
+}
+
+/* Inputs are seen from the side to move, so a position and its colour
+ * twin differ in one input only: the colour to move. */
+static void check_colour_twin_features(const Game *g, const Position *pos)
+{
+    char text[POSITION_TEXT_MAX], twin_text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Position twin;
+    if (!g->nn_features)
+        return;
+    g->format_position(pos, text, sizeof text);
+    if (!colour_twin_text(g, text, twin_text, sizeof twin_text))
+        return;
+    if (!g->parse_position(twin_text, &twin, err, sizeof err)) {
+        fail_at(g, pos, "the colour twin's string is rejected");
+        return;
+    }
+    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE];
+    const int count = g->nn_features(pos, a), twin_count = g->nn_features(&twin, b);
+    int only_here = 0, only_there = 0;
+    for (int i = 0, j = 0; i < count || j < twin_count;) {
+        if (j == twin_count || (i < count && a[i] < b[j]))
+            only_here++, i++;
+        else if (i == count || b[j] < a[i])
+            only_there++, j++;
+        else
+            i++, j++;
+    }
+    if (only_here != 1 || only_there != 1)
+        fail_at(g, pos, "the network inputs of the colour twin differ in more than the colour to move");
+}
+
 /* format -> parse gives the same string, hash and network inputs back. */
 static void check_round_trip(const Game *g, const Position *pos)
 {
@@ -75,6 +131,7 @@ static void check_round_trip(const Game *g, const Position *pos)
     if (g->outcome(&parsed) != g->outcome(pos))
         fail_at(g, pos, "the outcome changes through the position string");
     check_features_round_trip(g, pos, &parsed);
+    check_colour_twin_features(g, pos);
 }
 
 /* Positions inside a turn and after a game-ending step round-trip too,
