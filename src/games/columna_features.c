@@ -14,7 +14,8 @@
  *             (1, 2, 3, 4 or more): 2 x 5 x 6 x 4;
  *   moves     per side, its pawn moves (0..16): 2 x 17.
  *
- * 398 inputs, at most 10 + 5 + 2 + 60 + 2 active.
+ * 398 inputs, at most 8 + 5 + 2 + 32 + 2 = 49 active (four pawns a side,
+ * each seeing at most four stacks).
  *
  * Decided: no input names a square.  A pawn's prospects are the stacks
  * it can climb next, the first stack met along each line, which depends
