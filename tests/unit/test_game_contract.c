@@ -5,7 +5,8 @@
  * round-trip, the hash follows play, generate_moves agrees with
  * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
  * step hooks join into the whole moves, evaluations stay
- * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
+ * within EVAL_BOUND, network inputs survive the position string (inside
+ * turns too) and see a position and its colour twin alike, the outcome is decided only at the end, and random_start deals legal setups.  A new
  * game is tested by adding it to all_games[].
  */
 #include "harness.h"
@@ -13,6 +14,7 @@
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "gametest.h"
+#include "nn/accumulator.h"
 #include "util/rng.h"
 
 /* Move streams longer than this (a tall Qawale stack) are sampled, not
@@ -98,18 +100,11 @@ static void check_colour_twin_features(const Game *g, const Position *pos)
         fail_at(g, pos, "the colour twin's string is rejected");
         return;
     }
-    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE];
+    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE], only_here[NN_MAX_ACTIVE], only_there[NN_MAX_ACTIVE];
     const int count = g->nn_features(pos, a), twin_count = g->nn_features(&twin, b);
-    int only_here = 0, only_there = 0;
-    for (int i = 0, j = 0; i < count || j < twin_count;) {
-        if (j == twin_count || (i < count && a[i] < b[j]))
-            only_here++, i++;
-        else if (i == count || b[j] < a[i])
-            only_there++, j++;
-        else
-            i++, j++;
-    }
-    if (only_here != 1 || only_there != 1)
+    int here_count, there_count;
+    nn_feature_difference(a, count, b, twin_count, only_here, &here_count, only_there, &there_count);
+    if (here_count != 1 || there_count != 1)
         fail_at(g, pos, "the network inputs of the colour twin differ in more than the colour to move");
 }
 
