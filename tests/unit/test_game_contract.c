@@ -6,8 +6,9 @@
  * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
  * step hooks join into the whole moves, evaluations stay
  * within EVAL_BOUND, network inputs survive the position string (inside
- * turns too) and see a position and its colour twin alike, the outcome is decided only at the end, and random_start deals legal setups.  A new
- * game is tested by adding it to all_games[].
+ * turns too) and see a position and its colour twin alike, the outcome
+ * is decided only at the end, and random_start deals legal setups.  A
+ * new game is tested by adding it to all_games[].
  */
 #include "harness.h"
 
