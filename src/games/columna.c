@@ -784,6 +784,7 @@ const Game columna_game = {
     .evaluate = columna_evaluate,
     .nn_features = columna_nn_features,
     .nn_input_count = COLUMNA_NN_INPUTS,
+    .nn_by_default = true,
     .params = columna_params,
     .param_count = COLUMNA_PARAM_COUNT,
     .generate_steps = columna_generate_steps,

@@ -81,7 +81,7 @@ static inline int columna_pop_square(uint64_t *set)
 extern const GameParam columna_params[COLUMNA_PARAM_COUNT];
 int columna_evaluate(const Position *pos);
 /* Network inputs (columna_features.c). */
-#define COLUMNA_NN_INPUTS 724
+#define COLUMNA_NN_INPUTS 398
 int columna_nn_features(const Position *pos, uint16_t *active);
 
 #endif

@@ -18,8 +18,9 @@
 #include "nn/network.h"
 
 /* In the order of the Eval option's choices.  auto (the default): the
- * network for the games whose shipped net won at equal time (Qawale), the
- * classic evaluation for the others; nn: every game's network. */
+ * network for the games whose shipped net won at equal time (Qawale,
+ * Columna), the classic evaluation for the others; nn: every game's
+ * network. */
 typedef enum { EVALUATION_AUTO = 0, EVALUATION_CLASSIC = 1, EVALUATION_NN = 2 } EvaluationKind;
 
 /* The choice of the Eval option.  The embedded nets are read on the first

@@ -832,9 +832,73 @@ static void test_columna_evaluate_stays_below_proven_scores(void)
     CHECK(max_abs_eval > 0);
 }
 
+/* ---- network inputs (columna_features.c) ---- */
+
+/* The encoding's last blocks, counted back from its end: reach (per side
+ * 5 pawn heights x 6 first stacks x 4 counts), then moves (per side 0..16). */
+enum { MOVES_BLOCK = COLUMNA_NN_INPUTS - 2 * 17, REACH_BLOCK = MOVES_BLOCK - 2 * 5 * 6 * 4 };
+
+static bool has_input(const Position *pos, int index)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    const int count = G->nn_features(pos, active);
+    for (int k = 0; k < count; k++)
+        if (active[k] == index)
+            return true;
+    return false;
+}
+
+/* Pawn moves of the side to act (phase p): its first steps. */
+static int pawn_moves_of(const Position *pos)
+{
+    Move steps[MAX_STEPS_PER_NODE];
+    return G->generate_steps(pos, steps, MAX_STEPS_PER_NODE);
+}
+
+static void check_inputs_count_pawn_moves(const Position *pos)
+{
+    char text[POSITION_TEXT_MAX];
+    G->format_position(pos, text, sizeof text);
+    if (G->outcome(pos) != OUTCOME_ONGOING || strstr(text, " p") == NULL)
+        return;
+    /* The same board with the other side to act counts theirs. */
+    char *side = strstr(text, " p") - 1;
+    *side = *side == 'w' ? 'b' : 'w';
+    Position theirs;
+    if (!load_position(G, text, &theirs))
+        return;
+    CHECK(has_input(pos, MOVES_BLOCK + pawn_moves_of(pos)));
+    CHECK(has_input(pos, MOVES_BLOCK + 17 + pawn_moves_of(&theirs)));
+}
+
+static void test_columna_inputs_count_each_sides_pawn_moves(void)
+{
+    for_random_games(START, 3, 31, check_inputs_count_pawn_moves);
+}
+
+static void test_columna_inputs_show_the_first_stack_each_pawn_meets(void)
+{
+    Position pos;
+    /* White's four pawns stand on 1s and see: a4's free 1 (from a1); c1's
+     * free 2 twice (from a1 and d1); the free 5s of e5 and f4 (from e1 and
+     * f1); pawned stacks five times (d6 and e1 from d1, d1 and f1 from e1,
+     * e1 from f1). */
+    if (!load_position(G, "1b1b1b1b55/000055/100005/000000/000000/1w021w1w1w w p", &pos))
+        return;
+    const int white_on_1 = REACH_BLOCK + 0 * 6 * 4; /* us, pawns on height 1: 6 first stacks x 4 counts */
+    CHECK(has_input(&pos, white_on_1 + 0 * 4 + 0));  /* free 1, once */
+    CHECK(has_input(&pos, white_on_1 + 1 * 4 + 1));  /* free 2, twice */
+    CHECK(!has_input(&pos, white_on_1 + 1 * 4 + 0)); /* (so not once) */
+    CHECK(has_input(&pos, white_on_1 + 4 * 4 + 1));  /* free 5, twice */
+    CHECK(has_input(&pos, white_on_1 + 5 * 4 + 3));  /* pawned, four times or more */
+    CHECK(has_input(&pos, MOVES_BLOCK + 5));          /* a1a4 a1c1 d1c1 e1e5 f1f4 */
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
+    RUN(test_columna_inputs_count_each_sides_pawn_moves);
+    RUN(test_columna_inputs_show_the_first_stack_each_pawn_meets);
     RUN(test_columna_perft_start_1);
     RUN(test_columna_perft_start_2);
     RUN(test_columna_perft_start_3);

@@ -5,14 +5,17 @@
  * round-trip, the hash follows play, generate_moves agrees with
  * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
  * step hooks join into the whole moves, evaluations stay
- * within EVAL_BOUND, the outcome is decided only at the end, and random_start deals legal setups.  A new
- * game is tested by adding it to all_games[].
+ * within EVAL_BOUND, network inputs survive the position string (inside
+ * turns too) and see a position and its colour twin alike, the outcome
+ * is decided only at the end, and random_start deals legal setups.  A
+ * new game is tested by adding it to all_games[].
  */
 #include "harness.h"
 
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "gametest.h"
+#include "nn/accumulator.h"
 #include "util/rng.h"
 
 /* Move streams longer than this (a tall Qawale stack) are sampled, not
@@ -44,7 +47,69 @@ static void fail_at(const Game *g, const Position *pos, const char *what)
     harness_fail(__FILE__, __LINE__, m);
 }
 
-/* format -> parse gives the same string and the same hash back. */
+/* A net sees a position through nn_features alone, so a position reached
+ * by play or play_step and the same position parsed from its string (as
+ * datagen's records are read for training) give the same inputs. */
+static void check_features_round_trip(const Game *g, const Position *played, const Position *parsed)
+{
+    if (!g->nn_features)
+        return;
+    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE];
+    const int count = g->nn_features(played, a);
+    if (count != g->nn_features(parsed, b) || memcmp(a, b, (size_t)(count > 0 ? count : 0) * sizeof a[0]) != 0)
+        fail_at(g, played, "the network inputs change through the position string");
+}
+
+/* The colour twin of a position string: every pawn or pebble of one
+ * colour made the other's, the other colour to move (and in Qawale the
+ * reserves exchanged).  Games whose string has no such simple twin
+ * (Territoire's hands and captures are fields by colour, Room and
+ * Pillar's start belongs to one side) return false. */
+static bool colour_twin_text(const Game *g, const char *text, char *out, size_t out_size)
+{
+    const bool columna = strcmp(g->id, "columna") == 0, qawale = strcmp(g->id, "qawale") == 0;
+    if ((!columna && !qawale) || strlen(text) >= out_size)
+        return false;
+    size_t len = 0;
+    for (; text[len]; len++)
+        out[len] = text[len] == 'w' ? 'b' : text[len] == 'b' ? 'w' : text[len];
+    out[len] = '\0';
+    if (qawale) {
+        int white, black;
+        char *reserves = strrchr(out, ' ');
+        *reserves = '\0';
+        reserves = strrchr(out, ' ');
+        if (sscanf(text + (reserves - out) + 1, "%d %d", &white, &black) != 2)
+            return false;
+        snprintf(reserves, out_size - (size_t)(reserves - out), " %d %d", black, white);
+    }
+    return true;
+}
+
+/* Inputs are seen from the side to move, so a position and its colour
+ * twin differ in one input only: the colour to move. */
+static void check_colour_twin_features(const Game *g, const Position *pos)
+{
+    char text[POSITION_TEXT_MAX], twin_text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Position twin;
+    if (!g->nn_features)
+        return;
+    g->format_position(pos, text, sizeof text);
+    if (!colour_twin_text(g, text, twin_text, sizeof twin_text))
+        return;
+    if (!g->parse_position(twin_text, &twin, err, sizeof err)) {
+        fail_at(g, pos, "the colour twin's string is rejected");
+        return;
+    }
+    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE], only_here[NN_MAX_ACTIVE], only_there[NN_MAX_ACTIVE];
+    const int count = g->nn_features(pos, a), twin_count = g->nn_features(&twin, b);
+    int here_count, there_count;
+    nn_feature_difference(a, count, b, twin_count, only_here, &here_count, only_there, &there_count);
+    if (here_count != 1 || there_count != 1)
+        fail_at(g, pos, "the network inputs of the colour twin differ in more than the colour to move");
+}
+
+/* format -> parse gives the same string, hash and network inputs back. */
 static void check_round_trip(const Game *g, const Position *pos)
 {
     char text[POSITION_TEXT_MAX], again[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
@@ -61,6 +126,23 @@ static void check_round_trip(const Game *g, const Position *pos)
         fail_at(g, pos, "the hash after play differs from the hash of the same position parsed");
     if (g->outcome(&parsed) != g->outcome(pos))
         fail_at(g, pos, "the outcome changes through the position string");
+    check_features_round_trip(g, pos, &parsed);
+    check_colour_twin_features(g, pos);
+}
+
+/* Positions inside a turn and after a game-ending step round-trip too,
+ * where the position string can hold a turn in progress (Columna's phase
+ * field does; Territoire's string has no placements-made field, so its
+ * mid-turn positions have no string: datagen records turn starts only). */
+static void check_stepped_round_trip(const Game *g, const Position *stepped)
+{
+    char text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    Position parsed;
+    g->format_position(stepped, text, sizeof text);
+    if (g->turn_in_progress(stepped) && g->outcome(stepped) == OUTCOME_ONGOING &&
+        g->parse_position(text, &parsed, err, sizeof err) && !g->turn_in_progress(&parsed))
+        return;
+    check_round_trip(g, stepped);
 }
 
 /* Moves emitted one by one agree with count_moves (short streams only). */
@@ -196,6 +278,7 @@ static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
         }
         steps[count] = options[rng_below(rng, (uint64_t)n)];
         g->play_step(&stepped, steps[count++]);
+        check_stepped_round_trip(g, &stepped);
     } while (g->outcome(&stepped) == OUTCOME_ONGOING && g->turn_in_progress(&stepped));
     Move whole = g->join_steps(steps, count);
     if (!is_legal_move(g, pos, whole)) {

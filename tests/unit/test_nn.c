@@ -290,6 +290,18 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
     const int count = qawale_game.nn_features(&qawale, active);
     CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), nn_centi_units(net, nn_forward(net, active, count)));
     CHECK_EQ_INT(evaluate_position(&territoire_game, &territoire), territoire_game.evaluate(&territoire));
+    /* Columna's net won at equal time too (README, "Learned evaluation"). */
+    const Network *columna_net = evaluation_network(&columna_game);
+    CHECK(columna_net != NULL);
+    if (!columna_net)
+        return;
+    char text[POSITION_TEXT_MAX];
+    Position columna;
+    snprintf(text, sizeof text, "%s", "03b001b1/211w11w2/311110/001110/111b1b1w2/11w2011 w p");
+    CHECK(columna_game.parse_position(text, &columna, err, sizeof err));
+    const int columna_count = columna_game.nn_features(&columna, active);
+    CHECK_EQ_INT(evaluate_position(&columna_game, &columna),
+                 nn_centi_units(columna_net, nn_forward(columna_net, active, columna_count)));
 }
 
 /* Territoire's turns are three placements, Columna's a pawn move and a
