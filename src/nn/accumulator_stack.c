@@ -1,8 +1,6 @@
 /* accumulator_stack.c - accumulators along the searched line (accumulator_stack.h). */
 #include "nn/accumulator_stack.h"
 
-#include <string.h>
-
 #include "nn/accumulator.h"
 
 void nn_stack_clear(NnStack *stack)
@@ -53,10 +51,9 @@ static const int32_t *sums_at(NnStack *stack, const Game *game, int ply)
         nn_feature_difference(stack->ply[base].active, stack->ply[base].count, entry->active, entry->count,
                               removed, &removed_count, added, &added_count);
     const int32_t *from = base >= 0 && removed_count + added_count < entry->count ? sums_at(stack, game, base) : NULL;
-    if (from) {
-        memcpy(entry->sums, from, (size_t)stack->net->net->hidden * sizeof *entry->sums);
-        nn_quant_update(stack->net, entry->sums, removed, removed_count, added, added_count);
-    } else {
+    if (from)
+        nn_quant_update(stack->net, from, entry->sums, removed, removed_count, added, added_count);
+    else {
         nn_quant_refresh(stack->net, entry->active, entry->count, entry->sums);
     }
     entry->sums_known = true;

@@ -5,10 +5,11 @@
 
 #include "games/game.h"
 #include "nn/accumulator.h"
+#include "nn/hot_loop.h"
 
 /* row . clipped in NN_LANES partial sums (the fixed-size inner loop is
  * what gcc -O2 vectorises; one running sum would be a chain of adds). */
-static float dot(const float *restrict row, const float *restrict clipped, int hidden)
+NN_HOT_HELPER float dot(const float *restrict row, const float *restrict clipped, int hidden)
 {
     float part[NN_LANES] = {0};
     int i = 0;
@@ -23,6 +24,7 @@ static float dot(const float *restrict row, const float *restrict clipped, int h
     return sum;
 }
 
+NN_HOT_LOOP
 float nn_dense_output(const Network *net, const float *clipped)
 {
     const int hidden = net->hidden, hidden2 = net->hidden2;

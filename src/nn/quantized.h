@@ -6,7 +6,8 @@
  * accumulator updated along a line of play is bit for bit the one a
  * refresh gives, and a position's value never depends on what a thread
  * evaluated before (the search's node counts stay a function of the
- * position and the limits).  The dense layers after it stay float.
+ * position and the limits).  The dense layers after it stay float, layer
+ * 2 laid out by input (layer2_by_input) for the way it is summed.
  */
 #ifndef TESSERA_NN_QUANTIZED_H
 #define TESSERA_NN_QUANTIZED_H
@@ -28,6 +29,7 @@ typedef struct {
     float unit;         /* accumulator counts per unit of the float net's */
     int16_t *rows;      /* [inputs][hidden] */
     int32_t *bias;      /* [hidden] */
+    float *layer2_by_input; /* [hidden][hidden2]: the float net's layer 2 transposed */
 } QuantNet;
 
 /* Rounds net's feature transformer (net must outlive q).  The unit is the
@@ -40,9 +42,9 @@ void nn_quant_free(QuantNet *q);
 /* sums (hidden int32) = bias + the rows of active[0..count). */
 void nn_quant_refresh(const QuantNet *q, const uint16_t *active, int count, int32_t *sums);
 
-/* sums -= the rows of removed, += the rows of added. */
-void nn_quant_update(const QuantNet *q, int32_t *sums, const uint16_t *removed, int removed_count,
-                     const uint16_t *added, int added_count);
+/* to = from - the rows of removed + the rows of added (to may be from). */
+void nn_quant_update(const QuantNet *q, const int32_t *from, int32_t *to, const uint16_t *removed,
+                     int removed_count, const uint16_t *added, int added_count);
 
 /* The output (log-odds for the side to move) from an integer accumulator. */
 float nn_quant_output(const QuantNet *q, const int32_t *sums);

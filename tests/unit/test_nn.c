@@ -208,7 +208,7 @@ static void test_incremental_update_equals_full_recomputation(void)
                                       &added_count);
                 nn_accumulator_update(&trainer.net, acc, removed, removed_count, added, added_count);
                 nn_accumulator_refresh(&trainer.net, child, child_count, full);
-                nn_quant_update(&quantized, sums, removed, removed_count, added, added_count);
+                nn_quant_update(&quantized, sums, sums, removed, removed_count, added, added_count);
                 nn_quant_refresh(&quantized, child, child_count, whole);
                 if (!same_accumulator(acc, full, trainer.net.hidden) ||
                     memcmp(sums, whole, (size_t)trainer.net.hidden * sizeof *sums) != 0) {
