@@ -37,6 +37,22 @@ static int base_of(NnStack *stack, const Game *game, int ply)
     return -1;
 }
 
+/* The inputs to take off base's sums and put on to make entry's: the
+ * cheap pairing when the counts agree and it is short, else the merge. */
+static void inputs_changed(const NnPly *base, const NnPly *entry, uint16_t *removed, int *removed_count,
+                           uint16_t *added, int *added_count)
+{
+    if (base->count == entry->count) {
+        const int pairs = nn_feature_substitution(base->active, entry->active, entry->count, removed, added);
+        if (2 * pairs < entry->count) {
+            *removed_count = *added_count = pairs;
+            return;
+        }
+    }
+    nn_feature_difference(base->active, base->count, entry->active, entry->count, removed, removed_count, added,
+                          added_count);
+}
+
 static const int32_t *sums_at(NnStack *stack, const Game *game, int ply)
 {
     NnPly *entry = &stack->ply[ply];
@@ -48,8 +64,7 @@ static const int32_t *sums_at(NnStack *stack, const Game *game, int ply)
     uint16_t removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
     int removed_count = 0, added_count = 0;
     if (base >= 0)
-        nn_feature_difference(stack->ply[base].active, stack->ply[base].count, entry->active, entry->count,
-                              removed, &removed_count, added, &added_count);
+        inputs_changed(&stack->ply[base], entry, removed, &removed_count, added, &added_count);
     const int32_t *from = base >= 0 && removed_count + added_count < entry->count ? sums_at(stack, game, base) : NULL;
     if (from)
         nn_quant_update(stack->net, from, entry->sums, removed, removed_count, added, added_count);
