@@ -281,6 +281,39 @@ static void test_quantised_forward_is_near_the_float_one(void)
     CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err));
 }
 
+/* The hand-computed values of the tiny net, played quantised. */
+static void test_quantised_forward_matches_hand_computation(void)
+{
+    Network net;
+    QuantNet quantized;
+    char err[256] = "";
+    make_tiny(&net);
+    CHECK(nn_quantize(&net, &quantized, err, sizeof err));
+    const uint16_t active[2] = {0, 2}, one[1] = {1};
+    CHECK(fabs(nn_quant_forward(&quantized, active, 2) - 2.5) < 1e-3);
+    CHECK(fabs(nn_quant_forward(&quantized, one, 1) - 2.5) < 1e-3);
+    CHECK(fabs(nn_quant_forward(&quantized, NULL, 0) - 0.75) < 1e-3);
+    nn_quant_free(&quantized);
+    nn_free(&net);
+}
+
+/* A net whose sums cannot be held exactly at a fine enough step is
+ * refused with one clear line, and the game keeps its previous net. */
+static void test_net_too_large_to_quantise_is_refused(void)
+{
+    Network net;
+    char err[256] = "";
+    CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err)); /* the shipped nets read */
+    const Network *shipped = evaluation_network(&qawale_game);
+    const int shipped_hidden = shipped ? shipped->hidden : 0;
+    CHECK(nn_create(&net, "qawale", qawale_game.nn_input_count, 2, 2, 100.0f, err, sizeof err));
+    net.input_rows[5] = 1000.0f; /* beyond 32767 / NN_QUANT_MIN_UNIT */
+    CHECK(!evaluation_install(&net, err, sizeof err));
+    CHECK_CONTAINS(err, "too large to quantise");
+    CHECK(net.weights == NULL);
+    CHECK(evaluation_network(&qawale_game) == shipped && shipped && shipped->hidden == shipped_hidden);
+}
+
 /* The feature transformer sums, for every hidden unit, its bias and then
  * the active rows in list order: refresh must give exactly those floats
  * (searches compare evaluations, so a sum in another order would change
@@ -477,6 +510,8 @@ int main(int argc, char **argv)
     RUN(test_incremental_update_equals_full_recomputation);
     RUN(test_refresh_sums_bias_then_rows_in_order);
     RUN(test_quantised_forward_is_near_the_float_one);
+    RUN(test_quantised_forward_matches_hand_computation);
+    RUN(test_net_too_large_to_quantise_is_refused);
     RUN(test_room_and_pillar_encoding_covers_one_board_size);
     RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
     RUN(test_eval_auto_uses_the_network_only_where_it_won);
