@@ -24,7 +24,7 @@
 #include "nn/quantized.h"
 
 /* Plies kept; a position deeper is evaluated whole. */
-#define NN_STACK_PLIES 128
+#define NN_STACK_PLIES 64
 
 typedef struct {
     const Position *pos; /* NULL: nothing entered at this ply */

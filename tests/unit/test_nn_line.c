@@ -111,7 +111,7 @@ static void test_line_accumulators_equal_whole_sums(void)
     }
 }
 
-static SearchResult search_to_depth(const Game *game, const Position *root, int depth)
+static SearchResult search_to_depth(const Game *game, const Position *root, int depth, int threads)
 {
     BackendEngine *engine = alphabeta_backend.create();
     memset(&job, 0, sizeof job);
@@ -119,7 +119,7 @@ static SearchResult search_to_depth(const Game *game, const Position *root, int 
     record_start(&job.record, game, root);
     job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1,
                                 .depth = depth};
-    job.threads = 1;
+    job.threads = threads;
     job.hash_mb = 4;
     job.start_ms = now_ms();
     atomic_init(&job.stop, false);
@@ -144,9 +144,9 @@ static void test_search_is_the_same_evaluated_whole(void)
         Position root = start_of(game);
         for (int ply = 0; ply < 4 && !is_game_over(game, &root); ply++)
             game->play(&root, random_legal_move(game, &root, &rng));
-        const SearchResult on_line = search_to_depth(game, &root, depths[g]);
+        const SearchResult on_line = search_to_depth(game, &root, depths[g], 1);
         evaluation_set_incremental(false);
-        const SearchResult whole = search_to_depth(game, &root, depths[g]);
+        const SearchResult whole = search_to_depth(game, &root, depths[g], 1);
         evaluation_set_incremental(true);
         CHECK(on_line.best == whole.best);
         CHECK_EQ_INT(on_line.score, whole.score);
@@ -155,10 +155,28 @@ static void test_search_is_the_same_evaluated_whole(void)
     }
 }
 
+/* Each thread keeps its own line in its worker: a search of two threads
+ * at Eval=nn (run under ThreadSanitizer by `make test`, which reports a
+ * line shared between threads) answers a legal move. */
+static void test_threads_keep_their_own_lines(void)
+{
+    install_nets();
+    const Game *game = &qawale_game;
+    Rng rng;
+    rng_seed(&rng, 90);
+    Position root = start_of(game);
+    for (int ply = 0; ply < 6 && !is_game_over(game, &root); ply++)
+        game->play(&root, random_legal_move(game, &root, &rng));
+    const SearchResult two = search_to_depth(game, &root, 4, 2);
+    CHECK(two.nodes > 1000);
+    CHECK(two.best != MOVE_NONE && game->move_is_legal(&root, two.best));
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
     RUN(test_line_accumulators_equal_whole_sums);
     RUN(test_search_is_the_same_evaluated_whole);
+    RUN(test_threads_keep_their_own_lines);
     return harness_end();
 }
