@@ -24,6 +24,17 @@
 /* Centi-units a quantised net may differ from its float original by. */
 #define QUANTISATION_TOLERANCE 1
 
+/* A net's value of active[0..count) as the engine plays it: quantised. */
+static int played_value(const Network *net, const uint16_t *active, int count)
+{
+    QuantNet quantized;
+    char err[256] = "";
+    CHECK(nn_quantize(net, &quantized, err, sizeof err));
+    const int value = quantized.net ? nn_centi_units(net, nn_quant_forward(&quantized, active, count)) : 0;
+    nn_quant_free(&quantized);
+    return value;
+}
+
 static bool near(double a, double b) { return fabs(a - b) < 1e-4; }
 
 /* 3 inputs, 2 hidden, 2 in layer 2, weights chosen so that each clip
@@ -371,7 +382,7 @@ static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
     Position pos = start_of(&qawale_game);
     uint16_t active[NN_MAX_ACTIVE];
     const int count = qawale_game.nn_features(&pos, active);
-    const int expected = nn_centi_units(&net, nn_forward(&net, active, count));
+    const int expected = played_value(&net, active, count);
     CHECK(evaluation_install(&net, err, sizeof err));
     CHECK(evaluation_select(EVALUATION_NN, err, sizeof err));
     CHECK_EQ_INT(evaluate_position(&qawale_game, &pos), expected);
@@ -393,7 +404,7 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
     if (!net)
         return;
     const int count = qawale_game.nn_features(&qawale, active);
-    CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), nn_centi_units(net, nn_forward(net, active, count)));
+    CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), played_value(net, active, count));
     CHECK_EQ_INT(evaluate_position(&territoire_game, &territoire), territoire_game.evaluate(&territoire));
 }
 
