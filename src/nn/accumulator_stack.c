@@ -65,12 +65,15 @@ static const int32_t *sums_at(NnStack *stack, const Game *game, int ply)
     int removed_count = 0, added_count = 0;
     if (base >= 0)
         inputs_changed(&stack->ply[base], entry, removed, &removed_count, added, &added_count);
-    const int32_t *from = base >= 0 && removed_count + added_count < entry->count ? sums_at(stack, game, base) : NULL;
+    /* The base's sums are made first where not known yet (recursively,
+     * bounded by the line: each ply's are made once); search threads have
+     * deep stacks for the lists kept on the way. */
+    const bool worth_it = base >= 0 && removed_count + added_count < entry->count;
+    const int32_t *from = worth_it ? sums_at(stack, game, base) : NULL;
     if (from)
         nn_quant_update(stack->net, from, entry->sums, removed, removed_count, added, added_count);
-    else {
+    else
         nn_quant_refresh(stack->net, entry->active, entry->count, entry->sums);
-    }
     entry->sums_known = true;
     return entry->sums;
 }
