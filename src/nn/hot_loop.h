@@ -5,8 +5,9 @@
  * two clones do the same operations in the same order (the C fixes the
  * order of every float sum, and ISO C mode contracts no multiply-add), so
  * a value never depends on the processor.  Elsewhere (another compiler or
- * architecture, no glibc, the sanitizer builds, whose runtimes are not
- * set up yet when ifunc resolvers run) it is nothing.
+ * architecture, no glibc) and in the sanitizer builds it is nothing: a
+ * ThreadSanitizer build crashes in the resolver, which the dynamic loader
+ * runs before the sanitizer's runtime is set up.
  */
 #ifndef TESSERA_NN_HOT_LOOP_H
 #define TESSERA_NN_HOT_LOOP_H
