@@ -10,11 +10,14 @@
 #include "nn/embedded.h"
 #include "nn/forward.h"
 #include "nn/net_file.h"
+#include "nn/quantized.h"
 
 #define MAX_GAMES 16
 
 static atomic_int selected = EVALUATION_AUTO;
 static Network networks[MAX_GAMES]; /* by index in all_games; weights NULL: none */
+static QuantNet quantized[MAX_GAMES]; /* each network's integer feature transformer, which plays */
+static atomic_bool scratch_only;       /* evaluation_set_incremental(false) */
 static pthread_once_t embedded_once = PTHREAD_ONCE_INIT;
 static char embedded_error[600]; /* "" when every shipped net was read */
 
@@ -48,9 +51,17 @@ bool evaluation_install(Network *net, char *err, size_t err_size)
         nn_free(net);
         return false;
     }
+    QuantNet q;
+    if (!nn_quantize(net, &q, err, err_size)) {
+        nn_free(net);
+        return false;
+    }
+    nn_quant_free(&quantized[i]);
     nn_free(&networks[i]);
     networks[i] = *net;
     *net = (Network){0};
+    quantized[i] = q;
+    quantized[i].net = &networks[i];
     return true;
 }
 
@@ -111,16 +122,36 @@ bool evaluation_select(EvaluationKind kind, char *err, size_t err_size)
 
 EvaluationKind evaluation_selected(void) { return (EvaluationKind)atomic_load_explicit(&selected, memory_order_relaxed); }
 
-int evaluate_position(const Game *game, const Position *pos)
+/* The net that evaluates game's positions now; NULL: the classic evaluation. */
+static const QuantNet *playing_net(const Game *game)
 {
     const EvaluationKind kind = evaluation_selected();
-    if (kind == EVALUATION_NN || (kind == EVALUATION_AUTO && game->nn_by_default)) {
-        ensure_embedded();
-        const Network *net = evaluation_network(game);
-        uint16_t active[NN_MAX_ACTIVE];
-        const int count = net ? game->nn_features(pos, active) : -1;
-        if (count >= 0)
-            return nn_centi_units(net, nn_forward(net, active, count));
-    }
+    if (kind == EVALUATION_CLASSIC || (kind == EVALUATION_AUTO && !game->nn_by_default))
+        return NULL;
+    ensure_embedded();
+    const int i = game_index(game);
+    return i >= 0 && quantized[i].net ? &quantized[i] : NULL;
+}
+
+int evaluate_position(const Game *game, const Position *pos)
+{
+    const QuantNet *net = playing_net(game);
+    uint16_t active[NN_MAX_ACTIVE];
+    const int count = net ? game->nn_features(pos, active) : -1;
+    if (count >= 0)
+        return nn_centi_units(net->net, nn_quant_forward(net, active, count));
     return game->evaluate(pos);
 }
+
+int evaluate_on_line(const Game *game, NnStack *stack, int ply, const Position *pos)
+{
+    const QuantNet *net = playing_net(game);
+    if (!net || atomic_load_explicit(&scratch_only, memory_order_relaxed))
+        return evaluate_position(game, pos);
+    const int32_t *sums = nn_stack_sums(stack, net, game, ply);
+    if (!sums)
+        return evaluate_position(game, pos);
+    return nn_centi_units(net->net, nn_quant_output(net, sums));
+}
+
+void evaluation_set_incremental(bool on) { atomic_store(&scratch_only, !on); }

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "games/game.h"
+#include "nn/accumulator_stack.h"
 #include "nn/network.h"
 
 /* In the order of the Eval option's choices.  auto (the default): the
@@ -29,15 +30,26 @@ typedef enum { EVALUATION_AUTO = 0, EVALUATION_CLASSIC = 1, EVALUATION_NN = 2 } 
 bool evaluation_select(EvaluationKind kind, char *err, size_t err_size);
 EvaluationKind evaluation_selected(void);
 
-/* Centi-units for the side to move, within +-EVAL_BOUND. */
+/* Centi-units for the side to move, within +-EVAL_BOUND: a network's
+ * from its quantised accumulator, summed whole. */
 int evaluate_position(const Game *game, const Position *pos);
+
+/* evaluate_position of pos, the position a search entered at ply of
+ * stack (nn_stack_enter), its network accumulator computed from the line's
+ * (accumulator_stack.h): the very same value, for less work. */
+int evaluate_on_line(const Game *game, NnStack *stack, int ply, const Position *pos);
+
+/* A check: off, evaluate_on_line sums every position whole, so that a
+ * test can show the line's accumulators change no search.  On by default. */
+void evaluation_set_incremental(bool on);
 
 /* Does game have a network now? */
 const Network *evaluation_network(const Game *game);
 
 /* Makes net (taken over: the caller no longer frees it) the network of
- * the game it names.  Refused, with err and net freed, when no game has
- * that id or the net's inputs are not that game's; the game's previous
+ * the game it names, played quantised (quantized.h).  Refused, with err
+ * and net freed, when no game has that id, the net's inputs are not that
+ * game's or its weights are too large to quantise; the game's previous
  * net is kept then. */
 bool evaluation_install(Network *net, char *err, size_t err_size);
 

@@ -5,10 +5,11 @@
 
 #include "games/game.h"
 #include "nn/accumulator.h"
+#include "nn/hot_loop.h"
 
 /* row . clipped in NN_LANES partial sums (the fixed-size inner loop is
  * what gcc -O2 vectorises; one running sum would be a chain of adds). */
-static float dot(const float *restrict row, const float *restrict clipped, int hidden)
+NN_HOT_HELPER float dot(const float *restrict row, const float *restrict clipped, int hidden)
 {
     float part[NN_LANES] = {0};
     int i = 0;
@@ -23,18 +24,24 @@ static float dot(const float *restrict row, const float *restrict clipped, int h
     return sum;
 }
 
-float nn_output(const Network *net, const float *acc)
+NN_HOT_LOOP
+float nn_dense_output(const Network *net, const float *clipped)
 {
     const int hidden = net->hidden, hidden2 = net->hidden2;
-    float clipped[NN_MAX_HIDDEN];
-    for (int i = 0; i < hidden; i++)
-        clipped[i] = nn_clip(acc[i]);
     float out = net->output_bias[0];
     for (int j = 0; j < hidden2; j++) {
         const float sum = dot(net->layer2 + (size_t)j * hidden, clipped, hidden);
         out += net->output[j] * nn_clip(sum + net->layer2_bias[j]);
     }
     return out;
+}
+
+float nn_output(const Network *net, const float *acc)
+{
+    float clipped[NN_MAX_HIDDEN];
+    for (int i = 0; i < net->hidden; i++)
+        clipped[i] = nn_clip(acc[i]);
+    return nn_dense_output(net, clipped);
 }
 
 float nn_forward(const Network *net, const uint16_t *active, int count)

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "nn/accumulator_stack.h"
 #include "search/ab_proof_table.h"
 #include "search/mate_distance.h"
 #include "search/search.h"
@@ -118,6 +119,8 @@ struct AbWorker {
     /* MultiPV: root moves the main thread's next root search leaves out. */
     Move excluded[SEARCH_MAX_MULTIPV];
     int excluded_count;
+    /* Network accumulators along the line this thread searches. */
+    NnStack nn_stack;
     /* The main thread's answer so far (the last completed iteration). */
     Move best_turn;
     int best_score;
@@ -185,6 +188,9 @@ ChildKind ab_child_kind(const AbShared *s, const Position *child);
  * was played during whole turn number turn_number (1 = the root's turn). */
 int ab_game_over_score(const Game *g, const Position *child, int mover, int turn_number);
 int ab_static_eval(const Game *g, const Position *pos);
+/* The same value for the position w's search entered at ply, with the
+ * network accumulators of w's line. */
+int ab_line_eval(AbWorker *w, const Position *pos, int ply);
 int ab_ordering_eval(const Game *g, const Position *pos);
 uint64_t ab_history_slot(Move move);
 

@@ -44,6 +44,12 @@ int ab_static_eval(const Game *g, const Position *pos)
     return g->evaluate ? within_bound(evaluate_position(g, pos)) : 0;
 }
 
+int ab_line_eval(AbWorker *w, const Position *pos, int ply)
+{
+    const Game *g = w->shared->game;
+    return g->evaluate ? within_bound(evaluate_on_line(g, &w->nn_stack, ply, pos)) : 0;
+}
+
 /* Ordering looks at every child of a node: the hand-written evaluation,
  * whatever Eval says, since a network there costs its price once per
  * child (Territoire at Eval=nn: about 1.5x the nodes per second). */
@@ -265,13 +271,14 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     const AbShared *s = w->shared;
     const Game *g = s->game;
     w->pv_length[ply] = 0;
+    nn_stack_enter(&w->nn_stack, ply, pos);
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (ab_out_of_time(w))
         return 0;
     if (depth <= 0 || ply >= AB_MAX_PLY - 1) {
         w->horizon_met = true;
-        return ab_static_eval(g, pos);
+        return ab_line_eval(w, pos, ply);
     }
 
     uint64_t key = g->hash(pos);
@@ -305,7 +312,7 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
                 return 0;
             if (list.count == 0) {
                 if (!table_move_first)
-                    return ab_static_eval(g, pos);
+                    return ab_line_eval(w, pos, ply);
                 break;
             }
         }

@@ -16,9 +16,24 @@
 #include "nn/evaluation.h"
 #include "nn/forward.h"
 #include "nn/net_file.h"
+#include "nn/quantized.h"
 #include "train/checkpoint.h"
 #include "train/trainer.h"
 #include "train/turn_steps.h"
+
+/* Centi-units a quantised net may differ from its float original by. */
+#define QUANTISATION_TOLERANCE 1
+
+/* A net's value of active[0..count) as the engine plays it: quantised. */
+static int played_value(const Network *net, const uint16_t *active, int count)
+{
+    QuantNet quantized;
+    char err[256] = "";
+    CHECK(nn_quantize(net, &quantized, err, sizeof err));
+    const int value = quantized.net ? nn_centi_units(net, nn_quant_forward(&quantized, active, count)) : 0;
+    nn_quant_free(&quantized);
+    return value;
+}
 
 static bool near(double a, double b) { return fabs(a - b) < 1e-4; }
 
@@ -170,6 +185,9 @@ static bool same_accumulator(const float *a, const float *b, int n)
     return true;
 }
 
+/* Float and exact integer accumulators, each updated along random games
+ * of every game, against the same sums made whole: the floats within
+ * rounding, the integers bit for bit. */
 static void test_incremental_update_equals_full_recomputation(void)
 {
     const int plies = harness_slow_allowed() ? 60 : 20;
@@ -178,15 +196,20 @@ static void test_incremental_update_equals_full_recomputation(void)
         Trainer trainer;
         if (!game->nn_features || !random_net(game, 7 + (uint64_t)g, &trainer))
             continue;
+        QuantNet quantized;
+        char err[256] = "";
+        CHECK(nn_quantize(&trainer.net, &quantized, err, sizeof err));
         Rng rng;
         rng_seed(&rng, 99 + (uint64_t)g);
         for (int round = 0; round < 2; round++) {
             Position pos = start_of(game);
             uint16_t parent[NN_MAX_ACTIVE], child[NN_MAX_ACTIVE], removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
             float acc[NN_MAX_HIDDEN], full[NN_MAX_HIDDEN];
+            int32_t sums[NN_MAX_HIDDEN], whole[NN_MAX_HIDDEN];
             int parent_count = game->nn_features(&pos, parent);
             CHECK(well_formed(game, parent, parent_count));
             nn_accumulator_refresh(&trainer.net, parent, parent_count, acc);
+            nn_quant_refresh(&quantized, parent, parent_count, sums);
             for (int ply = 0; ply < plies && !is_game_over(game, &pos); ply++) {
                 game->play(&pos, random_legal_move(game, &pos, &rng));
                 const int child_count = game->nn_features(&pos, child);
@@ -196,7 +219,10 @@ static void test_incremental_update_equals_full_recomputation(void)
                                       &added_count);
                 nn_accumulator_update(&trainer.net, acc, removed, removed_count, added, added_count);
                 nn_accumulator_refresh(&trainer.net, child, child_count, full);
-                if (!same_accumulator(acc, full, trainer.net.hidden)) {
+                nn_quant_update(&quantized, sums, sums, removed, removed_count, added, added_count);
+                nn_quant_refresh(&quantized, child, child_count, whole);
+                if (!same_accumulator(acc, full, trainer.net.hidden) ||
+                    memcmp(sums, whole, (size_t)trainer.net.hidden * sizeof *sums) != 0) {
                     printf("    %s: ply %d\n", game->id, ply);
                     CHECK(false);
                     break;
@@ -205,8 +231,98 @@ static void test_incremental_update_equals_full_recomputation(void)
                 parent_count = child_count;
             }
         }
+        nn_quant_free(&quantized);
         trainer_free(&trainer);
     }
+}
+
+/* The largest difference, in centi-units, between net's float forward
+ * pass and its quantised one over the positions of random games of game. */
+static int largest_quantisation_error(const Game *game, const Network *net, uint64_t seed)
+{
+    QuantNet quantized;
+    char err[256] = "";
+    CHECK(nn_quantize(net, &quantized, err, sizeof err));
+    if (!quantized.net)
+        return EVAL_BOUND;
+    Rng rng;
+    rng_seed(&rng, seed);
+    int largest = 0;
+    for (int round = 0; round < 4; round++) {
+        Position pos = start_of(game);
+        for (int ply = 0; ply < 40 && !is_game_over(game, &pos); ply++) {
+            uint16_t active[NN_MAX_ACTIVE];
+            const int count = game->nn_features(&pos, active);
+            if (count >= 0) {
+                const int exact = nn_centi_units(net, nn_forward(net, active, count));
+                const int quantised = nn_centi_units(net, nn_quant_forward(&quantized, active, count));
+                const int error = abs(exact - quantised);
+                largest = error > largest ? error : largest;
+            }
+            game->play(&pos, random_legal_move(game, &pos, &rng));
+        }
+    }
+    nn_quant_free(&quantized);
+    return largest;
+}
+
+/* The engine plays the nets quantised: within a centi-unit of the
+ * float nets the trainer wrote, for the shipped nets and random ones of
+ * every game. */
+static void test_quantised_forward_is_near_the_float_one(void)
+{
+    char err[256] = "";
+    CHECK(evaluation_select(EVALUATION_NN, err, sizeof err));
+    for (int g = 0; all_games[g]; g++) {
+        const Game *game = all_games[g];
+        if (!game->nn_features)
+            continue;
+        const Network *shipped = evaluation_network(game);
+        if (shipped) {
+            const int error = largest_quantisation_error(game, shipped, 11 + (uint64_t)g);
+            CHECK(error <= QUANTISATION_TOLERANCE);
+        }
+        Trainer trainer;
+        if (!random_net(game, 21 + (uint64_t)g, &trainer))
+            continue;
+        const int error = largest_quantisation_error(game, &trainer.net, 31 + (uint64_t)g);
+        CHECK(error <= QUANTISATION_TOLERANCE);
+        trainer_free(&trainer);
+    }
+    CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err));
+}
+
+/* The hand-computed values of the tiny net, played quantised. */
+static void test_quantised_forward_matches_hand_computation(void)
+{
+    Network net;
+    QuantNet quantized;
+    char err[256] = "";
+    make_tiny(&net);
+    CHECK(nn_quantize(&net, &quantized, err, sizeof err));
+    const uint16_t active[2] = {0, 2}, one[1] = {1};
+    CHECK(fabs(nn_quant_forward(&quantized, active, 2) - 2.5) < 1e-3);
+    CHECK(fabs(nn_quant_forward(&quantized, one, 1) - 2.5) < 1e-3);
+    CHECK(fabs(nn_quant_forward(&quantized, NULL, 0) - 0.75) < 1e-3);
+    nn_quant_free(&quantized);
+    nn_free(&net);
+}
+
+/* A net whose sums cannot be held exactly at a fine enough step is
+ * refused with one clear line, and the game keeps its previous net. */
+static void test_net_too_large_to_quantise_is_refused(void)
+{
+    Network net;
+    char err[256] = "";
+    CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err)); /* the shipped nets read */
+    const Network *shipped = evaluation_network(&qawale_game);
+    const int shipped_hidden = shipped ? shipped->hidden : 0;
+    CHECK(nn_create(&net, "qawale", qawale_game.nn_input_count, 2, 2, 100.0f, err, sizeof err));
+    net.input_rows[5] = 1000.0f; /* beyond 32767 / NN_QUANT_MIN_UNIT */
+    CHECK(!evaluation_install(&net, err, sizeof err));
+    CHECK_CONTAINS(err, "too large to quantise");
+    CHECK(net.weights == NULL);
+    CHECK(evaluation_network(&qawale_game) == shipped && shipped && shipped->hidden == shipped_hidden);
 }
 
 /* The feature transformer sums, for every hidden unit, its bias and then
@@ -266,7 +382,7 @@ static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
     Position pos = start_of(&qawale_game);
     uint16_t active[NN_MAX_ACTIVE];
     const int count = qawale_game.nn_features(&pos, active);
-    const int expected = nn_centi_units(&net, nn_forward(&net, active, count));
+    const int expected = played_value(&net, active, count);
     CHECK(evaluation_install(&net, err, sizeof err));
     CHECK(evaluation_select(EVALUATION_NN, err, sizeof err));
     CHECK_EQ_INT(evaluate_position(&qawale_game, &pos), expected);
@@ -288,7 +404,7 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
     if (!net)
         return;
     const int count = qawale_game.nn_features(&qawale, active);
-    CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), nn_centi_units(net, nn_forward(net, active, count)));
+    CHECK_EQ_INT(evaluate_position(&qawale_game, &qawale), played_value(net, active, count));
     CHECK_EQ_INT(evaluate_position(&territoire_game, &territoire), territoire_game.evaluate(&territoire));
     /* Columna's net won at equal time too (README, "Learned evaluation"). */
     const Network *columna_net = evaluation_network(&columna_game);
@@ -416,6 +532,9 @@ int main(int argc, char **argv)
     RUN(test_net_of_another_game_or_size_is_refused);
     RUN(test_incremental_update_equals_full_recomputation);
     RUN(test_refresh_sums_bias_then_rows_in_order);
+    RUN(test_quantised_forward_is_near_the_float_one);
+    RUN(test_quantised_forward_matches_hand_computation);
+    RUN(test_net_too_large_to_quantise_is_refused);
     RUN(test_room_and_pillar_encoding_covers_one_board_size);
     RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
     RUN(test_eval_auto_uses_the_network_only_where_it_won);
