@@ -345,6 +345,20 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
     const int columna_count = columna_game.nn_features(&columna, active);
     CHECK_EQ_INT(evaluate_position(&columna_game, &columna),
                  nn_centi_units(columna_net, nn_forward(columna_net, active, columna_count)));
+    /* Room and Pillar's too, on the 12x12 board its encoding covers; 8x8 stays classic. */
+    const Network *rp_net = evaluation_network(&roomandpillar_game);
+    CHECK(rp_net != NULL);
+    if (!rp_net)
+        return;
+    Position rp;
+    snprintf(text, sizeof text, "%s",
+             "wbwbwbwbwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbw..bwbw/"
+             "wbwbwbw..bwb/bwbwbw..bwbw/wbwbw..bwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw b -");
+    CHECK(roomandpillar_game.parse_position(text, &rp, err, sizeof err));
+    const int rp_count = roomandpillar_game.nn_features(&rp, active);
+    CHECK_EQ_INT(evaluate_position(&roomandpillar_game, &rp), nn_centi_units(rp_net, nn_forward(rp_net, active, rp_count)));
+    CHECK(roomandpillar_game.parse_position(roomandpillar_game.start_fen, &rp, err, sizeof err));
+    CHECK_EQ_INT(evaluate_position(&roomandpillar_game, &rp), roomandpillar_game.evaluate(&rp));
 }
 
 /* Territoire's turns are three placements, Columna's a pawn move and a
