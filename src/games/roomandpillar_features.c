@@ -13,9 +13,9 @@
  *             removals): 2 x 48;
  *   open lead our removals minus theirs, -24..24 (clamped): 49;
  *   safe lead our safe removals minus theirs, -24..24: 49;
- *   live lead our stones that can still ever be removed minus theirs
- *             (a stone that would complete a 2x2 block never can: the
- *             three empty squares stay empty), -24..24: 49;
+ *   live lead our stones not yet frozen minus theirs (a stone whose
+ *             removal would complete a 2x2 block can never be removed:
+ *             the three empty squares stay empty), -24..24: 49;
  *   phase     the empty squares, halved (0..47): 48;
  *   swap      whether the swap is still available: 2;
  *   side      the colour to move (white, black): 2.
