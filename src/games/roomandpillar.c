@@ -536,6 +536,7 @@ const Game roomandpillar_game = {
     .evaluate = roomandpillar_evaluate,
     .nn_features = roomandpillar_nn_features,
     .nn_input_count = ROOMANDPILLAR_NN_INPUTS,
+    .nn_by_default = true, /* on 12x12, the only size its inputs cover */
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,
 };

@@ -179,7 +179,7 @@ ROOMANDPILLAR_INLINE SquareSet removable_stones(const RoomAndPillarBoard *b, int
 
 int roomandpillar_evaluate(const Position *pos);
 /* Network inputs (roomandpillar_features.c). */
-#define ROOMANDPILLAR_NN_INPUTS 292
+#define ROOMANDPILLAR_NN_INPUTS 391
 int roomandpillar_nn_features(const Position *pos, uint16_t *active);
 
 #define ROOMANDPILLAR_PARAM_COUNT 3

@@ -3,36 +3,113 @@
  * (Game.nn_features) on the 12x12 board only: other sizes return -1 and
  * keep the hand-written evaluation (on 8x8 and 10x10 the proof search
  * decides the games, so a learned evaluation could not show there).
- * Seen from the side to move ("us"), in blocks:
+ * Seen from the side to move ("us"), in blocks, each a one-hot count:
  *
- *   removed   per square, a removed stone of ours, then one of theirs
- *             (the checkerboard fixes whose a square is): 2 x 144;
+ *   open      per side, its removals now (a stone touching an empty
+ *             square whose removal completes no 2x2 block): 2 x 48
+ *             (0..47, 47 or more);
+ *   safe      per side, those of its removals the other side cannot
+ *             forbid with one removal (the classic evaluation's safe
+ *             removals): 2 x 48;
+ *   open lead our removals minus theirs, -24..24 (clamped): 49;
+ *   safe lead our safe removals minus theirs, -24..24: 49;
+ *   live lead our stones not yet frozen minus theirs (a stone whose
+ *             removal would complete a 2x2 block can never be removed:
+ *             the three empty squares stay empty), -24..24: 49;
+ *   phase     the empty squares, halved (0..47): 48;
  *   swap      whether the swap is still available: 2;
  *   side      the colour to move (white, black): 2.
  *
- * 292 inputs, 2 + the removed stones active (at most NN_MAX_ACTIVE: the
- * encoding gives up, -1, on a board with more removed).
+ * 391 inputs, 10 active.
+ *
+ * Decided: no input names a square.  The game is a race for the last
+ * removal; what decides it is how many removals each side has and keeps,
+ * which the counts say directly and the same for every square.  A first
+ * encoding (the removed stones per square, 292 inputs) was never trained:
+ * Columna's per-square inputs overfit and lost (README, "Learned
+ * evaluation").
  */
 #include "games/features.h"
 #include "games/roomandpillar.h"
 
-enum { NN_SIDE = 12, NN_SQUARES = NN_SIDE * NN_SIDE };
+enum {
+    NN_SIDE = 12,
+    NN_WORDS = 3, /* 144 squares */
+    COUNT_TOP = 47,
+    LEAD_TOP = 24,
+    LEAD_SIZE = 2 * LEAD_TOP + 1,
+    PHASE_TOP = 47,
+};
 
-_Static_assert(ROOMANDPILLAR_NN_INPUTS == 2 * NN_SQUARES + 2 + 2,
+_Static_assert(ROOMANDPILLAR_NN_INPUTS == 4 * (COUNT_TOP + 1) + 3 * LEAD_SIZE + (PHASE_TOP + 1) + 2 + 2,
                "the blocks below add up to the count the header promises");
+
+/* Per side (us, them): the counts the inputs are made of. */
+typedef struct {
+    int open[2], safe[2], live[2];
+} RemovalCounts;
+
+/* Squares whose removal the opponent can forbid with one removal: in some
+ * window the diagonal square and exactly one orthogonal neighbour are
+ * empty (the classic evaluation's rule, roomandpillar_eval.c). */
+static SquareSet contested(const EmptyAround *a)
+{
+    const int n = NN_WORDS;
+    SquareSet north = set_or(set_and(a->north_east, set_xor(a->north, a->east, n), n),
+                             set_and(a->north_west, set_xor(a->north, a->west, n), n), n);
+    SquareSet south = set_or(set_and(a->south_east, set_xor(a->south, a->east, n), n),
+                             set_and(a->south_west, set_xor(a->south, a->west, n), n), n);
+    return set_or(north, south, n);
+}
+
+static RemovalCounts removal_counts(const RoomAndPillarBoard *b)
+{
+    const int n = NN_WORDS;
+    EmptyAround around = empty_around(b, n);
+    SquareSet completing = block_completing(&around, n);
+    SquareSet stones = set_minus(set_or(b->colour[0], b->colour[1], n), b->empty, n);
+    SquareSet open = set_minus(set_and(stones, touching_empty(&around, n), n), completing, n);
+    SquareSet safe = set_minus(open, contested(&around), n);
+    SquareSet live = set_minus(stones, completing, n);
+    RemovalCounts counts;
+    const int sides[2] = {b->side, !b->side};
+    for (int i = 0; i < 2; i++) {
+        SquareSet mine = b->colour[sides[i]];
+        counts.open[i] = set_count(set_and(open, mine, n), n);
+        counts.safe[i] = set_count(set_and(safe, mine, n), n);
+        counts.live[i] = set_count(set_and(live, mine, n), n);
+    }
+    return counts;
+}
+
+static void add_count_pair(FeatureList *list, const int count[2])
+{
+    for (int i = 0; i < 2; i++) {
+        feature_add(list, feature_capped(count[i], COUNT_TOP));
+        feature_block_end(list, COUNT_TOP + 1);
+    }
+}
+
+static void add_lead(FeatureList *list, const int count[2])
+{
+    feature_add(list, feature_capped(count[0] - count[1] + LEAD_TOP, LEAD_SIZE - 1));
+    feature_block_end(list, LEAD_SIZE);
+}
 
 int roomandpillar_nn_features(const Position *pos, uint16_t *active)
 {
     const RoomAndPillarBoard *b = roomandpillar_board(pos);
-    if (b->width != NN_SIDE || b->height != NN_SIDE || set_count(b->empty, b->words) > NN_MAX_ACTIVE - 2)
+    if (b->width != NN_SIDE || b->height != NN_SIDE)
         return -1;
+    RemovalCounts counts = removal_counts(b);
     FeatureList list = feature_list(active);
-    const int sides[2] = {b->side, !b->side};
-    for (int i = 0; i < 2; i++)
-        for (int s = 0; s < NN_SQUARES; s++)
-            if (square_in(&b->empty, s) && square_in(&b->colour[sides[i]], s))
-                feature_add(&list, i * NN_SQUARES + s);
-    feature_block_end(&list, 2 * NN_SQUARES);
+    add_count_pair(&list, counts.open);
+    add_count_pair(&list, counts.safe);
+    add_lead(&list, counts.open);
+    add_lead(&list, counts.safe);
+    add_lead(&list, counts.live);
+    feature_add(&list, feature_capped(set_count(b->empty, NN_WORDS) / 2, PHASE_TOP));
+    feature_block_end(&list, PHASE_TOP + 1);
     feature_add(&list, b->swap_available ? 1 : 0);
     feature_block_end(&list, 2);
     feature_add(&list, b->side);

@@ -12,6 +12,7 @@
 #include "datagen/rp_board.h"
 #include "games/gameutil.h"
 #include "games/registry.h"
+#include "games/roomandpillar.h"
 #include "nn/accumulator.h"
 #include "nn/evaluation.h"
 #include "nn/forward.h"
@@ -370,6 +371,48 @@ static void test_room_and_pillar_encoding_covers_one_board_size(void)
     CHECK_EQ_INT(roomandpillar_game.nn_features(&pos, active), -1);
 }
 
+static int empty_squares(const Game *game, const Position *pos)
+{
+    char text[POSITION_TEXT_MAX];
+    game->format_position(pos, text, sizeof text);
+    int count = 0;
+    for (const char *c = text; *c && *c != ' '; c++)
+        count += *c == '.';
+    return count;
+}
+
+/* 12x12 Room and Pillar's first two blocks count each side's removals
+ * (48 inputs each, 47 or more share the last): along random games they
+ * must equal the legal moves of the side to move (the rules' generator)
+ * and the other side's removable stones (the rules' own set); the phase
+ * block (48 inputs, the last four inputs after it) halves the empty
+ * squares, 47 or more sharing its last input. */
+static void test_room_and_pillar_inputs_count_the_removals(void)
+{
+    const Game *game = &roomandpillar_game;
+    Rng rng;
+    rng_seed(&rng, 12);
+    int checked = 0;
+    for (int round = 0; round < 3; round++) {
+        Position pos = start_of(game);
+        game->play(&pos, random_legal_move(game, &pos, &rng)); /* the full board's removals are free */
+        while (!is_game_over(game, &pos)) {
+            uint16_t active[NN_MAX_ACTIVE];
+            CHECK_EQ_INT(game->nn_features(&pos, active), 10);
+            const RoomAndPillarBoard *b = roomandpillar_board(&pos);
+            const int ours = (int)count_legal_moves(game, &pos) - b->swap_available;
+            const int theirs = set_count(removable_stones(b, !b->side, b->words), b->words);
+            CHECK_EQ_INT(active[0], ours < 47 ? ours : 47);
+            CHECK_EQ_INT(active[1] - 48, theirs < 47 ? theirs : 47);
+            const int half_empty = empty_squares(game, &pos) / 2;
+            CHECK_EQ_INT(active[7], game->nn_input_count - 4 - 48 + (half_empty < 47 ? half_empty : 47));
+            checked++;
+            game->play(&pos, random_legal_move(game, &pos, &rng));
+        }
+    }
+    CHECK(checked > 100);
+}
+
 static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
 {
     Trainer trainer;
@@ -418,6 +461,20 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
     const int columna_count = columna_game.nn_features(&columna, active);
     CHECK_EQ_INT(evaluate_position(&columna_game, &columna),
                  nn_centi_units(columna_net, nn_forward(columna_net, active, columna_count)));
+    /* Room and Pillar's too, on the 12x12 board its encoding covers; 8x8 stays classic. */
+    const Network *rp_net = evaluation_network(&roomandpillar_game);
+    CHECK(rp_net != NULL);
+    if (!rp_net)
+        return;
+    Position rp;
+    snprintf(text, sizeof text, "%s",
+             "wbwbwbwbwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbw..bwbw/"
+             "wbwbwbw..bwb/bwbwbw..bwbw/wbwbw..bwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw b -");
+    CHECK(roomandpillar_game.parse_position(text, &rp, err, sizeof err));
+    const int rp_count = roomandpillar_game.nn_features(&rp, active);
+    CHECK_EQ_INT(evaluate_position(&roomandpillar_game, &rp), nn_centi_units(rp_net, nn_forward(rp_net, active, rp_count)));
+    CHECK(roomandpillar_game.parse_position(roomandpillar_game.start_fen, &rp, err, sizeof err));
+    CHECK_EQ_INT(evaluate_position(&roomandpillar_game, &rp), roomandpillar_game.evaluate(&rp));
 }
 
 /* Territoire's turns are three placements, Columna's a pawn move and a
@@ -536,6 +593,7 @@ int main(int argc, char **argv)
     RUN(test_quantised_forward_matches_hand_computation);
     RUN(test_net_too_large_to_quantise_is_refused);
     RUN(test_room_and_pillar_encoding_covers_one_board_size);
+    RUN(test_room_and_pillar_inputs_count_the_removals);
     RUN(test_eval_nn_uses_the_net_and_classic_elsewhere);
     RUN(test_eval_auto_uses_the_network_only_where_it_won);
     RUN(test_turn_inner_positions_follow_the_played_move);
