@@ -6,4 +6,8 @@
 /* Adds both to the option table (after options_clear). */
 void eval_options_register(void);
 
+/* Reads what the selected evaluation needs (the shipped networks) now;
+ * a problem gets one `info string error` line. */
+void eval_options_prepare(void);
+
 #endif

@@ -611,6 +611,7 @@ static bool session_init(void)
     if (!make_engines())
         return false;
     register_options();
+    eval_options_prepare();
     on_show_wdl_change(); /* the default, also for a second loop in one process */
     session.game = all_games[session.game_choice];
     reset_to_start();
