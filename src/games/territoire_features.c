@@ -68,10 +68,10 @@ typedef struct {
     int series[SERIES_LENGTHS][SERIES_KINDS]; /* series by length and kind */
 } SideStanding;
 
-static SideStanding side_standing(const TerritoireState *st, int colour)
+/* captor_targets: the squares the other side can place on now. */
+static SideStanding side_standing(const TerritoireState *st, int colour, uint64_t captor_targets)
 {
     SideStanding standing = {{0}, {{0}}};
-    const uint64_t captor_targets = territoire_placeable_squares(st, !colour);
     uint64_t seen = 0;
     for (uint64_t left = st->pawns[colour]; left; left &= left - 1) {
         const int s = __builtin_ctzll(left);
@@ -144,9 +144,9 @@ static void add_golden(FeatureList *list, const TerritoireState *st, const uint6
     feature_block_end(list, ACCESS_KINDS);
 }
 
-static void add_standings(FeatureList *list, const TerritoireState *st, const int sides[2])
+static void add_standings(FeatureList *list, const TerritoireState *st, const int sides[2], const uint64_t targets[2])
 {
-    const SideStanding standing[2] = {side_standing(st, sides[0]), side_standing(st, sides[1])};
+    const SideStanding standing[2] = {side_standing(st, sides[0], targets[1]), side_standing(st, sides[1], targets[0])};
     for (int i = 0; i < 2; i++)
         for (int k = 0; k < STANDINGS; k++)
             feature_add(list, (i * STANDINGS + k) * PAWN_COUNTS +
@@ -173,7 +173,7 @@ int territoire_nn_features(const Position *pos, uint16_t *active)
     add_scores_and_hands(&list, st, sides);
     add_squares_left(&list, st, sides);
     add_golden(&list, st, targets);
-    add_standings(&list, st, sides);
+    add_standings(&list, st, sides, targets);
     for (int i = 0; i < 2; i++)
         feature_add(&list, i * PAWN_COUNTS + feature_capped(popcount64(targets[i]), TERRITOIRE_PAWNS));
     return list.count;
