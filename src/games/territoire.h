@@ -73,8 +73,30 @@ uint64_t territoire_series_at(uint64_t pawns, int square);
 #define TERRITOIRE_PARAM_COUNT 10
 extern const GameParam territoire_params[TERRITOIRE_PARAM_COUNT];
 int territoire_evaluate(const Position *pos);
+
+/* Pawns of colour's hand that will find no free square: a group of k
+ * pawns needs one square of each value k, k-1, ..., 1 as it shrinks, and a
+ * value whose free squares are fewer than the groups needing it forces
+ * discards (the evaluation's and the network inputs' count). */
+int territoire_stranded_pawns(const TerritoireState *st, int colour, uint64_t free);
+
+/* How a series of colour's pawns stands: safe (it touches a dead square,
+ * which breaks adjacency for good, or fills the ring), open (no opponent
+ * pawn holds it), exposed (an opponent pawn holds one side, the other is
+ * free) or takeable (exposed, and its free side is one of captor_targets,
+ * the squares the opponent can place on now). */
+typedef enum {
+    TERRITOIRE_SERIES_SAFE,
+    TERRITOIRE_SERIES_OPEN,
+    TERRITOIRE_SERIES_EXPOSED,
+    TERRITOIRE_SERIES_TAKEABLE,
+    TERRITOIRE_SERIES_KINDS
+} TerritoireSeriesKind;
+TerritoireSeriesKind territoire_series_kind(const TerritoireState *st, int colour, uint64_t series,
+                                            uint64_t captor_targets);
+
 /* Network inputs (territoire_features.c). */
-#define TERRITOIRE_NN_INPUTS 1019
+#define TERRITOIRE_NN_INPUTS 486
 int territoire_nn_features(const Position *pos, uint16_t *active);
 
 static inline uint64_t territoire_ring_up(uint64_t squares)

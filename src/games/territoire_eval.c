@@ -44,10 +44,7 @@ const GameParam territoire_params[TERRITOIRE_PARAM_COUNT] = {TERRITOIRE_WEIGHTS(
 _Static_assert(sizeof territoire_params / sizeof territoire_params[0] == TERRITOIRE_PARAM_COUNT,
                "one row per weight");
 
-/* Pawns in hand that will find no free square: a group of k pawns needs one
- * square of each value k, k-1, ..., 1 as it shrinks, and a value whose free
- * squares are fewer than the groups needing it forces discards. */
-static int stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
+int territoire_stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
 {
     int stranded = 0;
     for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++) {
@@ -59,6 +56,17 @@ static int stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
             stranded += demand - supply;
     }
     return stranded;
+}
+
+TerritoireSeriesKind territoire_series_kind(const TerritoireState *st, int colour, uint64_t series,
+                                            uint64_t captor_targets)
+{
+    uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
+    if (sides == 0 || (sides & st->dead))
+        return TERRITOIRE_SERIES_SAFE;
+    if (popcount64(sides) != 2 || !(sides & st->pawns[!colour]) || !(sides & territoire_free_squares(st)))
+        return TERRITOIRE_SERIES_OPEN;
+    return (sides & captor_targets) ? TERRITOIRE_SERIES_TAKEABLE : TERRITOIRE_SERIES_EXPOSED;
 }
 
 /* How colour's series stand, read in one pass over them:
@@ -75,25 +83,18 @@ typedef struct {
 static SeriesStanding series_standing(const TerritoireState *st, int colour, uint64_t captor_targets)
 {
     SeriesStanding standing = {0, 0, 0};
-    uint64_t seen = 0, free = territoire_free_squares(st);
+    uint64_t seen = 0;
     for (uint64_t left = st->pawns[colour]; left; left &= left - 1) {
         int s = __builtin_ctzll(left);
         if (seen >> s & 1)
             continue;
         uint64_t series = territoire_series_at(st->pawns[colour], s);
         seen |= series;
-        uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
         int pawns = popcount64(series);
-        if (sides == 0 || (sides & st->dead)) {
-            standing.safe += pawns;
-            continue;
-        }
-        if (popcount64(sides) != 2 || !(sides & st->pawns[!colour]))
-            continue;
-        if (sides & free)
-            standing.exposed += pawns;
-        if (sides & captor_targets)
-            standing.capturable += pawns;
+        TerritoireSeriesKind kind = territoire_series_kind(st, colour, series, captor_targets);
+        standing.safe += kind == TERRITOIRE_SERIES_SAFE ? pawns : 0;
+        standing.exposed += kind >= TERRITOIRE_SERIES_EXPOSED ? pawns : 0;
+        standing.capturable += kind == TERRITOIRE_SERIES_TAKEABLE ? pawns : 0;
     }
     return standing;
 }
@@ -124,7 +125,7 @@ int territoire_evaluate(const Position *pos)
     if (territoire_pawns_in_hand(st, mover) == 0)
         return clamp_value(value); /* finished: the score is final */
     value += (long)weights.in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
-    value -= (long)weights.stranded_weight * (stranded_pawns(st, mover, free) - stranded_pawns(st, opponent, free));
+    value -= (long)weights.stranded_weight * (territoire_stranded_pawns(st, mover, free) - territoire_stranded_pawns(st, opponent, free));
     SeriesStanding mine = series_standing(st, mover, opponent_targets);
     SeriesStanding theirs = series_standing(st, opponent, mover_targets);
     value += (long)weights.threat_weight * theirs.capturable;

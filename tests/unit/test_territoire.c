@@ -617,6 +617,86 @@ static void test_territoire_random_games_keep_positions_valid(void)
     CHECK(captures_seen > 0);
 }
 
+/* ---- network inputs (territoire_features.c) ---------------------------- */
+
+/* The encoding's blocks that this test reads: the lead first (-20..20,
+ * 41 inputs), then hands (42), pawns in hand (38), captures (38) and steps
+ * (4) before the supply (per value 1..6, its free squares 0..6); the
+ * mobility last (per side 0..18). */
+enum { LEAD_SPAN = 20, SUPPLY_BLOCK = 41 + 42 + 38 + 38 + 4, MOBILITY_BLOCK = TERRITOIRE_NN_INPUTS - 2 * 19 };
+
+static bool territoire_has_input(const uint16_t *active, int count, int index)
+{
+    for (int k = 0; k < count; k++)
+        if (active[k] == index)
+            return true;
+    return false;
+}
+
+/* The squares the side to move may place on, by the rules' own steps. */
+static int placement_squares(const Position *pos)
+{
+    Move steps[MAX_STEPS_PER_NODE];
+    const int count = G->generate_steps(pos, steps, MAX_STEPS_PER_NODE);
+    int placements = 0;
+    for (int i = 0; i < count; i++) {
+        char text[MOVE_TEXT_MAX];
+        G->format_move(pos, G->join_steps(&steps[i], 1), text, sizeof text);
+        placements += text[0] != 'x';
+    }
+    return placements;
+}
+
+/* The free squares of value v, read off the position string ("v."). */
+static int free_squares_of_value(const char *text, int value)
+{
+    int count = 0;
+    for (int s = 0; s < TERRITOIRE_SQUARES; s++)
+        count += text[2 * s] == '0' + value && text[2 * s + 1] == '.';
+    return count;
+}
+
+static void check_inputs_follow_the_rules(const Position *pos)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    const int count = G->nn_features(pos, active);
+    char text[POSITION_TEXT_MAX];
+    G->format_position(pos, text, sizeof text);
+    const TerritoireState *st = territoire_state(pos);
+    const int lead = territoire_score(st, st->side) - territoire_score(st, !st->side);
+    CHECK(count > 2 && count <= NN_MAX_ACTIVE);
+    CHECK_EQ_INT(active[0], lead < -LEAD_SPAN ? 0 : lead > LEAD_SPAN ? 2 * LEAD_SPAN : lead + LEAD_SPAN);
+    for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++)
+        CHECK(territoire_has_input(active, count, SUPPLY_BLOCK + (value - 1) * 7 + free_squares_of_value(text, value)));
+    CHECK_EQ_INT(active[count - 2], MOBILITY_BLOCK + placement_squares(pos));
+    /* The same position with the other side to move: its placements. */
+    char *side = strstr(text, st->side == BLACK ? " b " : " w ");
+    Position theirs;
+    if (side == NULL || st->steps_done != 0)
+        return;
+    side[1] = st->side == BLACK ? 'w' : 'b';
+    if (load_position(G, text, &theirs))
+        CHECK_EQ_INT(active[count - 1], MOBILITY_BLOCK + 19 + placement_squares(&theirs));
+}
+
+/* Along random games from random layouts, the inputs say what the rules
+ * say: the score lead, the free squares of each value, and each side's
+ * placements now. */
+static void test_territoire_inputs_count_lead_supply_and_placements(void)
+{
+    Rng rng;
+    rng_seed(&rng, 61);
+    for (int game = 0; game < 20; game++) {
+        Position pos;
+        G->random_start(&pos, rng_next(&rng));
+        while (G->outcome(&pos) == OUTCOME_ONGOING) {
+            check_inputs_follow_the_rules(&pos);
+            G->play(&pos, random_legal_move(G, &pos, &rng));
+        }
+        check_inputs_follow_the_rules(&pos);
+    }
+}
+
 /* ---- evaluation, display, parameters ----------------------------------- */
 
 static void test_territoire_evaluation_rewards_a_capture_threat(void)
@@ -725,6 +805,7 @@ static void test_territoire_move_text_round_trips(void)
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
+    RUN(test_territoire_inputs_count_lead_supply_and_placements);
     RUN(test_territoire_start_perft_1_2);
     RUN(test_territoire_start_perft_3);
     RUN(test_territoire_second_position_perft);
