@@ -5,11 +5,11 @@
  * lowering the loss on a small synthetic set.
  */
 #include "harness.h"
+#include "nntest.h"
 
 #include <math.h>
 #include <unistd.h>
 
-#include "datagen/rp_board.h"
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "games/roomandpillar.h"
@@ -155,18 +155,6 @@ static bool random_net(const Game *game, uint64_t seed, Trainer *trainer)
     return ok;
 }
 
-static Position start_of(const Game *game)
-{
-    Position pos;
-    char text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
-    if (game == &roomandpillar_game)
-        CHECK(rp_board_start(12, 12, text, sizeof text)); /* the size its encoding covers */
-    else
-        snprintf(text, sizeof text, "%s", game->start_fen);
-    CHECK(game->parse_position(text, &pos, err, sizeof err));
-    return pos;
-}
-
 /* Ascending, in range, within NN_MAX_ACTIVE. */
 static bool well_formed(const Game *game, const uint16_t *active, int count)
 {
@@ -203,7 +191,7 @@ static void test_incremental_update_equals_full_recomputation(void)
         Rng rng;
         rng_seed(&rng, 99 + (uint64_t)g);
         for (int round = 0; round < 2; round++) {
-            Position pos = start_of(game);
+            Position pos = nn_start_of(game);
             uint16_t parent[NN_MAX_ACTIVE], child[NN_MAX_ACTIVE], removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
             float acc[NN_MAX_HIDDEN], full[NN_MAX_HIDDEN];
             int32_t sums[NN_MAX_HIDDEN], whole[NN_MAX_HIDDEN];
@@ -250,7 +238,7 @@ static int largest_quantisation_error(const Game *game, const Network *net, uint
     rng_seed(&rng, seed);
     int largest = 0;
     for (int round = 0; round < 4; round++) {
-        Position pos = start_of(game);
+        Position pos = nn_start_of(game);
         for (int ply = 0; ply < 40 && !is_game_over(game, &pos); ply++) {
             uint16_t active[NN_MAX_ACTIVE];
             const int count = game->nn_features(&pos, active);
@@ -364,7 +352,7 @@ static void test_refresh_sums_bias_then_rows_in_order(void)
 static void test_room_and_pillar_encoding_covers_one_board_size(void)
 {
     uint16_t active[NN_MAX_ACTIVE];
-    Position pos = start_of(&roomandpillar_game);
+    Position pos = nn_start_of(&roomandpillar_game);
     CHECK(roomandpillar_game.nn_features(&pos, active) >= 0);
     char err[ERROR_TEXT_MAX];
     CHECK(roomandpillar_game.parse_position(roomandpillar_game.start_fen, &pos, err, sizeof err));
@@ -394,7 +382,7 @@ static void test_room_and_pillar_inputs_count_the_removals(void)
     rng_seed(&rng, 12);
     int checked = 0;
     for (int round = 0; round < 3; round++) {
-        Position pos = start_of(game);
+        Position pos = nn_start_of(game);
         game->play(&pos, random_legal_move(game, &pos, &rng)); /* the full board's removals are free */
         while (!is_game_over(game, &pos)) {
             uint16_t active[NN_MAX_ACTIVE];
@@ -422,7 +410,7 @@ static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
     Network net = trainer.net;
     trainer.net = (Network){0};
     trainer_free(&trainer);
-    Position pos = start_of(&qawale_game);
+    Position pos = nn_start_of(&qawale_game);
     uint16_t active[NN_MAX_ACTIVE];
     const int count = qawale_game.nn_features(&pos, active);
     const int expected = played_value(&net, active, count);
@@ -440,7 +428,7 @@ static void test_eval_auto_uses_the_network_only_where_it_won(void)
 {
     char err[256] = "";
     CHECK(evaluation_select(EVALUATION_AUTO, err, sizeof err));
-    Position qawale = start_of(&qawale_game), territoire = start_of(&territoire_game);
+    Position qawale = nn_start_of(&qawale_game), territoire = nn_start_of(&territoire_game);
     uint16_t active[NN_MAX_ACTIVE];
     const Network *net = evaluation_network(&qawale_game);
     CHECK(net != NULL && evaluation_network(&territoire_game) != NULL);
@@ -487,7 +475,7 @@ static void test_turn_inner_positions_follow_the_played_move(void)
     Rng rng;
     rng_seed(&rng, 11);
     for (int g = 0; g < 3; g++) {
-        Position pos = start_of(games[g]), inner[TURN_STEPS_MAX];
+        Position pos = nn_start_of(games[g]), inner[TURN_STEPS_MAX];
         const Move move = random_legal_move(games[g], &pos, &rng);
         const int count = turn_inner_positions(games[g], &pos, move, inner);
         CHECK_EQ_INT(count, expected[g]);

@@ -5,8 +5,8 @@
  * and node count with them as with every position evaluated whole.
  */
 #include "harness.h"
+#include "nntest.h"
 
-#include "datagen/rp_board.h"
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "nn/accumulator_stack.h"
@@ -20,18 +20,6 @@ static NnStack stack; /* large: not on the stack */
 static Position line[NN_STACK_PLIES];
 static SearchJob job;
 static BackendEngine *engine; /* every search here uses it: made once, freed at the end */
-
-static Position start_of(const Game *game)
-{
-    Position pos;
-    char text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
-    if (game == &roomandpillar_game)
-        CHECK(rp_board_start(12, 12, text, sizeof text)); /* the size its encoding covers */
-    else
-        snprintf(text, sizeof text, "%s", game->start_fen);
-    CHECK(game->parse_position(text, &pos, err, sizeof err));
-    return pos;
-}
 
 /* A random net of game's inputs whose values spread over hundreds of
  * centi-units (the trainer's start, its weights made 8 times larger), so
@@ -90,7 +78,7 @@ static void test_line_accumulators_equal_whole_sums(void)
         Rng rng;
         rng_seed(&rng, 40 + (uint64_t)g);
         nn_stack_clear(&stack);
-        line[0] = start_of(game);
+        line[0] = nn_start_of(game);
         nn_stack_enter(&stack, 0, &line[0]);
         int length = 1, wrong = 0, evaluated = 0;
         for (int walk = 0; walk < 150; walk++) {
@@ -141,7 +129,7 @@ static void test_search_is_the_same_evaluated_whole(void)
             continue;
         Rng rng;
         rng_seed(&rng, 70 + (uint64_t)g);
-        Position root = start_of(game);
+        Position root = nn_start_of(game);
         for (int ply = 0; ply < 4 && !is_game_over(game, &root); ply++)
             game->play(&root, random_legal_move(game, &root, &rng));
         const SearchResult on_line = search_to_depth(game, &root, depths[g], 1);
@@ -164,7 +152,7 @@ static void test_threads_keep_their_own_lines(void)
     const Game *game = &qawale_game;
     Rng rng;
     rng_seed(&rng, 90);
-    Position root = start_of(game);
+    Position root = nn_start_of(game);
     for (int ply = 0; ply < 6 && !is_game_over(game, &root); ply++)
         game->play(&root, random_legal_move(game, &root, &rng));
     const SearchResult two = search_to_depth(game, &root, 3, 2);

@@ -1,0 +1,24 @@
+/* nntest.h - helpers shared by the network tests (include after harness.h). */
+#ifndef TESSERA_NNTEST_H
+#define TESSERA_NNTEST_H
+
+#include <stdio.h>
+
+#include "datagen/rp_board.h"
+#include "games/registry.h"
+
+/* A start its game's network inputs cover: Room and Pillar's encoding
+ * covers 12x12 only, the others their own start. */
+static inline Position nn_start_of(const Game *game)
+{
+    Position pos;
+    char text[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
+    if (game == &roomandpillar_game)
+        CHECK(rp_board_start(12, 12, text, sizeof text));
+    else
+        snprintf(text, sizeof text, "%s", game->start_fen);
+    CHECK(game->parse_position(text, &pos, err, sizeof err));
+    return pos;
+}
+
+#endif
