@@ -71,42 +71,12 @@ void nn_quant_free(QuantNet *q)
 }
 
 /* A block of REFRESH_BLOCK units at a time, the running sums held in
- * registers over every active row (adding row by row into sums would load
+ * registers over every row (adding row by row into the sums would load
  * and store them once per row).  Fixed trip counts: what gcc vectorises. */
 #define REFRESH_BLOCK 16
 
-NN_HOT_HELPER void refresh_block(const QuantNet *q, const uint16_t *active, int count, int first, int32_t *sums)
-{
-    const int hidden = q->net->hidden;
-    int32_t sum[REFRESH_BLOCK];
-    for (int j = 0; j < REFRESH_BLOCK; j++)
-        sum[j] = q->bias[first + j];
-    for (int k = 0; k < count; k++) {
-        const int16_t *restrict row = q->rows + (size_t)active[k] * hidden + first;
-        for (int j = 0; j < REFRESH_BLOCK; j++)
-            sum[j] += row[j];
-    }
-    for (int j = 0; j < REFRESH_BLOCK; j++)
-        sums[first + j] = sum[j];
-}
-
-NN_HOT_LOOP
-void nn_quant_refresh(const QuantNet *q, const uint16_t *active, int count, int32_t *sums)
-{
-    const int hidden = q->net->hidden;
-    int i = 0;
-    for (; i + REFRESH_BLOCK <= hidden; i += REFRESH_BLOCK)
-        refresh_block(q, active, count, i, sums);
-    for (; i < hidden; i++) {
-        int32_t sum = q->bias[i];
-        for (int k = 0; k < count; k++)
-            sum += q->rows[(size_t)active[k] * hidden + i];
-        sums[i] = sum;
-    }
-}
-
 /* to = from - the removed rows + the added rows, a block of units at a
- * time held in registers (as refresh_block). */
+ * time held in registers. */
 NN_HOT_HELPER void update_block(const QuantNet *q, const int32_t *from, int32_t *to, const uint16_t *removed,
                          int removed_count, const uint16_t *added, int added_count, int first)
 {
@@ -144,6 +114,13 @@ void nn_quant_update(const QuantNet *q, const int32_t *from, int32_t *to, const 
             sum += q->rows[(size_t)added[k] * hidden + i];
         to[i] = sum;
     }
+}
+
+/* The bias plus the active rows: an update from the bias that removes
+ * nothing (integer sums, so the order of the adds changes no value). */
+void nn_quant_refresh(const QuantNet *q, const uint16_t *active, int count, int32_t *sums)
+{
+    nn_quant_update(q, q->bias, sums, NULL, 0, active, count);
 }
 
 /* NN_LANES units of layer 2 from every clipped input: the partial sums
