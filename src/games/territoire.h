@@ -74,12 +74,6 @@ uint64_t territoire_series_at(uint64_t pawns, int square);
 extern const GameParam territoire_params[TERRITOIRE_PARAM_COUNT];
 int territoire_evaluate(const Position *pos);
 
-/* Pawns of colour's hand that will find no free square: a group of k
- * pawns needs one square of each value k, k-1, ..., 1 as it shrinks, and a
- * value whose free squares are fewer than the groups needing it forces
- * discards (the evaluation's and the network inputs' count). */
-int territoire_stranded_pawns(const TerritoireState *st, int colour, uint64_t free);
-
 /* How a series of colour's pawns stands: safe (it touches a dead square,
  * which breaks adjacency for good, or fills the ring), open (no opponent
  * pawn holds it), exposed (an opponent pawn holds one side, the other is
@@ -92,8 +86,26 @@ typedef enum {
     TERRITOIRE_SERIES_TAKEABLE,
     TERRITOIRE_SERIES_KINDS
 } TerritoireSeriesKind;
-TerritoireSeriesKind territoire_series_kind(const TerritoireState *st, int colour, uint64_t series,
-                                            uint64_t captor_targets);
+
+/* Series lengths told apart: 1, 2, 3, and 4 or more. */
+#define TERRITOIRE_SERIES_LENGTHS 4
+
+/* How colour's series stand (territoire_standing.c), the evaluation's
+ * and the network inputs' one reading of them. */
+typedef struct {
+    int pawns[TERRITOIRE_SERIES_KINDS];                                 /* pawns in series of each kind */
+    int series[TERRITOIRE_SERIES_LENGTHS][TERRITOIRE_SERIES_KINDS]; /* series by length (index 0: 1) and kind */
+} TerritoireStanding;
+void territoire_standing(const TerritoireState *st, int colour, uint64_t captor_targets, TerritoireStanding *out);
+
+/* The free squares showing each value 1..6 ([0] is 0). */
+void territoire_free_by_value(const TerritoireState *st, int free_by_value[TERRITOIRE_GROUP_MAX + 1]);
+
+/* Pawns of colour's hand that will find no free square: a group of k
+ * pawns needs one square of each value k, k-1, ..., 1 as it shrinks, and a
+ * value whose free squares are fewer than the groups needing it forces
+ * discards (the evaluation's and the network inputs' count). */
+int territoire_stranded_pawns(const TerritoireState *st, int colour, const int free_by_value[TERRITOIRE_GROUP_MAX + 1]);
 
 /* Network inputs (territoire_features.c). */
 #define TERRITOIRE_NN_INPUTS 486

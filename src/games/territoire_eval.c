@@ -44,59 +44,11 @@ const GameParam territoire_params[TERRITOIRE_PARAM_COUNT] = {TERRITOIRE_WEIGHTS(
 _Static_assert(sizeof territoire_params / sizeof territoire_params[0] == TERRITOIRE_PARAM_COUNT,
                "one row per weight");
 
-int territoire_stranded_pawns(const TerritoireState *st, int colour, uint64_t free)
+/* Pawns an opponent pawn holds on one side while the other is free
+ * (takeable ones included): half taken. */
+static int exposed_pawns(const TerritoireStanding *standing)
 {
-    int stranded = 0;
-    for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++) {
-        int demand = 0;
-        for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++)
-            demand += st->groups[colour][slot] >= value;
-        int supply = popcount64(st->value_squares[value] & free);
-        if (demand > supply)
-            stranded += demand - supply;
-    }
-    return stranded;
-}
-
-TerritoireSeriesKind territoire_series_kind(const TerritoireState *st, int colour, uint64_t series,
-                                            uint64_t captor_targets)
-{
-    uint64_t sides = (territoire_ring_up(series) | territoire_ring_down(series)) & ~series;
-    if (sides == 0 || (sides & st->dead))
-        return TERRITOIRE_SERIES_SAFE;
-    if (popcount64(sides) != 2 || !(sides & st->pawns[!colour]) || !(sides & territoire_free_squares(st)))
-        return TERRITOIRE_SERIES_OPEN;
-    return (sides & captor_targets) ? TERRITOIRE_SERIES_TAKEABLE : TERRITOIRE_SERIES_EXPOSED;
-}
-
-/* How colour's series stand, read in one pass over them:
- * - safe: pawns that can never be taken (their series touches a dead
- *   square, which breaks adjacency for good, or fills the ring);
- * - exposed: pawns in series an opponent pawn holds on one side while the
- *   other side is free;
- * - capturable: of those, the ones whose free side is a square the
- *   opponent can place on now (captor_targets): taken with one placement. */
-typedef struct {
-    int safe, exposed, capturable;
-} SeriesStanding;
-
-static SeriesStanding series_standing(const TerritoireState *st, int colour, uint64_t captor_targets)
-{
-    SeriesStanding standing = {0, 0, 0};
-    uint64_t seen = 0;
-    for (uint64_t left = st->pawns[colour]; left; left &= left - 1) {
-        int s = __builtin_ctzll(left);
-        if (seen >> s & 1)
-            continue;
-        uint64_t series = territoire_series_at(st->pawns[colour], s);
-        seen |= series;
-        int pawns = popcount64(series);
-        TerritoireSeriesKind kind = territoire_series_kind(st, colour, series, captor_targets);
-        standing.safe += kind == TERRITOIRE_SERIES_SAFE ? pawns : 0;
-        standing.exposed += kind >= TERRITOIRE_SERIES_EXPOSED ? pawns : 0;
-        standing.capturable += kind == TERRITOIRE_SERIES_TAKEABLE ? pawns : 0;
-    }
-    return standing;
+    return standing->pawns[TERRITOIRE_SERIES_EXPOSED] + standing->pawns[TERRITOIRE_SERIES_TAKEABLE];
 }
 
 static int golden_access(const TerritoireState *st, uint64_t mover_targets, uint64_t opponent_targets)
@@ -118,23 +70,26 @@ int territoire_evaluate(const Position *pos)
 {
     const TerritoireState *st = territoire_state(pos);
     int mover = st->side, opponent = !mover;
-    uint64_t free = territoire_free_squares(st);
     uint64_t mover_targets = territoire_placeable_squares(st, mover);
     uint64_t opponent_targets = territoire_placeable_squares(st, opponent);
     long value = (long)weights.score_weight * (territoire_score(st, mover) - territoire_score(st, opponent));
     if (territoire_pawns_in_hand(st, mover) == 0)
         return clamp_value(value); /* finished: the score is final */
     value += (long)weights.in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
-    value -= (long)weights.stranded_weight * (territoire_stranded_pawns(st, mover, free) - territoire_stranded_pawns(st, opponent, free));
-    SeriesStanding mine = series_standing(st, mover, opponent_targets);
-    SeriesStanding theirs = series_standing(st, opponent, mover_targets);
-    value += (long)weights.threat_weight * theirs.capturable;
-    value -= (long)weights.danger_weight * mine.capturable;
+    int free_by_value[TERRITOIRE_GROUP_MAX + 1];
+    territoire_free_by_value(st, free_by_value);
+    value -= (long)weights.stranded_weight *
+             (territoire_stranded_pawns(st, mover, free_by_value) - territoire_stranded_pawns(st, opponent, free_by_value));
+    TerritoireStanding mine, theirs;
+    territoire_standing(st, mover, opponent_targets, &mine);
+    territoire_standing(st, opponent, mover_targets, &theirs);
+    value += (long)weights.threat_weight * theirs.pawns[TERRITOIRE_SERIES_TAKEABLE];
+    value -= (long)weights.danger_weight * mine.pawns[TERRITOIRE_SERIES_TAKEABLE];
     value += (long)weights.golden_weight * golden_access(st, mover_targets, opponent_targets);
     value += (long)weights.mobility_weight *
              (popcount64(mover_targets) - popcount64(opponent_targets));
-    value += (long)weights.safe_weight * (mine.safe - theirs.safe);
-    value += (long)weights.exposed_weight * (theirs.exposed - mine.exposed);
+    value += (long)weights.safe_weight * (mine.pawns[TERRITOIRE_SERIES_SAFE] - theirs.pawns[TERRITOIRE_SERIES_SAFE]);
+    value += (long)weights.exposed_weight * (exposed_pawns(&theirs) - exposed_pawns(&mine));
     /* Per pawn placed so far (of both sides' 36): the score settles. */
     int placed = 2 * TERRITOIRE_PAWNS - territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent);
     value += (long)weights.late_score_weight * (territoire_score(st, mover) - territoire_score(st, opponent)) *

@@ -50,7 +50,7 @@ enum {
     STRANDED_TOP = 9,
     ACCESS_KINDS = 3,
     STANDINGS = 3, /* safe, exposed, takeable */
-    SERIES_LENGTHS = 4,
+    SERIES_LENGTHS = TERRITOIRE_SERIES_LENGTHS,
     SERIES_KINDS = TERRITOIRE_SERIES_KINDS,
     SERIES_COUNTS = 3,
     SERIES_PER_SIDE = SERIES_LENGTHS * SERIES_KINDS * SERIES_COUNTS,
@@ -61,36 +61,6 @@ _Static_assert(TERRITOIRE_NN_INPUTS == (2 * LEAD_TOP + 1) + 2 * TERRITOIRE_GROUP
                                       2 * (STRANDED_TOP + 1) + OCCUPANTS + TERRITOIRE_GROUP_MAX + ACCESS_KINDS +
                                       2 * STANDINGS * PAWN_COUNTS + 2 * SERIES_PER_SIDE + 2 * PAWN_COUNTS,
                "the blocks below add up to the count the header promises");
-
-/* What the inputs count for one side. */
-typedef struct {
-    int pawns_by_standing[STANDINGS];         /* safe, exposed, takeable pawns */
-    int series[SERIES_LENGTHS][SERIES_KINDS]; /* series by length and kind */
-} SideStanding;
-
-/* captor_targets: the squares the other side can place on now. */
-static SideStanding side_standing(const TerritoireState *st, int colour, uint64_t captor_targets)
-{
-    SideStanding standing = {{0}, {{0}}};
-    uint64_t seen = 0;
-    for (uint64_t left = st->pawns[colour]; left; left &= left - 1) {
-        const int s = __builtin_ctzll(left);
-        if (seen >> s & 1)
-            continue;
-        const uint64_t series = territoire_series_at(st->pawns[colour], s);
-        seen |= series;
-        const int pawns = popcount64(series);
-        const TerritoireSeriesKind kind = territoire_series_kind(st, colour, series, captor_targets);
-        standing.series[feature_capped(pawns, SERIES_LENGTHS) - 1][kind]++;
-        if (kind == TERRITOIRE_SERIES_SAFE)
-            standing.pawns_by_standing[0] += pawns;
-        if (kind >= TERRITOIRE_SERIES_EXPOSED)
-            standing.pawns_by_standing[1] += pawns;
-        if (kind == TERRITOIRE_SERIES_TAKEABLE)
-            standing.pawns_by_standing[2] += pawns;
-    }
-    return standing;
-}
 
 static int occupant(const TerritoireState *st, int square)
 {
@@ -123,13 +93,14 @@ static void add_scores_and_hands(FeatureList *list, const TerritoireState *st, c
 
 static void add_squares_left(FeatureList *list, const TerritoireState *st, const int sides[2])
 {
-    const uint64_t free = territoire_free_squares(st);
+    int free_by_value[TERRITOIRE_GROUP_MAX + 1];
+    territoire_free_by_value(st, free_by_value);
     for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++)
-        feature_add(list, (value - 1) * GROUP_SIZES +
-                              feature_capped(popcount64(st->value_squares[value] & free), TERRITOIRE_GROUP_MAX));
+        feature_add(list, (value - 1) * GROUP_SIZES + feature_capped(free_by_value[value], TERRITOIRE_GROUP_MAX));
     feature_block_end(list, TERRITOIRE_GROUP_MAX * GROUP_SIZES);
     for (int i = 0; i < 2; i++)
-        feature_add(list, i * (STRANDED_TOP + 1) + feature_capped(territoire_stranded_pawns(st, sides[i], free), STRANDED_TOP));
+        feature_add(list, i * (STRANDED_TOP + 1) +
+                              feature_capped(territoire_stranded_pawns(st, sides[i], free_by_value), STRANDED_TOP));
     feature_block_end(list, 2 * (STRANDED_TOP + 1));
 }
 
@@ -144,13 +115,25 @@ static void add_golden(FeatureList *list, const TerritoireState *st, const uint6
     feature_block_end(list, ACCESS_KINDS);
 }
 
+/* Safe, exposed (held on one side, takeable ones included), takeable. */
+static int pawns_by_standing(const TerritoireStanding *standing, int k)
+{
+    const int *pawns = standing->pawns;
+    const int by_standing[STANDINGS] = {pawns[TERRITOIRE_SERIES_SAFE],
+                                        pawns[TERRITOIRE_SERIES_EXPOSED] + pawns[TERRITOIRE_SERIES_TAKEABLE],
+                                        pawns[TERRITOIRE_SERIES_TAKEABLE]};
+    return by_standing[k];
+}
+
 static void add_standings(FeatureList *list, const TerritoireState *st, const int sides[2], const uint64_t targets[2])
 {
-    const SideStanding standing[2] = {side_standing(st, sides[0], targets[1]), side_standing(st, sides[1], targets[0])};
+    TerritoireStanding standing[2];
+    territoire_standing(st, sides[0], targets[1], &standing[0]);
+    territoire_standing(st, sides[1], targets[0], &standing[1]);
     for (int i = 0; i < 2; i++)
         for (int k = 0; k < STANDINGS; k++)
             feature_add(list, (i * STANDINGS + k) * PAWN_COUNTS +
-                                  feature_capped(standing[i].pawns_by_standing[k], TERRITOIRE_PAWNS));
+                                  feature_capped(pawns_by_standing(&standing[i], k), TERRITOIRE_PAWNS));
     feature_block_end(list, 2 * STANDINGS * PAWN_COUNTS);
     for (int i = 0; i < 2; i++)
         for (int length = 0; length < SERIES_LENGTHS; length++)
