@@ -95,17 +95,26 @@ typedef enum {
 typedef struct {
     int pawns[TERRITOIRE_SERIES_KINDS];                                 /* pawns in series of each kind */
     int series[TERRITOIRE_SERIES_LENGTHS][TERRITOIRE_SERIES_KINDS]; /* series by length (index 0: 1) and kind */
+    unsigned present; /* bit length_index * TERRITOIRE_SERIES_KINDS + kind: series[length_index][kind] > 0 */
 } TerritoireStanding;
 void territoire_standing(const TerritoireState *st, int colour, uint64_t captor_targets, TerritoireStanding *out);
 
-/* The free squares showing each value 1..6 ([0] is 0). */
-void territoire_free_by_value(const TerritoireState *st, int free_by_value[TERRITOIRE_GROUP_MAX + 1]);
+/* The free squares showing each value 1..6, read once per position for
+ * both sides. */
+typedef struct {
+    int free[TERRITOIRE_GROUP_MAX + 1]; /* [value]; [0] is 0 */
+    uint64_t free_lanes;                /* the same counts, byte v holding value v's */
+} TerritoireSupply;
+void territoire_supply(const TerritoireState *st, TerritoireSupply *out);
 
 /* Pawns of colour's hand that will find no free square: a group of k
  * pawns needs one square of each value k, k-1, ..., 1 as it shrinks, and a
  * value whose free squares are fewer than the groups needing it forces
- * discards (the evaluation's and the network inputs' count). */
-int territoire_stranded_pawns(const TerritoireState *st, int colour, const int free_by_value[TERRITOIRE_GROUP_MAX + 1]);
+ * discards (the evaluation's and the network inputs' count).  In play it
+ * stays 0 (each value's free squares are as many as both sides' groups
+ * still need of it, more after discards); positions set by a string can
+ * differ. */
+int territoire_stranded_pawns(const TerritoireState *st, int colour, const TerritoireSupply *supply);
 
 /* Network inputs (territoire_features.c). */
 #define TERRITOIRE_NN_INPUTS 486

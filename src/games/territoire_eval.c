@@ -76,10 +76,10 @@ int territoire_evaluate(const Position *pos)
     if (territoire_pawns_in_hand(st, mover) == 0)
         return clamp_value(value); /* finished: the score is final */
     value += (long)weights.in_hand_weight * (territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent));
-    int free_by_value[TERRITOIRE_GROUP_MAX + 1];
-    territoire_free_by_value(st, free_by_value);
+    TerritoireSupply supply;
+    territoire_supply(st, &supply);
     value -= (long)weights.stranded_weight *
-             (territoire_stranded_pawns(st, mover, free_by_value) - territoire_stranded_pawns(st, opponent, free_by_value));
+             (territoire_stranded_pawns(st, mover, &supply) - territoire_stranded_pawns(st, opponent, &supply));
     TerritoireStanding mine, theirs;
     territoire_standing(st, mover, opponent_targets, &mine);
     territoire_standing(st, opponent, mover_targets, &theirs);

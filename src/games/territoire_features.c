@@ -93,14 +93,14 @@ static void add_scores_and_hands(FeatureList *list, const TerritoireState *st, c
 
 static void add_squares_left(FeatureList *list, const TerritoireState *st, const int sides[2])
 {
-    int free_by_value[TERRITOIRE_GROUP_MAX + 1];
-    territoire_free_by_value(st, free_by_value);
+    TerritoireSupply supply;
+    territoire_supply(st, &supply);
     for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++)
-        feature_add(list, (value - 1) * GROUP_SIZES + feature_capped(free_by_value[value], TERRITOIRE_GROUP_MAX));
+        feature_add(list, (value - 1) * GROUP_SIZES + feature_capped(supply.free[value], TERRITOIRE_GROUP_MAX));
     feature_block_end(list, TERRITOIRE_GROUP_MAX * GROUP_SIZES);
     for (int i = 0; i < 2; i++)
         feature_add(list, i * (STRANDED_TOP + 1) +
-                              feature_capped(territoire_stranded_pawns(st, sides[i], free_by_value), STRANDED_TOP));
+                              feature_capped(territoire_stranded_pawns(st, sides[i], &supply), STRANDED_TOP));
     feature_block_end(list, 2 * (STRANDED_TOP + 1));
 }
 
@@ -135,14 +135,13 @@ static void add_standings(FeatureList *list, const TerritoireState *st, const in
             feature_add(list, (i * STANDINGS + k) * PAWN_COUNTS +
                                   feature_capped(pawns_by_standing(&standing[i], k), TERRITOIRE_PAWNS));
     feature_block_end(list, 2 * STANDINGS * PAWN_COUNTS);
+    /* Only the kinds of series present, in ascending order of their cells. */
     for (int i = 0; i < 2; i++)
-        for (int length = 0; length < SERIES_LENGTHS; length++)
-            for (int kind = 0; kind < SERIES_KINDS; kind++) {
-                const int count = standing[i].series[length][kind];
-                if (count > 0)
-                    feature_add(list, i * SERIES_PER_SIDE + (length * SERIES_KINDS + kind) * SERIES_COUNTS +
-                                          feature_capped(count, SERIES_COUNTS) - 1);
-            }
+        for (unsigned left = standing[i].present; left; left &= left - 1) {
+            const int cell = __builtin_ctz(left);
+            const int count = standing[i].series[cell / SERIES_KINDS][cell % SERIES_KINDS];
+            feature_add(list, i * SERIES_PER_SIDE + cell * SERIES_COUNTS + feature_capped(count, SERIES_COUNTS) - 1);
+        }
     feature_block_end(list, 2 * SERIES_PER_SIDE);
 }
 

@@ -45,14 +45,18 @@ static TerritoireSeriesKind kind_of_sides(uint64_t sides, uint64_t dead, uint64_
     return (TerritoireSeriesKind)((TERRITOIRE_SERIES_OPEN + held + takeable) * !safe);
 }
 
+/* Counted straight into out: a copy of a local made of the increments
+ * just stored stalled on every call (wide loads of narrow stores). */
 void territoire_standing(const TerritoireState *st, int colour, uint64_t captor_targets, TerritoireStanding *out)
 {
-    TerritoireStanding standing = {{0}, {{0}}};
+    memset(out, 0, sizeof *out);
     const uint64_t pawns = st->pawns[colour];
     const uint64_t starts = pawns & ~territoire_ring_up(pawns);
     if (pawns != 0 && starts == 0) { /* the whole ring, one series with no sides: never taken */
-        standing.pawns[TERRITOIRE_SERIES_SAFE] = popcount64(pawns);
-        standing.series[TERRITOIRE_SERIES_LENGTHS - 1][TERRITOIRE_SERIES_SAFE] = 1;
+        const int longest = TERRITOIRE_SERIES_LENGTHS - 1;
+        out->pawns[TERRITOIRE_SERIES_SAFE] = popcount64(pawns);
+        out->series[longest][TERRITOIRE_SERIES_SAFE] = 1;
+        out->present = 1u << (longest * TERRITOIRE_SERIES_KINDS + TERRITOIRE_SERIES_SAFE);
     }
     const uint64_t ends = pawns & ~territoire_ring_down(pawns);
     const uint64_t free = territoire_free_squares(st), holders = st->pawns[!colour];
@@ -62,30 +66,41 @@ void territoire_standing(const TerritoireState *st, int colour, uint64_t captor_
         length += length < 0 ? TERRITOIRE_SQUARES : 0; /* it runs on from square 36 to square 1 */
         const uint64_t sides = 1ULL << square_below(first) | 1ULL << square_above(last);
         const TerritoireSeriesKind kind = kind_of_sides(sides, st->dead, holders, free, captor_targets);
-        standing.series[(length < TERRITOIRE_SERIES_LENGTHS ? length : TERRITOIRE_SERIES_LENGTHS) - 1][kind]++;
-        standing.pawns[kind] += length;
+        const int length_index = (length < TERRITOIRE_SERIES_LENGTHS ? length : TERRITOIRE_SERIES_LENGTHS) - 1;
+        out->series[length_index][kind]++;
+        out->present |= 1u << (length_index * TERRITOIRE_SERIES_KINDS + kind);
+        out->pawns[kind] += length;
     }
-    *out = standing;
 }
 
-void territoire_free_by_value(const TerritoireState *st, int free_by_value[TERRITOIRE_GROUP_MAX + 1])
+/* Byte v set to 1 for v = 1..size: the values a group of size pawns
+ * still needs a square of. */
+static uint64_t values_needed(int size)
+{
+    return ((1ULL << (8 * size + 8)) - 1) & 0x0101010101010100ULL;
+}
+
+void territoire_supply(const TerritoireState *st, TerritoireSupply *out)
 {
     const uint64_t free = territoire_free_squares(st);
-    free_by_value[0] = 0;
-    for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++)
-        free_by_value[value] = popcount64(st->value_squares[value] & free);
+    out->free[0] = 0;
+    out->free_lanes = 0;
+    for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++) {
+        out->free[value] = popcount64(st->value_squares[value] & free);
+        out->free_lanes |= (uint64_t)out->free[value] << (8 * value);
+    }
 }
 
-/* A value v is needed once by every group of v pawns or more (groups are
- * largest first, so only values up to the largest group count). */
-int territoire_stranded_pawns(const TerritoireState *st, int colour, const int free_by_value[TERRITOIRE_GROUP_MAX + 1])
+/* Per value, in its own byte, the groups needing it (at most 3) less its
+ * free squares (at most 6), kept where not negative and summed: byte
+ * lanes biased by 128 so that no lane borrows from the next. */
+int territoire_stranded_pawns(const TerritoireState *st, int colour, const TerritoireSupply *supply)
 {
+    const uint64_t lanes = 0x0101010101010101ULL, bias = 0x80 * lanes;
     const uint8_t *groups = st->groups[colour];
-    int stranded = 0;
-    for (int value = 1; value <= groups[0]; value++) {
-        const int demand = (groups[0] >= value) + (groups[1] >= value) + (groups[2] >= value);
-        if (demand > free_by_value[value])
-            stranded += demand - free_by_value[value];
-    }
-    return stranded;
+    const uint64_t demand = values_needed(groups[0]) + values_needed(groups[1]) + values_needed(groups[2]);
+    const uint64_t biased = (demand | bias) - supply->free_lanes;
+    const uint64_t not_negative = ((biased & bias) >> 7) * 0xFF;
+    const uint64_t short_of = (biased ^ bias) & not_negative;
+    return (int)((short_of * lanes) >> 56);
 }

@@ -55,6 +55,9 @@ static TerritoireStanding reference_standing(const TerritoireState *st, int colo
         standing.series[(pawns < 4 ? pawns : 4) - 1][kind]++;
         standing.pawns[kind] += pawns;
     }
+    for (int cell = 0; cell < 16; cell++)
+        if (standing.series[cell / 4][cell % 4] > 0)
+            standing.present |= 1u << cell;
     return standing;
 }
 
@@ -150,7 +153,8 @@ static int reference_inputs(const Position *pos, uint16_t *active)
 
 static bool same_standing(const TerritoireStanding *a, const TerritoireStanding *b)
 {
-    return memcmp(a->pawns, b->pawns, sizeof a->pawns) == 0 && memcmp(a->series, b->series, sizeof a->series) == 0;
+    return memcmp(a->pawns, b->pawns, sizeof a->pawns) == 0 && memcmp(a->series, b->series, sizeof a->series) == 0 &&
+           a->present == b->present;
 }
 
 /* Both colours, read with either side's placeable squares as the captor's. */
@@ -169,10 +173,10 @@ static void check_standings(const TerritoireState *st)
 
 static void check_stranded(const TerritoireState *st)
 {
-    int free_by_value[TERRITOIRE_GROUP_MAX + 1];
-    territoire_free_by_value(st, free_by_value);
+    TerritoireSupply supply;
+    territoire_supply(st, &supply);
     for (int colour = 0; colour < 2; colour++)
-        CHECK_EQ_INT(territoire_stranded_pawns(st, colour, free_by_value), reference_stranded(st, colour));
+        CHECK_EQ_INT(territoire_stranded_pawns(st, colour, &supply), reference_stranded(st, colour));
 }
 
 static void check_inputs(const Position *pos)
