@@ -93,10 +93,10 @@ typedef enum {
 /* How colour's series stand (territoire_standing.c), the evaluation's
  * and the network inputs' one reading of them. */
 typedef struct {
-    int pawns[TERRITOIRE_SERIES_KINDS];                                 /* pawns in series of each kind */
-    int series[TERRITOIRE_SERIES_LENGTHS][TERRITOIRE_SERIES_KINDS]; /* series by length (index 0: 1) and kind */
-    unsigned present; /* bit length_index * TERRITOIRE_SERIES_KINDS + kind: series[length_index][kind] > 0 */
-} TerritoireStanding;
+    uint8_t pawns[TERRITOIRE_SERIES_KINDS];                                 /* pawns in series of each kind */
+    uint8_t series[TERRITOIRE_SERIES_LENGTHS][TERRITOIRE_SERIES_KINDS]; /* series by length (index 0: 1) and kind */
+    uint32_t present; /* bit length_index * TERRITOIRE_SERIES_KINDS + kind: series[length_index][kind] > 0 */
+} TerritoireStanding; /* bytes: small enough to clear and copy in a few stores */
 void territoire_standing(const TerritoireState *st, int colour, uint64_t captor_targets, TerritoireStanding *out);
 
 /* The free squares showing each value 1..6, read once per position for

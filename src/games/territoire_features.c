@@ -118,7 +118,7 @@ static void add_golden(FeatureList *list, const TerritoireState *st, const uint6
 /* Safe, exposed (held on one side, takeable ones included), takeable. */
 static int pawns_by_standing(const TerritoireStanding *standing, int k)
 {
-    const int *pawns = standing->pawns;
+    const uint8_t *pawns = standing->pawns;
     const int by_standing[STANDINGS] = {pawns[TERRITOIRE_SERIES_SAFE],
                                         pawns[TERRITOIRE_SERIES_EXPOSED] + pawns[TERRITOIRE_SERIES_TAKEABLE],
                                         pawns[TERRITOIRE_SERIES_TAKEABLE]};

@@ -73,19 +73,27 @@ void nn_accumulator_update(const Network *net, float *acc, const uint16_t *remov
         add_row(acc, net->input_rows + (size_t)added[k] * hidden, hidden);
 }
 
-/* A merge of two ascending lists. */
+/* A merge of two ascending lists, without a branch on which list
+ * advances: in a search that branch went either way at random, and its
+ * mispredictions were most of the merge's time (issue 16, Territoire).
+ * Each step writes both heads and keeps the one that left or came. */
 void nn_feature_difference(const uint16_t *from, int from_count, const uint16_t *to, int to_count,
                            uint16_t *removed, int *removed_count, uint16_t *added, int *added_count)
 {
     int i = 0, j = 0, r = 0, a = 0;
-    while (i < from_count || j < to_count) {
-        if (j == to_count || (i < from_count && from[i] < to[j]))
-            removed[r++] = from[i++];
-        else if (i == from_count || to[j] < from[i])
-            added[a++] = to[j++];
-        else
-            i++, j++;
+    while (i < from_count && j < to_count) {
+        const uint16_t left = from[i], came = to[j];
+        removed[r] = left;
+        added[a] = came;
+        r += left < came;
+        a += came < left;
+        i += left <= came;
+        j += came <= left;
     }
+    while (i < from_count)
+        removed[r++] = from[i++];
+    while (j < to_count)
+        added[a++] = to[j++];
     *removed_count = r;
     *added_count = a;
 }

@@ -93,7 +93,7 @@ static void reference_standing_inputs(ReferenceList *list, const TerritoireState
     const TerritoireStanding standing[2] = {reference_standing(st, sides[0], targets[1]),
                                             reference_standing(st, sides[1], targets[0])};
     for (int i = 0; i < 2; i++) {
-        const int *pawns = standing[i].pawns;
+        const uint8_t *pawns = standing[i].pawns;
         put(list, (i * 3 + 0) * 19 + capped(pawns[TERRITOIRE_SERIES_SAFE], 18));
         put(list, (i * 3 + 1) * 19 + capped(pawns[TERRITOIRE_SERIES_EXPOSED] + pawns[TERRITOIRE_SERIES_TAKEABLE], 18));
         put(list, (i * 3 + 2) * 19 + capped(pawns[TERRITOIRE_SERIES_TAKEABLE], 18));
