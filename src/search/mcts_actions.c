@@ -141,7 +141,10 @@ static int prior_of(const ActionSource *src, const Position *child, Outcome o, i
 {
     if (o != OUTCOME_ONGOING)
         return chooser_view(o, chooser);
-    int v = evaluate_position(src->game, child);
+    /* Every child of a node gets a prior, so where a network costs more
+     * than the classic evaluation the priors can stay classic (issue 16:
+     * they were most of Territoire's MCTS time with its net). */
+    int v = src->params->prior_classic ? src->game->evaluate(child) : evaluate_position(src->game, child);
     return turn_ends ? -v : v;
 }
 

@@ -20,7 +20,8 @@
     X(depth_playouts, "MctsDepthPlayouts", 5000, 1, 1000000) \
     X(minimax_mix, "MctsMinimaxMix", 90, 0, 100)             \
     X(puct, "MctsPuct", 1, 0, 1)                             \
-    X(prior_temp, "MctsPriorTemp", 100, 1, 5000)
+    X(prior_temp, "MctsPriorTemp", 100, 1, 5000)             \
+    X(prior_classic, "MctsPriorClassic", 0, 0, 1)
 
 #define AS_DEFAULT(field, name, def, lo, hi) .field = def,
 #define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, offsetof(MctsParams, field)},

@@ -22,10 +22,11 @@ typedef struct {
     int minimax_mix;      /* percent of the implicit minimax value in a child's score */
     int puct;             /* 1: PUCT with priors from the evaluation instead of UCT */
     int prior_temp;       /* softmax temperature of the priors, in centi-units */
+    int prior_classic;    /* 1: priors from the classic evaluation whatever Eval says (as alpha-beta orders) */
 } MctsParams;
 
 extern const MctsParams mcts_default_params;
-#define MCTS_PARAM_COUNT 15
+#define MCTS_PARAM_COUNT 16
 extern const BackendParam mcts_param_table[MCTS_PARAM_COUNT];
 
 #endif

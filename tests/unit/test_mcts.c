@@ -11,6 +11,8 @@
 #include "harness.h"
 
 #include "games/gameutil.h"
+#include "games/territoire.h"
+#include "nn/evaluation.h"
 #include "gametest.h"
 #include "search/backends.h"
 #include "search/mcts.h"
@@ -340,6 +342,40 @@ static void test_mcts_same_seed_same_search(void)
     }
 }
 
+/* A Territoire search whose playouts run to the end (no evaluation cuts
+ * them), so that only the priors read an evaluation. */
+static MctsSummary territoire_search_with(EvaluationKind kind, int prior_classic)
+{
+    char err[600];
+    CHECK(evaluation_select(kind, err, sizeof err));
+    MctsSummary summary = {0};
+    if (setup(&territoire_game, NULL, 300, 1, 16)) {
+        MctsParams saved = *params();
+        params()->cutoff_turns = 1000;
+        params()->prior_classic = prior_classic;
+        job.seed = 7;
+        search_fresh();
+        summary = last_summary();
+        *params() = saved;
+    }
+    evaluation_select(EVALUATION_AUTO, err, sizeof err);
+    return summary;
+}
+
+static bool same_search(MctsSummary a, MctsSummary b)
+{
+    return a.score_cp == b.score_cp && a.nodes_used == b.nodes_used && a.max_depth == b.max_depth;
+}
+
+/* MctsPriorClassic 1: the priors are the classic evaluation's under
+ * Eval=nn too (the net plays only the cut-off playouts). */
+static void test_mcts_classic_priors_ignore_the_network(void)
+{
+    const MctsSummary classic = territoire_search_with(EVALUATION_CLASSIC, 0);
+    CHECK(same_search(territoire_search_with(EVALUATION_NN, 1), classic));
+    CHECK(!same_search(territoire_search_with(EVALUATION_NN, 0), classic)); /* the net's priors differ */
+}
+
 static void test_mcts_tiny_hash_keeps_searching(void)
 {
     uint64_t playouts = harness_slow_allowed() ? 200000 : 30000;
@@ -463,6 +499,7 @@ int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
     RUN(test_mcts_proves_roomandpillar_win);
+    RUN(test_mcts_classic_priors_ignore_the_network);
     RUN(test_mcts_proves_roomandpillar_loss);
     RUN(test_mcts_solves_small_roomandpillar_with_swap);
     RUN(test_mcts_proves_columna_win);
