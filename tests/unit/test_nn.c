@@ -22,8 +22,13 @@
 #include "train/trainer.h"
 #include "train/turn_steps.h"
 
-/* Centi-units a quantised net may differ from its float original by. */
-#define QUANTISATION_TOLERANCE 1
+/* Centi-units a quantised net may differ from its float original by.
+ * Each row rounds by half a step of 1/unit, and the unit shrinks as the
+ * net's largest input weight grows (int16 rows): Qawale's net 3, with
+ * 93 active rows and larger weights than net 2b, reaches 2 along these
+ * games (net 2b: 1).  A broken rounding or a wrong unit errs by far
+ * more. */
+#define QUANTISATION_TOLERANCE 2
 
 /* A net's value of active[0..count) as the engine plays it: quantised. */
 static int played_value(const Network *net, const uint16_t *active, int count)
@@ -255,7 +260,7 @@ static int largest_quantisation_error(const Game *game, const Network *net, uint
     return largest;
 }
 
-/* The engine plays the nets quantised: within a centi-unit of the
+/* The engine plays the nets quantised: within two centi-units of the
  * float nets the trainer wrote, for the shipped nets and random ones of
  * every game. */
 static void test_quantised_forward_is_near_the_float_one(void)
