@@ -53,13 +53,51 @@ static void inputs_changed(const NnPly *base, const NnPly *entry, uint16_t *remo
                           added_count);
 }
 
+static const int32_t *sums_at(NnStack *stack, const Game *game, int ply);
+
+/* The nearest earlier ply on the line where the same player moves, by
+ * side_to_move alone (the inputs are not listed); -1 when there is none. */
+static int base_by_mover(const NnStack *stack, const Game *game, int ply)
+{
+    const int mover = game->side_to_move(stack->ply[ply].pos);
+    for (int p = ply - 1; p >= 0 && stack->ply[p].pos; p--)
+        if (game->side_to_move(stack->ply[p].pos) == mover)
+            return p;
+    return -1;
+}
+
+/* Where the game tells the inputs that changed (Game.nn_feature_changes):
+ * the base's sums with the pairs swapped, neither list made.  False where
+ * that does not pay (or there is no base): the caller sums the usual way.
+ * Pairs keep the count of active inputs, so the entry's is the base's. */
+static bool sums_by_changes(NnStack *stack, const Game *game, int ply)
+{
+    NnPly *entry = &stack->ply[ply];
+    const int base = base_by_mover(stack, game, ply);
+    if (base < 0)
+        return false;
+    uint16_t removed[NN_MAX_ACTIVE / 2], added[NN_MAX_ACTIVE / 2];
+    const int pairs = game->nn_feature_changes(stack->ply[base].pos, entry->pos, removed, added, NN_MAX_ACTIVE / 2);
+    if (pairs < 0)
+        return false;
+    const int32_t *from = sums_at(stack, game, base);
+    if (!from || 2 * pairs >= stack->ply[base].count)
+        return false;
+    nn_quant_update(stack->net, from, entry->sums, removed, pairs, added, pairs);
+    entry->count = stack->ply[base].count;
+    entry->sums_known = true;
+    return true;
+}
+
 static const int32_t *sums_at(NnStack *stack, const Game *game, int ply)
 {
     NnPly *entry = &stack->ply[ply];
-    if (!features_of(game, entry))
-        return NULL;
     if (entry->sums_known)
         return entry->sums;
+    if (game->nn_feature_changes && sums_by_changes(stack, game, ply))
+        return entry->sums;
+    if (!features_of(game, entry))
+        return NULL;
     const int base = base_of(stack, game, ply);
     uint16_t removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
     int removed_count = 0, added_count = 0;

@@ -11,7 +11,9 @@
  * accumulator is computed when first needed (from its own base, or
  * whole), kept while the search stays below it, and serves every position
  * below it where the same player moves.  Where the inputs differ by as
- * many as a refresh adds, the position is summed whole.  The sums are
+ * many as a refresh adds, the position is summed whole.  A game that
+ * tells how two positions' inputs differ (Game.nn_feature_changes) is
+ * updated by that, neither position's inputs listed.  The sums are
  * exact (quantized.h), so the path taken never changes a value.
  */
 #ifndef TESSERA_NN_ACCUMULATOR_STACK_H

@@ -6,7 +6,8 @@
  * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
  * step hooks join into the whole moves, evaluations stay
  * within EVAL_BOUND, network inputs survive the position string (inside
- * turns too) and see a position and its colour twin alike, the outcome
+ * turns too) and see a position and its colour twin alike, feature
+ * changes are the difference of two positions' inputs, the outcome
  * is decided only at the end, and random_start deals legal setups.  A
  * new game is tested by adding it to all_games[].
  */
@@ -110,6 +111,43 @@ static void check_colour_twin_features(const Game *g, const Position *pos)
 }
 
 /* format -> parse gives the same string, hash and network inputs back. */
+static void sort_inputs(uint16_t *inputs, int count)
+{
+    for (int i = 1; i < count; i++)
+        for (int k = i; k > 0 && inputs[k - 1] > inputs[k]; k--) {
+            const uint16_t t = inputs[k];
+            inputs[k] = inputs[k - 1];
+            inputs[k - 1] = t;
+        }
+}
+
+/* Game.nn_feature_changes tells exactly how two positions' lists differ
+ * (the search's accumulators trust it instead of the lists), refuses
+ * positions of different movers and a capacity one short. */
+static void check_feature_changes(const Game *g, const Position *from, const Position *to)
+{
+    if (!g->nn_feature_changes)
+        return;
+    uint16_t a[NN_MAX_ACTIVE], b[NN_MAX_ACTIVE], removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
+    const int pairs = g->nn_feature_changes(from, to, removed, added, NN_MAX_ACTIVE);
+    if (g->side_to_move(from) != g->side_to_move(to)) {
+        if (pairs != -1)
+            fail_at(g, to, "feature changes between positions of different movers");
+        return;
+    }
+    uint16_t gone[NN_MAX_ACTIVE], came[NN_MAX_ACTIVE];
+    int gone_count, came_count;
+    nn_feature_difference(a, g->nn_features(from, a), b, g->nn_features(to, b), gone, &gone_count, came,
+                          &came_count);
+    sort_inputs(removed, pairs > 0 ? pairs : 0);
+    sort_inputs(added, pairs > 0 ? pairs : 0);
+    if (pairs != gone_count || pairs != came_count || memcmp(removed, gone, (size_t)gone_count * sizeof gone[0]) ||
+        memcmp(added, came, (size_t)came_count * sizeof came[0]))
+        fail_at(g, to, "the feature changes are not the difference of the two lists");
+    if (pairs > 0 && g->nn_feature_changes(from, to, removed, added, pairs - 1) != -1)
+        fail_at(g, to, "the feature changes overflow a capacity one short");
+}
+
 static void check_round_trip(const Game *g, const Position *pos)
 {
     char text[POSITION_TEXT_MAX], again[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
@@ -302,7 +340,11 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
         return;
     if (g->random_start && seed % 2)
         g->random_start(&pos, seed);
+    Position earlier[4]; /* the last turns' positions, by turn % 4 */
     for (int turn = 0; turn < max_turns && g->outcome(&pos) == OUTCOME_ONGOING; turn++) {
+        for (int back = 1; back <= 3 && back <= turn; back++)
+            check_feature_changes(g, &earlier[(turn - back) % 4], &pos);
+        earlier[turn % 4] = pos;
         check_round_trip(g, &pos);
         check_move_count(g, &pos);
         check_hashed_moves(g, &pos);
