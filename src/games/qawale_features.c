@@ -13,12 +13,15 @@
  *   reserves  our pebbles in hand 0..8, theirs 0..8: 2 x 9;
  *   side      the colour to move (white, black): 2.
  *
- * 830 inputs, 93 active: every block is one-hot per square, line or
- * reserve, so two positions with the same side to move differ by pairs
- * (an input of a block left, another of the same block came), and only
- * where a stack, a line's tops or a reserve differs.  That is what
- * qawale_nn_feature_changes lists for the search's accumulators, without
- * listing either position's 93 inputs (a sowing touches a few stacks).
+ * 830 inputs, 93 active.  The same encoding seen by either colour
+ * ("us" the colour given, the side block still the colour to move) is
+ * one-hot per square, line, reserve and side, so two positions seen by
+ * one colour differ by pairs (an input of a block left, another of the
+ * same block came), and only where a stack, a line's tops, a reserve or
+ * the side differs.  That is what qawale_nn_feature_changes lists for the
+ * search's accumulators, without listing either position's 93 inputs: a
+ * sowing changes a few stacks, and a child is its parent's sums seen by
+ * the child's mover plus those pairs.
  */
 #include "games/features.h"
 #include "games/qawale.h"
@@ -83,11 +86,11 @@ static int pebble_from_top(uint64_t stack, int height, int depth)
     return level < 0 ? QAWALE_NONE : (int)(stack >> (2 * level)) & 3;
 }
 
-/* Square s's active inputs: its top, its second, its neutral, our and
- * their counts. */
-static void square_inputs(const QawaleState *st, int s, uint16_t in[SQUARE_INPUTS])
+/* Square s's active inputs as view sees them: its top, its second, its
+ * neutral, our and their counts. */
+static void square_inputs(const QawaleState *st, int s, int view, uint16_t in[SQUARE_INPUTS])
 {
-    const uint8_t *seen = seen_by[st->side];
+    const uint8_t *seen = seen_by[view];
     const uint64_t stack = st->stacks[s];
     const int height = st->stack_height[s];
     in[0] = (uint16_t)(TOPS + s * KINDS + seen[pebble_from_top(stack, height, 0)]);
@@ -96,21 +99,21 @@ static void square_inputs(const QawaleState *st, int s, uint16_t in[SQUARE_INPUT
     for (uint64_t rest = stack; rest; rest >>= 8)
         packed += stack_byte_counts[rest & 255];
     const int light = (int)(packed >> LIGHT_SHIFT & 31), dark = (int)(packed >> DARK_SHIFT & 31);
-    const int count[3] = {(int)(packed & 31), st->side == WHITE ? light : dark, st->side == WHITE ? dark : light};
+    const int count[3] = {(int)(packed & 31), view == WHITE ? light : dark, view == WHITE ? dark : light};
     for (int kind = 0; kind < 3; kind++)
         in[2 + kind] = (uint16_t)(CONTENTS + (s * 3 + kind) * (COUNT_TOP + 1) + feature_capped(count[kind], COUNT_TOP));
 }
 
-static uint16_t line_input(const QawaleState *st, int line)
+static uint16_t line_input(const QawaleState *st, int line, int view)
 {
-    const int ours = popcount64(qawale_lines[line] & st->top_mask[st->side]);
-    const int theirs = popcount64(qawale_lines[line] & st->top_mask[!st->side]);
+    const int ours = popcount64(qawale_lines[line] & st->top_mask[view]);
+    const int theirs = popcount64(qawale_lines[line] & st->top_mask[!view]);
     return (uint16_t)(LINE_INPUTS + line * 25 + ours * 5 + theirs);
 }
 
-static uint16_t reserve_input(const QawaleState *st, int whose)
+static uint16_t reserve_input(const QawaleState *st, int whose, int view)
 {
-    const int colour = whose == 0 ? st->side : !st->side;
+    const int colour = whose == 0 ? view : !view;
     return (uint16_t)(RESERVES + whose * (COUNT_TOP + 1) + feature_capped(st->reserve[colour], COUNT_TOP));
 }
 
@@ -119,16 +122,16 @@ int qawale_nn_features(const Position *pos, uint16_t *active)
     const QawaleState *st = qawale_state(pos);
     for (int s = 0; s < QAWALE_SQUARES; s++) {
         uint16_t in[SQUARE_INPUTS];
-        square_inputs(st, s, in);
+        square_inputs(st, s, st->side, in);
         active[AT_TOPS + s] = in[0];
         active[AT_SECONDS + s] = in[1];
         for (int kind = 0; kind < 3; kind++)
             active[AT_CONTENTS + 3 * s + kind] = in[2 + kind];
     }
     for (int line = 0; line < LINES; line++)
-        active[AT_LINES + line] = line_input(st, line);
+        active[AT_LINES + line] = line_input(st, line, st->side);
     for (int whose = 0; whose < 2; whose++)
-        active[AT_RESERVES + whose] = reserve_input(st, whose);
+        active[AT_RESERVES + whose] = reserve_input(st, whose, st->side);
     active[AT_SIDE] = (uint16_t)(SIDE + st->side);
     return ACTIVE;
 }
@@ -152,26 +155,27 @@ static void note_change(Changes *c, uint16_t was, uint16_t now)
     c->added[c->count++] = now;
 }
 
-int qawale_nn_feature_changes(const Position *from, const Position *to, uint16_t *removed, uint16_t *added,
-                              int capacity)
+int qawale_nn_feature_changes(const Position *from, const Position *to, int view, uint16_t *removed,
+                              uint16_t *added, int capacity)
 {
     const QawaleState *a = qawale_state(from), *b = qawale_state(to);
-    if (a->side != b->side)
-        return -1;
     Changes c = {removed, added, 0, capacity, false};
     for (int s = 0; s < QAWALE_SQUARES; s++) {
         if (a->stacks[s] == b->stacks[s]) /* codes are nonzero: the same stack, the same height */
             continue;
         uint16_t was[SQUARE_INPUTS], now[SQUARE_INPUTS];
-        square_inputs(a, s, was);
-        square_inputs(b, s, now);
+        square_inputs(a, s, view, was);
+        square_inputs(b, s, view, now);
         for (int k = 0; k < SQUARE_INPUTS; k++)
             note_change(&c, was[k], now[k]);
     }
-    if (a->top_mask[WHITE] != b->top_mask[WHITE] || a->top_mask[BLACK] != b->top_mask[BLACK])
-        for (int line = 0; line < LINES; line++)
-            note_change(&c, line_input(a, line), line_input(b, line));
+    const uint16_t tops_changed = (uint16_t)((a->top_mask[WHITE] ^ b->top_mask[WHITE]) |
+                                             (a->top_mask[BLACK] ^ b->top_mask[BLACK]));
+    for (int line = 0; line < LINES; line++)
+        if (qawale_lines[line] & tops_changed)
+            note_change(&c, line_input(a, line, view), line_input(b, line, view));
     for (int whose = 0; whose < 2; whose++)
-        note_change(&c, reserve_input(a, whose), reserve_input(b, whose));
+        note_change(&c, reserve_input(a, whose, view), reserve_input(b, whose, view));
+    note_change(&c, (uint16_t)(SIDE + a->side), (uint16_t)(SIDE + b->side));
     return c.full ? -1 : c.count;
 }
