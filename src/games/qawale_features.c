@@ -25,9 +25,8 @@
  */
 #include "games/features.h"
 #include "games/qawale.h"
-#include "util/bits.h"
 
-enum { KINDS = 4, COUNT_TOP = QAWALE_PEBBLES_PER_KIND, LINES = 10, SQUARE_INPUTS = 5 };
+enum { KINDS = 4, COUNT_TOP = QAWALE_PEBBLES_PER_KIND, LINES = 10 };
 
 /* Where each block starts in the input vector. */
 enum {
@@ -79,35 +78,60 @@ static const uint8_t seen_by[2][4] = {
     [BLACK] = {0, 1, 3, 2},
 };
 
-/* The code depth pebbles under the top (0: the top), 0 when none. */
-static int pebble_from_top(uint64_t stack, int height, int depth)
-{
-    const int level = height - 1 - depth;
-    return level < 0 ? QAWALE_NONE : (int)(stack >> (2 * level)) & 3;
-}
+/* What a square's inputs are made of, whoever sees it: its top and
+ * second codes (0: none) and how many pebbles of each code it holds,
+ * packed as in stack_byte_counts. */
+typedef struct {
+    int top, second;
+    unsigned counts;
+} SquareLook;
 
-/* Square s's active inputs as view sees them: its top, its second, its
- * neutral, our and their counts. */
-static void square_inputs(const QawaleState *st, int s, int view, uint16_t in[SQUARE_INPUTS])
+static inline SquareLook look_at(const QawaleState *st, int s)
 {
-    const uint8_t *seen = seen_by[view];
     const uint64_t stack = st->stacks[s];
     const int height = st->stack_height[s];
-    in[0] = (uint16_t)(TOPS + s * KINDS + seen[pebble_from_top(stack, height, 0)]);
-    in[1] = (uint16_t)(SECONDS + s * KINDS + seen[pebble_from_top(stack, height, 1)]);
-    unsigned packed = 0;
+    SquareLook look = {0, 0, 0};
+    if (height > 0)
+        look.top = (int)(stack >> (2 * height - 2)) & 3;
+    if (height > 1)
+        look.second = (int)(stack >> (2 * height - 4)) & 3;
     for (uint64_t rest = stack; rest; rest >>= 8)
-        packed += stack_byte_counts[rest & 255];
-    const int light = (int)(packed >> LIGHT_SHIFT & 31), dark = (int)(packed >> DARK_SHIFT & 31);
-    const int count[3] = {(int)(packed & 31), view == WHITE ? light : dark, view == WHITE ? dark : light};
-    for (int kind = 0; kind < 3; kind++)
-        in[2 + kind] = (uint16_t)(CONTENTS + (s * 3 + kind) * (COUNT_TOP + 1) + feature_capped(count[kind], COUNT_TOP));
+        look.counts += stack_byte_counts[rest & 255];
+    return look;
+}
+
+static inline uint16_t top_input(int s, int view, int code) { return (uint16_t)(TOPS + s * KINDS + seen_by[view][code]); }
+
+static inline uint16_t second_input(int s, int view, int code)
+{
+    return (uint16_t)(SECONDS + s * KINDS + seen_by[view][code]);
+}
+
+/* The content input of kind (0 neutral, 1 ours, 2 theirs) of square s. */
+static inline uint16_t count_input(int s, int view, int kind, unsigned counts)
+{
+    static const int shift[2][3] = {[WHITE] = {0, LIGHT_SHIFT, DARK_SHIFT}, [BLACK] = {0, DARK_SHIFT, LIGHT_SHIFT}};
+    const int count = (int)(counts >> shift[view][kind] & 31);
+    return (uint16_t)(CONTENTS + (s * 3 + kind) * (COUNT_TOP + 1) + feature_capped(count, COUNT_TOP));
+}
+
+/* Set bits per byte value: a line's tops are two look-ups, not a 64-bit
+ * count (several lines change at every child the search evaluates). */
+#define BITS_2(n) n, n + 1, n + 1, n + 2
+#define BITS_4(n) BITS_2(n), BITS_2(n + 1), BITS_2(n + 1), BITS_2(n + 2)
+#define BITS_6(n) BITS_4(n), BITS_4(n + 1), BITS_4(n + 1), BITS_4(n + 2)
+static const uint8_t bits_in_byte[256] = {BITS_6(0), BITS_6(1), BITS_6(1), BITS_6(2)};
+
+static int tops_on_line(uint16_t tops, int line)
+{
+    const unsigned on_line = tops & qawale_lines[line];
+    return bits_in_byte[on_line & 255] + bits_in_byte[on_line >> 8];
 }
 
 static uint16_t line_input(const QawaleState *st, int line, int view)
 {
-    const int ours = popcount64(qawale_lines[line] & st->top_mask[view]);
-    const int theirs = popcount64(qawale_lines[line] & st->top_mask[!view]);
+    const int ours = tops_on_line(st->top_mask[view], line);
+    const int theirs = tops_on_line(st->top_mask[!view], line);
     return (uint16_t)(LINE_INPUTS + line * 25 + ours * 5 + theirs);
 }
 
@@ -120,13 +144,13 @@ static uint16_t reserve_input(const QawaleState *st, int whose, int view)
 int qawale_nn_features(const Position *pos, uint16_t *active)
 {
     const QawaleState *st = qawale_state(pos);
+    const int view = st->side;
     for (int s = 0; s < QAWALE_SQUARES; s++) {
-        uint16_t in[SQUARE_INPUTS];
-        square_inputs(st, s, st->side, in);
-        active[AT_TOPS + s] = in[0];
-        active[AT_SECONDS + s] = in[1];
+        const SquareLook look = look_at(st, s);
+        active[AT_TOPS + s] = top_input(s, view, look.top);
+        active[AT_SECONDS + s] = second_input(s, view, look.second);
         for (int kind = 0; kind < 3; kind++)
-            active[AT_CONTENTS + 3 * s + kind] = in[2 + kind];
+            active[AT_CONTENTS + 3 * s + kind] = count_input(s, view, kind, look.counts);
     }
     for (int line = 0; line < LINES; line++)
         active[AT_LINES + line] = line_input(st, line, st->side);
@@ -163,11 +187,14 @@ int qawale_nn_feature_changes(const Position *from, const Position *to, int view
     for (int s = 0; s < QAWALE_SQUARES; s++) {
         if (a->stacks[s] == b->stacks[s]) /* codes are nonzero: the same stack, the same height */
             continue;
-        uint16_t was[SQUARE_INPUTS], now[SQUARE_INPUTS];
-        square_inputs(a, s, view, was);
-        square_inputs(b, s, view, now);
-        for (int k = 0; k < SQUARE_INPUTS; k++)
-            note_change(&c, was[k], now[k]);
+        const SquareLook was = look_at(a, s), now = look_at(b, s);
+        if (was.top != now.top)
+            note_change(&c, top_input(s, view, was.top), top_input(s, view, now.top));
+        if (was.second != now.second)
+            note_change(&c, second_input(s, view, was.second), second_input(s, view, now.second));
+        if (was.counts != now.counts)
+            for (int kind = 0; kind < 3; kind++)
+                note_change(&c, count_input(s, view, kind, was.counts), count_input(s, view, kind, now.counts));
     }
     const uint16_t tops_changed = (uint16_t)((a->top_mask[WHITE] ^ b->top_mask[WHITE]) |
                                              (a->top_mask[BLACK] ^ b->top_mask[BLACK]));
