@@ -229,15 +229,23 @@ static void heap_put(AbChildList *list, int slot, int64_t key)
     list->slot_of[position_of(key)] = (uint8_t)slot;
 }
 
+/* The greater kid chosen by arithmetic, not a branch: which one wins is
+ * a coin toss the processor would mispredict half the time. */
 static void sift_down(AbChildList *list, int slot)
 {
     const int64_t key = list->heap[slot];
-    for (int kid = 2 * slot + 1; kid < list->heap_size; slot = kid, kid = 2 * slot + 1) {
-        if (kid + 1 < list->heap_size && list->heap[kid + 1] > list->heap[kid])
-            kid++;
-        if (list->heap[kid] <= key)
+    const int size = list->heap_size;
+    for (int kid = 2 * slot + 1; kid < size; slot = kid, kid = 2 * slot + 1) {
+        int64_t best = list->heap[kid];
+        if (kid + 1 < size) {
+            const int64_t right = list->heap[kid + 1];
+            const int take_right = right > best;
+            kid += take_right;
+            best = take_right ? right : best;
+        }
+        if (best <= key)
             break;
-        heap_put(list, slot, list->heap[kid]);
+        heap_put(list, slot, best);
     }
     heap_put(list, slot, key);
 }
