@@ -87,7 +87,9 @@ static const int32_t *listed_sums_at(NnStack *stack, const Game *game, int ply)
 
 /* ---- games that tell what a move changed (Game.nn_feature_changes) ---- */
 
-/* Pairs one move may change and still be cheaper than a refresh. */
+/* The most pairs taken from the game for one move (19 on average in
+ * Qawale); a move that changes more (a sowing over most of the board)
+ * leaves its position to be summed whole, where its mover sees it. */
 #define CHANGES_MAX (NN_MAX_ACTIVE / 4)
 
 static const int32_t *view_sums_at(NnStack *stack, const Game *game, int ply, int view);
