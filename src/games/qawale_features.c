@@ -71,8 +71,8 @@ enum { LIGHT_SHIFT = 5, DARK_SHIFT = 10 };
 #define COUNTS_64(b) COUNTS_16(b), COUNTS_16((b) + 16), COUNTS_16((b) + 32), COUNTS_16((b) + 48)
 static const uint16_t stack_byte_counts[256] = {COUNTS_64(0), COUNTS_64(64), COUNTS_64(128), COUNTS_64(192)};
 
-/* A pebble code as the colour to move sees it (none 0, neutral 1, ours 2,
- * theirs 3): light is ours when white moves. */
+/* A pebble code as a colour sees it (none 0, neutral 1, ours 2,
+ * theirs 3): light is white's. */
 static const uint8_t seen_by[2][4] = {
     [WHITE] = {0, 1, 2, 3},
     [BLACK] = {0, 1, 3, 2},
@@ -100,7 +100,10 @@ static inline SquareLook look_at(const QawaleState *st, int s)
     return look;
 }
 
-static inline uint16_t top_input(int s, int view, int code) { return (uint16_t)(TOPS + s * KINDS + seen_by[view][code]); }
+static inline uint16_t top_input(int s, int view, int code)
+{
+    return (uint16_t)(TOPS + s * KINDS + seen_by[view][code]);
+}
 
 static inline uint16_t second_input(int s, int view, int code)
 {
