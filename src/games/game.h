@@ -196,6 +196,18 @@ typedef struct Game {
      * in <game>_features.c and README.md. */
     int (*nn_features)(const Position *pos, uint16_t *active);
     int nn_input_count;
+    /* Optional, with nn_features: how the inputs of from and to differ,
+     * both seen by the colour view (nn_features's encoding with view in
+     * place of the side to move wherever it means "us"; as nn_features
+     * where view moves), as pairs: removed[k] active in from and not in
+     * to, added[k] the other way, every input in no pair in both or in
+     * neither.  Found without listing either position's inputs; returns
+     * how many pairs, or -1 when there are more than capacity.  The
+     * search's accumulators keep both views along the line with it, so a
+     * child is its parent's sums plus one move's changes (Qawale: a
+     * sowing changes a few stacks). */
+    int (*nn_feature_changes)(const Position *from, const Position *to, int view, uint16_t *removed,
+                              uint16_t *added, int capacity);
     /* Eval=auto plays the shipped network: true only where it beat the
      * classic evaluation at equal time (README, "Learned evaluation"). */
     bool nn_by_default;

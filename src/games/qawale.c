@@ -798,6 +798,7 @@ const Game qawale_game = {
     .wdl = {.draw_margin = 9493.9, .scale = 2123.0, .scale_growth = 0.1602, .bias = {1467, 318}},
     .evaluate = qawale_evaluate,
     .nn_features = qawale_nn_features,
+    .nn_feature_changes = qawale_nn_feature_changes,
     .nn_input_count = QAWALE_NN_INPUTS,
     .nn_by_default = true,
     .params = qawale_params,

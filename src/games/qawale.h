@@ -88,6 +88,8 @@ int qawale_evaluate(const Position *pos);
 /* Network inputs (qawale_features.c). */
 #define QAWALE_NN_INPUTS 830
 int qawale_nn_features(const Position *pos, uint16_t *active);
+int qawale_nn_feature_changes(const Position *from, const Position *to, int view, uint16_t *removed,
+                              uint16_t *added, int capacity);
 
 extern const Game qawale_game;
 

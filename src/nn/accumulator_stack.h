@@ -11,7 +11,13 @@
  * accumulator is computed when first needed (from its own base, or
  * whole), kept while the search stays below it, and serves every position
  * below it where the same player moves.  Where the inputs differ by as
- * many as a refresh adds, the position is summed whole.  The sums are
+ * many as a refresh adds, the position is summed whole.  A game that
+ * tells how two positions' inputs differ in a given colour's view
+ * (Game.nn_feature_changes) keeps both views per ply instead: a position's
+ * sums seen by a colour are its parent's seen by that colour plus what
+ * the move changed, so a child costs one move's changes, neither list
+ * made (the first ply of the line where a view is needed and that colour
+ * moves is summed whole).  The sums are
  * exact (quantized.h), so the path taken never changes a value.
  */
 #ifndef TESSERA_NN_ACCUMULATOR_STACK_H
@@ -28,11 +34,12 @@
 
 typedef struct {
     const Position *pos; /* NULL: nothing entered at this ply */
-    bool features_known, sums_known;
+    bool features_known;
+    bool sums_known[2]; /* by view, the colour seeing (sums[view]) */
     int mover;
     int count; /* active inputs, -1 where the encoding does not cover pos */
     uint16_t active[NN_MAX_ACTIVE];
-    int32_t sums[NN_MAX_HIDDEN];
+    int32_t sums[2][NN_MAX_HIDDEN];
 } NnPly;
 
 typedef struct {
@@ -48,7 +55,8 @@ static inline void nn_stack_enter(NnStack *stack, int ply, const Position *pos)
 {
     if (ply < NN_STACK_PLIES) {
         stack->ply[ply].pos = pos;
-        stack->ply[ply].features_known = stack->ply[ply].sums_known = false;
+        stack->ply[ply].features_known = false;
+        stack->ply[ply].sums_known[WHITE] = stack->ply[ply].sums_known[BLACK] = false;
     }
 }
 

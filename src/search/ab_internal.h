@@ -138,17 +138,18 @@ typedef struct {
     AbChild child[AB_MAX_CHILDREN];
     int count;
     bool truncated; /* more (distinct) moves existed than the list holds */
-    /* ab_pick_child's heap of the children not yet picked (positions in
-     * child[]), valid while heap_next is the next pick; -1 before. */
+    /* ab_pick_child's heap of the children not yet picked, each as its
+     * order and position in child[] packed in one key, valid while
+     * heap_next is the next pick; -1 before. */
     int heap_next, heap_size;
-    uint8_t heap[AB_MAX_CHILDREN];
+    int64_t heap[AB_MAX_CHILDREN];
     uint8_t slot_of[AB_MAX_CHILDREN]; /* by position: its index in heap[] */
     /* Each child's hash, as listed (before any pick), when the game hands
      * them over: the ordering fetches their table entries ahead. */
     bool keys_known;
     uint64_t key[AB_MAX_CHILDREN];
 } AbChildList;
-_Static_assert(AB_MAX_CHILDREN <= 256, "heap entries are bytes");
+_Static_assert(AB_MAX_CHILDREN <= 256, "positions are bytes (slot_of, heap keys)");
 
 /* Steps of the turn in progress, or whole turns (distinct by resulting
  * position once the list grows long, and bounded).  With a worker, every
@@ -177,7 +178,22 @@ typedef enum { CHILD_OTHER_PLAYER, CHILD_SAME_PLAYER, CHILD_GAME_OVER } ChildKin
  * microseconds), so counting nodes alone let the hard limit pass by
  * seconds.  True when this thread must stop (also at its budget_end). */
 #define AB_POLL_UNITS 64
-bool ab_charge(AbWorker *w, uint64_t units);
+/* Reads the clock and the stop flag (ab_charge's call every AB_POLL_UNITS). */
+void ab_poll_clock(AbWorker *w);
+
+/* Inline: charged once per move streamed, millions of times a second. */
+static inline bool ab_charge(AbWorker *w, uint64_t units)
+{
+    if (w->stopped)
+        return true;
+    w->work += units;
+    if (w->work >= w->next_poll)
+        ab_poll_clock(w);
+    if (atomic_load_explicit(&w->shared->abort, memory_order_relaxed) ||
+        (w->budget_end && w->nodes >= w->budget_end))
+        w->stopped = true;
+    return w->stopped;
+}
 
 /* Counts a node and charges it; true when this thread must stop. */
 bool ab_out_of_time(AbWorker *w);

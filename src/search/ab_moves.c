@@ -216,37 +216,45 @@ static void swap_children(AbChildList *list, int a, int b)
     list->child[b] = t;
 }
 
-/* Does the child at position a come before the one at b? */
-static bool picked_before(const AbChildList *list, int a, int b)
+/* A heap entry: the child's order, then its position backwards, so that
+ * a greater key is picked before (a higher order, or the same one at an
+ * earlier position); compared without looking the children up. */
+static int64_t heap_key(int order, int position) { return (int64_t)order * 256 + (255 - position); }
+
+static int position_of(int64_t key) { return 255 - (int)(key & 255); }
+
+static void heap_put(AbChildList *list, int slot, int64_t key)
 {
-    int oa = list->child[a].order, ob = list->child[b].order;
-    return oa > ob || (oa == ob && a < b);
+    list->heap[slot] = key;
+    list->slot_of[position_of(key)] = (uint8_t)slot;
 }
 
-static void heap_put(AbChildList *list, int slot, int position)
-{
-    list->heap[slot] = (uint8_t)position;
-    list->slot_of[position] = (uint8_t)slot;
-}
-
+/* The greater kid chosen by arithmetic, not a branch: which one wins is
+ * a coin toss the processor would mispredict half the time. */
 static void sift_down(AbChildList *list, int slot)
 {
-    int position = list->heap[slot];
-    for (int kid = 2 * slot + 1; kid < list->heap_size; slot = kid, kid = 2 * slot + 1) {
-        if (kid + 1 < list->heap_size && picked_before(list, list->heap[kid + 1], list->heap[kid]))
-            kid++;
-        if (!picked_before(list, list->heap[kid], position))
+    const int64_t key = list->heap[slot];
+    const int size = list->heap_size;
+    for (int kid = 2 * slot + 1; kid < size; slot = kid, kid = 2 * slot + 1) {
+        int64_t best = list->heap[kid];
+        if (kid + 1 < size) {
+            const int64_t right = list->heap[kid + 1];
+            const int take_right = right > best;
+            kid += take_right;
+            best = take_right ? right : best;
+        }
+        if (best <= key)
             break;
-        heap_put(list, slot, list->heap[kid]);
+        heap_put(list, slot, best);
     }
-    heap_put(list, slot, position);
+    heap_put(list, slot, key);
 }
 
 static void build_heap(AbChildList *list, int from)
 {
     list->heap_size = list->count - from;
     for (int slot = 0; slot < list->heap_size; slot++)
-        heap_put(list, slot, from + slot);
+        heap_put(list, slot, heap_key(list->child[from + slot].order, from + slot));
     for (int slot = list->heap_size / 2 - 1; slot >= 0; slot--)
         sift_down(list, slot);
 }
@@ -255,15 +263,15 @@ static void build_heap(AbChildList *list, int from)
  * place, a later position with the same order, so it can only sink. */
 static void pick_from_heap(AbChildList *list, int from)
 {
-    int best = list->heap[0];
+    const int best = position_of(list->heap[0]);
     if (--list->heap_size > 0) {
         heap_put(list, 0, list->heap[list->heap_size]);
         sift_down(list, 0);
     }
     if (best != from) {
-        int slot = list->slot_of[from];
+        const int slot = list->slot_of[from];
         swap_children(list, from, best);
-        heap_put(list, slot, best);
+        heap_put(list, slot, heap_key(list->child[best].order, best));
         sift_down(list, slot);
     }
     list->heap_next = from + 1;

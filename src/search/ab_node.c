@@ -70,26 +70,13 @@ static int score_from_tt(int score, int turns)
     return score >= SCORE_PROVEN ? score - turns : score <= -SCORE_PROVEN ? score + turns : score;
 }
 
-static void poll_clock(AbWorker *w)
+void ab_poll_clock(AbWorker *w)
 {
     AbShared *s = w->shared;
     w->next_poll = w->work + AB_POLL_UNITS;
     atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
     if (atomic_load(&s->job->stop) || tm_past_hard(&s->tm))
         atomic_store(&s->abort, true);
-}
-
-bool ab_charge(AbWorker *w, uint64_t units)
-{
-    if (w->stopped)
-        return true;
-    w->work += units;
-    if (w->work >= w->next_poll)
-        poll_clock(w);
-    if (atomic_load_explicit(&w->shared->abort, memory_order_relaxed) ||
-        (w->budget_end && w->nodes >= w->budget_end))
-        w->stopped = true;
-    return w->stopped;
 }
 
 bool ab_out_of_time(AbWorker *w)

@@ -6,7 +6,8 @@
  * count_moves and with generate_hashed_moves, move_is_legal with generate_moves,
  * step hooks join into the whole moves, evaluations stay
  * within EVAL_BOUND, network inputs survive the position string (inside
- * turns too) and see a position and its colour twin alike, the outcome
+ * turns too) and see a position and its colour twin alike, feature
+ * changes lead from one position's inputs to a later one's, the outcome
  * is decided only at the end, and random_start deals legal setups.  A
  * new game is tested by adding it to all_games[].
  */
@@ -110,6 +111,74 @@ static void check_colour_twin_features(const Game *g, const Position *pos)
 }
 
 /* format -> parse gives the same string, hash and network inputs back. */
+static void sort_inputs(uint16_t *inputs, int count)
+{
+    for (int i = 1; i < count; i++)
+        for (int k = i; k > 0 && inputs[k - 1] > inputs[k]; k--) {
+            const uint16_t t = inputs[k];
+            inputs[k] = inputs[k - 1];
+            inputs[k - 1] = t;
+        }
+}
+
+/* Swaps each pair into list (a set here); false when a pair takes out an
+ * input the list lacks or puts in one it holds. */
+static bool apply_changes(uint16_t *list, int count, const uint16_t *removed, const uint16_t *added, int pairs)
+{
+    for (int k = 0; k < pairs; k++) {
+        int at = -1;
+        for (int i = 0; i < count; i++) {
+            if (list[i] == added[k])
+                return false;
+            if (list[i] == removed[k])
+                at = i;
+        }
+        if (at < 0)
+            return false;
+        list[at] = added[k];
+    }
+    return true;
+}
+
+/* Whether list (in any order) holds pos's inputs. */
+static bool holds_inputs_of(const Game *g, const Position *pos, const uint16_t *list, int count)
+{
+    uint16_t expected[NN_MAX_ACTIVE], sorted[NN_MAX_ACTIVE];
+    memcpy(sorted, list, (size_t)count * sizeof list[0]);
+    sort_inputs(sorted, count);
+    return g->nn_features(pos, expected) == count && memcmp(sorted, expected, (size_t)count * sizeof list[0]) == 0;
+}
+
+/* Game.nn_feature_changes, which the search's accumulators trust instead
+ * of the lists: seen by the first position's mover, the changes move by
+ * move (through the other player's positions) and straight from the first
+ * position both lead to the inputs of each later position that colour
+ * moves in; a capacity one short is refused. */
+static void check_feature_changes(const Game *g, const Position *line, int length)
+{
+    if (!g->nn_feature_changes)
+        return;
+    const int view = g->side_to_move(&line[0]);
+    uint16_t stepped[NN_MAX_ACTIVE], direct[NN_MAX_ACTIVE], removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
+    const int count = g->nn_features(&line[0], stepped);
+    for (int i = 1; i < length; i++) {
+        int pairs = g->nn_feature_changes(&line[i - 1], &line[i], view, removed, added, NN_MAX_ACTIVE);
+        if (pairs < 0 || !apply_changes(stepped, count, removed, added, pairs)) {
+            fail_at(g, &line[i], "a move's feature changes do not fit the inputs before it");
+            return;
+        }
+        if (pairs > 0 && g->nn_feature_changes(&line[i - 1], &line[i], view, removed, added, pairs - 1) != -1)
+            fail_at(g, &line[i], "the feature changes overflow a capacity one short");
+        if (g->side_to_move(&line[i]) != view)
+            continue;
+        g->nn_features(&line[0], direct);
+        pairs = g->nn_feature_changes(&line[0], &line[i], view, removed, added, NN_MAX_ACTIVE);
+        if (!holds_inputs_of(g, &line[i], stepped, count) || pairs < 0 ||
+            !apply_changes(direct, count, removed, added, pairs) || !holds_inputs_of(g, &line[i], direct, count))
+            fail_at(g, &line[i], "the feature changes do not lead to the position's inputs");
+    }
+}
+
 static void check_round_trip(const Game *g, const Position *pos)
 {
     char text[POSITION_TEXT_MAX], again[POSITION_TEXT_MAX], err[ERROR_TEXT_MAX];
@@ -302,7 +371,12 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
         return;
     if (g->random_start && seed % 2)
         g->random_start(&pos, seed);
+    Position recent[4]; /* the last turns' positions, pos last */
     for (int turn = 0; turn < max_turns && g->outcome(&pos) == OUTCOME_ONGOING; turn++) {
+        memmove(&recent[0], &recent[1], 3 * sizeof recent[0]);
+        recent[3] = pos;
+        if (turn >= 3)
+            check_feature_changes(g, recent, 4);
         check_round_trip(g, &pos);
         check_move_count(g, &pos);
         check_hashed_moves(g, &pos);
