@@ -131,6 +131,39 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
         s->game->generate_moves(pos, &c.sink);
 }
 
+static bool stage_if_legal(const Game *g, const Position *pos, Move move, int order, AbChild *first,
+                           int *staged)
+{
+    if (move == MOVE_NONE || ab_was_staged(first, *staged, move) || !g->move_is_legal(pos, move))
+        return false;
+    first[(*staged)++] = (AbChild){move, order};
+    return true;
+}
+
+int ab_stage_first(const AbWorker *w, const Position *pos, Move tt_move, int ply, int depth,
+                   AbChild first[AB_MAX_STAGED])
+{
+    const AbShared *s = w->shared;
+    const Game *g = s->game;
+    int staged = 0;
+    if (ply == 0 || s->steps || !g->move_is_legal)
+        return 0;
+    stage_if_legal(g, pos, tt_move, AB_ORDER_TT_MOVE, first, &staged);
+    if (depth < s->settings->eval_order_depth) {
+        stage_if_legal(g, pos, w->killers[ply][0], AB_ORDER_KILLER + 1, first, &staged);
+        stage_if_legal(g, pos, w->killers[ply][1], AB_ORDER_KILLER, first, &staged);
+    }
+    return staged;
+}
+
+bool ab_was_staged(const AbChild *first, int staged, Move move)
+{
+    for (int i = 0; i < staged; i++)
+        if (first[i].move == move)
+            return true;
+    return false;
+}
+
 uint64_t ab_history_slot(Move move) { return (move * 0x9E3779B97F4A7C15ULL) >> (64 - AB_HISTORY_BITS); }
 
 #define GUESS_WIN (AB_ORDER_KILLER / 16) /* x 16 reaches the killers' keys */
