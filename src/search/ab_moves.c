@@ -191,6 +191,11 @@ static bool table_guess(const AbShared *s, const Position *child, bool same_play
     return false;
 }
 
+/* Children past the game's ab_eval_order_width go below every evaluated
+ * one (whose keys are at least -EVAL_BOUND * 16 - 256), above proven losses. */
+#define UNEVALUATED_BAND (-(EVAL_BOUND * 16 + 512))
+_Static_assert(UNEVALUATED_BAND - 256 > -GUESS_WIN * 16, "the band must stay above proven losses");
+
 /* A child's value to the player choosing it, by one look ahead. */
 static int child_guess(const AbShared *s, const Position *pos, Move move, int mover)
 {
@@ -214,6 +219,7 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
     int mover = s->game->side_to_move(pos);
     list->heap_next = -1; /* new keys: the picks start over */
     bool by_eval = depth >= s->settings->eval_order_depth;
+    const int width = s->game->ab_eval_order_width;
     if (by_eval && list->keys_known)
         for (int i = 0; i < list->count; i++)
             tt_prefetch(s->tt, list->key[i]);
@@ -227,9 +233,13 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
             c->order = AB_ORDER_KILLER;
         else {
             int history = w->history[mover][ab_history_slot(c->move)];
-            if (by_eval && ab_charge(w, 1))
+            if (!by_eval || (width && i >= width)) {
+                c->order = by_eval ? UNEVALUATED_BAND + history / 64 : history;
+                continue;
+            }
+            if (ab_charge(w, 1))
                 return; /* the caller sees w->stopped */
-            c->order = by_eval ? child_guess(s, pos, c->move, mover) * 16 + history / 64 : history;
+            c->order = child_guess(s, pos, c->move, mover) * 16 + history / 64;
         }
     }
 }

@@ -965,6 +965,51 @@ static void test_picks_match_the_selection_with_ties(void)
         }
 }
 
+/* The order keys of pos's children at a node ordered by evaluation, in
+ * the game g (its ab_eval_order_width as set). */
+static bool ordered_children(const Game *g, const Position *pos, AbChildList *list)
+{
+    static TransTable table;
+    AbShared s;
+    AbWorker *w = direct_worker(g, &table, &s);
+    if (!w)
+        return false;
+    ab_list_children(&s, NULL, pos, list);
+    ab_order_children(w, pos, list, MOVE_NONE, 1, settings()->eval_order_depth);
+    free(w);
+    return true;
+}
+
+/* A game's ab_eval_order_width: the first children listed keep the keys
+ * of their evaluation, every later one goes below all evaluated ones
+ * (which it would not, evaluated). */
+static void test_only_the_first_children_are_ordered_by_evaluation(void)
+{
+    enum { WIDTH = 8 };
+    static Game all, narrow;
+    all = qawale_game, narrow = qawale_game;
+    all.ab_eval_order_width = 0, narrow.ab_eval_order_width = WIDTH;
+    Position pos;
+    CHECK(load_position(&all, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &pos));
+    static AbChildList by_all, by_narrow;
+    if (!ordered_children(&all, &pos, &by_all) || !ordered_children(&narrow, &pos, &by_narrow))
+        return;
+    CHECK(by_all.count > 2 * WIDTH);
+    CHECK_EQ_INT(by_narrow.count, by_all.count);
+    const int lowest_evaluated = -(EVAL_BOUND * 16 + 256);
+    int later_in_eval_range = 0;
+    for (int i = 0; i < by_all.count; i++) {
+        CHECK(by_narrow.child[i].move == by_all.child[i].move);
+        if (i < WIDTH) {
+            CHECK_EQ_INT(by_narrow.child[i].order, by_all.child[i].order);
+            continue;
+        }
+        CHECK(by_narrow.child[i].order < lowest_evaluated);
+        later_in_eval_range += by_all.child[i].order >= lowest_evaluated;
+    }
+    CHECK(later_in_eval_range > 0);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -996,6 +1041,7 @@ int main(int argc, char **argv)
     RUN(test_main_thread_adopts_only_deeper_helper_iterations);
     RUN(test_two_threads_answer_at_the_depth_limit);
     RUN(test_picks_match_the_selection_with_ties);
+    RUN(test_only_the_first_children_are_ordered_by_evaluation);
     alphabeta_backend.destroy(engine());
     return harness_end();
 }
