@@ -162,6 +162,11 @@ typedef struct Game {
     int bench_position_count;
     /* The win/draw/loss model of this game's scores (see WdlModel). */
     WdlModel wdl;
+    /* Alpha-beta orders at most this many of a node's children by their
+     * evaluation (the first listed; the rest go after them, by history);
+     * 0 = all.  Ordering plays and evaluates each child it looks at, and a
+     * Qawale node lists ~170 to search ~14. */
+    int ab_eval_order_width;
 
     /* ---- optional hooks (NULL when absent) ---- */
 

@@ -157,6 +157,17 @@ _Static_assert(AB_MAX_CHILDREN <= 256, "positions are bytes (slot_of, heap keys)
  * once it must stop; w is NULL where a listing must not be cut. */
 void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChildList *list);
 
+/* The children searched before the node's list is made, since a cutoff by
+ * one of them spares the listing: the table's move, and where children
+ * are ordered without their evaluation (depth below eval_order_depth) the
+ * killers, which come next in that order anyway.  Only legal moves, with
+ * the order keys the list would give them; none at the root, for games
+ * searched by steps or without move_is_legal.  Returns how many. */
+#define AB_MAX_STAGED 3
+int ab_stage_first(const AbWorker *w, const Position *pos, Move tt_move, int ply, int depth,
+                   AbChild first[AB_MAX_STAGED]);
+bool ab_was_staged(const AbChild *first, int staged, Move move);
+
 /* Fills each child's order key: TT move, killers, history and, from
  * the settings' eval_order_depth on, the child's evaluation. */
 void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,

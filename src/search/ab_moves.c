@@ -131,6 +131,39 @@ void ab_list_children(const AbShared *s, AbWorker *w, const Position *pos, AbChi
         s->game->generate_moves(pos, &c.sink);
 }
 
+static bool stage_if_legal(const Game *g, const Position *pos, Move move, int order, AbChild *first,
+                           int *staged)
+{
+    if (move == MOVE_NONE || ab_was_staged(first, *staged, move) || !g->move_is_legal(pos, move))
+        return false;
+    first[(*staged)++] = (AbChild){move, order};
+    return true;
+}
+
+int ab_stage_first(const AbWorker *w, const Position *pos, Move tt_move, int ply, int depth,
+                   AbChild first[AB_MAX_STAGED])
+{
+    const AbShared *s = w->shared;
+    const Game *g = s->game;
+    int staged = 0;
+    if (ply == 0 || s->steps || !g->move_is_legal)
+        return 0;
+    stage_if_legal(g, pos, tt_move, AB_ORDER_TT_MOVE, first, &staged);
+    if (depth < s->settings->eval_order_depth) {
+        stage_if_legal(g, pos, w->killers[ply][0], AB_ORDER_KILLER + 1, first, &staged);
+        stage_if_legal(g, pos, w->killers[ply][1], AB_ORDER_KILLER, first, &staged);
+    }
+    return staged;
+}
+
+bool ab_was_staged(const AbChild *first, int staged, Move move)
+{
+    for (int i = 0; i < staged; i++)
+        if (first[i].move == move)
+            return true;
+    return false;
+}
+
 uint64_t ab_history_slot(Move move) { return (move * 0x9E3779B97F4A7C15ULL) >> (64 - AB_HISTORY_BITS); }
 
 #define GUESS_WIN (AB_ORDER_KILLER / 16) /* x 16 reaches the killers' keys */
@@ -158,6 +191,11 @@ static bool table_guess(const AbShared *s, const Position *child, bool same_play
     return false;
 }
 
+/* Children past the game's ab_eval_order_width go below every evaluated
+ * one (whose keys are at least -EVAL_BOUND * 16 - 256), above proven losses. */
+#define UNEVALUATED_BAND (-(EVAL_BOUND * 16 + 512))
+_Static_assert(UNEVALUATED_BAND - 256 > -GUESS_WIN * 16, "the band must stay above proven losses");
+
 /* A child's value to the player choosing it, by one look ahead. */
 static int child_guess(const AbShared *s, const Position *pos, Move move, int mover)
 {
@@ -181,6 +219,7 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
     int mover = s->game->side_to_move(pos);
     list->heap_next = -1; /* new keys: the picks start over */
     bool by_eval = depth >= s->settings->eval_order_depth;
+    const int width = s->game->ab_eval_order_width;
     if (by_eval && list->keys_known)
         for (int i = 0; i < list->count; i++)
             tt_prefetch(s->tt, list->key[i]);
@@ -194,9 +233,13 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
             c->order = AB_ORDER_KILLER;
         else {
             int history = w->history[mover][ab_history_slot(c->move)];
-            if (by_eval && ab_charge(w, 1))
+            if (!by_eval || (width && i >= width)) {
+                c->order = by_eval ? UNEVALUATED_BAND + history / 64 : history;
+                continue;
+            }
+            if (ab_charge(w, 1))
                 return; /* the caller sees w->stopped */
-            c->order = by_eval ? child_guess(s, pos, c->move, mover) * 16 + history / 64 : history;
+            c->order = child_guess(s, pos, c->move, mover) * 16 + history / 64;
         }
     }
 }

@@ -119,8 +119,8 @@ static void add_history(int16_t *slot, int bonus)
 }
 
 /* A quiet cutoff: remember the move as a killer and credit its history,
- * debiting the moves tried before it (the first `before` of the list). */
-static void reward_cutoff(AbWorker *w, int mover, int ply, int depth, Move move, const AbChildList *list,
+ * debiting the children tried before it (the `before` first of tried). */
+static void reward_cutoff(AbWorker *w, int mover, int ply, int depth, Move move, const AbChild *tried,
                           int before)
 {
     if (w->killers[ply][0] != move) {
@@ -130,7 +130,7 @@ static void reward_cutoff(AbWorker *w, int mover, int ply, int depth, Move move,
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     add_history(&w->history[mover][ab_history_slot(move)], bonus);
     for (int i = 0; i < before; i++)
-        add_history(&w->history[mover][ab_history_slot(list->child[i].move)], -bonus);
+        add_history(&w->history[mover][ab_history_slot(tried[i].move)], -bonus);
 }
 
 /* The child's score from the view of the player acting at the parent. */
@@ -281,42 +281,46 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     }
 
     Node n = {pos, alpha, beta, depth, ply, turns, g->side_to_move(pos), pv_node, -SCORE_INFINITE, MOVE_NONE};
-    /* Staged: the table's move goes first (as child -1), before the
-     * children are listed and ordered, which a cutoff by it spares
-     * (Qawale lists ~180); one loop, so that try_child is made inline. */
-    bool table_move_first = ply > 0 && tt_move != MOVE_NONE && !s->steps && g->move_is_legal &&
-                            g->move_is_legal(pos, tt_move);
+    /* Staged: the table's move and the killers go first (as children
+     * -staged..-1), before the children are listed and ordered, which a
+     * cutoff by one of them spares (Qawale lists ~180); one loop, so that
+     * try_child is made inline. */
+    AbChild first[AB_MAX_STAGED];
+    const int staged = ab_stage_first(w, pos, tt_move, ply, depth, first);
     bool restricted_root = ply == 0 && (s->job->root_move_count > 0 || w->excluded_count > 0);
     AbChildList list;
     list.count = 0;
     list.truncated = false;
     int tried = 0;
     bool listed = false;
-    for (int i = table_move_first ? -1 : 0; !listed || i < list.count; i++) {
-        if (i == 0) { /* reached once: after the table's move, if it went first */
+    for (int i = -staged; !listed || i < list.count; i++) {
+        if (i == 0) { /* reached once: after the staged children, if any */
             listed = true;
             if (!list_node_children(w, pos, &list, tt_move, ply, depth))
                 return 0;
             if (list.count == 0) {
-                if (!table_move_first)
+                if (staged == 0)
                     return ab_line_eval(w, pos, ply);
                 break;
             }
         }
-        Move move = tt_move;
-        int order = AB_ORDER_TT_MOVE;
-        if (i >= 0) {
+        AbChild child;
+        if (i < 0) {
+            child = first[staged + i];
+        } else {
             ab_pick_child(&list, i);
-            move = list.child[i].move;
-            order = list.child[i].order;
-            if (table_move_first && move == tt_move)
+            child = list.child[i];
+            if (ab_was_staged(first, staged, child.move))
                 continue; /* searched already */
         }
-        bool cut = try_child(w, &n, move, order, tried++);
+        bool cut = try_child(w, &n, child.move, child.order, tried++);
         if (w->stopped)
             return 0;
         if (cut) {
-            reward_cutoff(w, n.mover, ply, depth, move, &list, i > 0 ? i : 0);
+            if (i < 0)
+                reward_cutoff(w, n.mover, ply, depth, child.move, first, staged + i);
+            else
+                reward_cutoff(w, n.mover, ply, depth, child.move, list.child, i);
             break;
         }
     }

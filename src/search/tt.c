@@ -8,17 +8,23 @@
 #define WORDS_PER_BUCKET (ENTRIES_PER_BUCKET * WORDS_PER_ENTRY)
 
 /* data word: score + 32768 in bits 0-15, depth 16-31, bound 32-33,
- * generation 40-47. */
-static uint64_t pack_data(int score, int depth, int bound, uint8_t generation)
+ * generation 40-47, epoch 48-63. */
+static uint64_t pack_data(int score, int depth, int bound, uint8_t generation, uint16_t epoch)
 {
     return (uint64_t)(uint16_t)(score + 32768) | (uint64_t)(uint16_t)depth << 16 |
-           (uint64_t)(bound & 3) << 32 | (uint64_t)generation << 40;
+           (uint64_t)(bound & 3) << 32 | (uint64_t)generation << 40 | (uint64_t)epoch << 48;
 }
 
 static int data_score(uint64_t data) { return (int)(data & 0xFFFF) - 32768; }
 static int data_depth(uint64_t data) { return (int)((data >> 16) & 0xFFFF); }
 static int data_bound(uint64_t data) { return (int)((data >> 32) & 3); }
 static uint8_t data_generation(uint64_t data) { return (uint8_t)(data >> 40); }
+
+/* An entry written since the last clear (a zeroed word has bound none). */
+static bool data_live(const TransTable *tt, uint64_t data)
+{
+    return data_bound(data) != TT_BOUND_NONE && (uint16_t)(data >> 48) == tt->epoch;
+}
 
 bool tt_allocate(TransTable *tt, size_t megabytes)
 {
@@ -31,6 +37,7 @@ bool tt_allocate(TransTable *tt, size_t megabytes)
     }
     tt->bucket_count = buckets;
     tt->generation = 0;
+    tt->epoch = 0;
     return true;
 }
 
@@ -43,10 +50,13 @@ void tt_free(TransTable *tt)
 
 void tt_clear(TransTable *tt)
 {
+    tt->generation = 0;
+    if (++tt->epoch != 0)
+        return;
+    /* Wrapped round: entries of this epoch's last use would come back. */
     size_t n = tt->bucket_count * WORDS_PER_BUCKET;
     for (size_t i = 0; i < n; i++)
         atomic_store_explicit(&tt->words[i], 0, memory_order_relaxed);
-    tt->generation = 0;
 }
 
 void tt_new_search(TransTable *tt) { tt->generation++; }
@@ -77,7 +87,7 @@ bool tt_probe(const TransTable *tt, uint64_t key, TTEntry *out)
     for (int i = 0; i < ENTRIES_PER_BUCKET; i++) {
         _Atomic uint64_t *entry = bucket + i * WORDS_PER_ENTRY;
         uint64_t check = load(&entry[0]), move = load(&entry[1]), data = load(&entry[2]);
-        if ((check ^ move ^ data) != key || data_bound(data) == TT_BOUND_NONE)
+        if ((check ^ move ^ data) != key || !data_live(tt, data))
             continue;
         out->move = move;
         out->score = data_score(data);
@@ -91,7 +101,7 @@ bool tt_probe(const TransTable *tt, uint64_t key, TTEntry *out)
 /* Lower is the better victim: old searches' entries first, then shallow ones. */
 static int replacement_worth(const TransTable *tt, uint64_t data)
 {
-    if (data_bound(data) == TT_BOUND_NONE)
+    if (!data_live(tt, data))
         return -1000000;
     int age = (uint8_t)(tt->generation - data_generation(data));
     return data_depth(data) - 64 * age;
@@ -107,7 +117,7 @@ void tt_store(TransTable *tt, uint64_t key, Move move, int score, int depth, int
     for (int i = 0; i < ENTRIES_PER_BUCKET; i++) {
         _Atomic uint64_t *entry = bucket + i * WORDS_PER_ENTRY;
         uint64_t check = load(&entry[0]), old_move = load(&entry[1]), data = load(&entry[2]);
-        if ((check ^ old_move ^ data) == key && data_bound(data) != TT_BOUND_NONE) {
+        if ((check ^ old_move ^ data) == key && data_live(tt, data)) {
             /* Same position: a proven result stays for good; keep a deeper
              * result of this search unless the new one is exact; keep the
              * old move when the new result has none. */
@@ -129,7 +139,7 @@ void tt_store(TransTable *tt, uint64_t key, Move move, int score, int depth, int
     }
     if (depth > TT_DEPTH_PROVEN)
         depth = TT_DEPTH_PROVEN;
-    uint64_t data = pack_data(score, depth, bound, tt->generation);
+    uint64_t data = pack_data(score, depth, bound, tt->generation, tt->epoch);
     atomic_store_explicit(&victim[0], key ^ move ^ data, memory_order_relaxed);
     atomic_store_explicit(&victim[1], move, memory_order_relaxed);
     atomic_store_explicit(&victim[2], data, memory_order_relaxed);
@@ -143,7 +153,7 @@ int tt_hashfull(const TransTable *tt)
         for (int i = 0; i < ENTRIES_PER_BUCKET; i++) {
             uint64_t data = load(&tt->words[b * WORDS_PER_BUCKET + i * WORDS_PER_ENTRY + 2]);
             sampled++;
-            used += data_bound(data) != TT_BOUND_NONE && data_generation(data) == tt->generation;
+            used += data_live(tt, data) && data_generation(data) == tt->generation;
         }
     return sampled ? used * 1000 / sampled : 0;
 }

@@ -35,11 +35,16 @@ typedef struct {
     _Atomic uint64_t *words;
     size_t bucket_count;
     uint8_t generation; /* which search wrote an entry; older ones go first */
+    /* Which clear the entries belong to: tt_clear moves it on, and an
+     * entry of another reads as empty, so a clear (datagen makes one per
+     * game) costs no pass over the table but one in 65536. */
+    uint16_t epoch;
 } TransTable;
 
 /* Allocates (zeroed) a table of about megabytes MB; false when out of memory. */
 bool tt_allocate(TransTable *tt, size_t megabytes);
 void tt_free(TransTable *tt);
+/* Empties the table (see epoch). */
 void tt_clear(TransTable *tt);
 void tt_new_search(TransTable *tt);
 

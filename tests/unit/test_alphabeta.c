@@ -583,11 +583,12 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
     CHECK_EQ_INT(table_disagreements, 0);
 }
 
-/* Staged children: a node whose table move cuts off lists no children.
- * A Qawale that counts its listings, at a node of depth 1 whose table
- * holds a move (too shallow to cut by itself): a window that move's child
- * beats must be settled without a listing; one it does not beat, or a
- * table move that is not legal here, lists the children once. */
+/* Staged children: a node whose table move or killer cuts off lists no
+ * children.  A Qawale that counts its listings, at a node of depth 1
+ * whose table holds a move (too shallow to cut by itself) or whose ply has
+ * a killer: a window that move's child beats must be settled without a
+ * listing; one it does not beat, or a move that is not legal here, lists
+ * the children once. */
 static int listings;
 
 static bool counted_listing(const Position *pos, HashedMoveSink *sink)
@@ -607,43 +608,96 @@ static bool keep_first(MoveSink *sink, Move move)
     return false;
 }
 
-static int listings_of_search(AbWorker *w, const Position *pos, Move table_move, int alpha, int *value)
+/* The listings of a null-window search of depth 1 at ply 1, where the
+ * table holds table_move and killer is the ply's first killer. */
+static int listings_of_search(AbWorker *w, const Position *pos, Move table_move, Move killer, int alpha,
+                              int *value)
 {
     const AbShared *s = w->shared;
     tt_clear(s->tt);
     if (table_move != MOVE_NONE)
         tt_store(s->tt, s->game->hash(pos), table_move, 0, 0, TT_BOUND_LOWER);
+    w->killers[1][0] = killer;
+    w->killers[1][1] = MOVE_NONE;
     listings = 0;
     *value = ab_search(w, pos, alpha, alpha + 1, 1, 1, 0, false);
     return listings;
 }
 
-static void test_cutoff_by_the_table_move_lists_no_children(void)
+/* A node of the counted Qawale, its first move and that child's value
+ * to the player moving. */
+typedef struct {
+    Position pos;
+    Move first;
+    int first_value;
+} StagedCase;
+
+static Game counted_qawale;
+
+static bool staged_case(StagedCase *c)
 {
-    static Game counted;
-    counted = qawale_game;
-    counted.generate_hashed_moves = counted_listing;
-    Position pos, child;
-    CHECK(load_position(&counted, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &pos));
+    counted_qawale = qawale_game;
+    counted_qawale.generate_hashed_moves = counted_listing;
+    if (!load_position(&counted_qawale, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &c->pos))
+        return false;
     FirstMove first = {{keep_first}, MOVE_NONE};
-    counted.generate_moves(&pos, &first.sink);
-    child = pos;
-    counted.play(&child, first.move);
-    CHECK(counted.outcome(&child) == OUTCOME_ONGOING);
-    const int move_value = -ab_static_eval(&counted, &child);
+    counted_qawale.generate_moves(&c->pos, &first.sink);
+    Position child = c->pos;
+    counted_qawale.play(&child, first.move);
+    c->first = first.move;
+    c->first_value = -ab_static_eval(&counted_qawale, &child);
+    return counted_qawale.outcome(&child) == OUTCOME_ONGOING;
+}
+
+/* The listings of that search with move given as the table's move
+ * (as_killer false) or as the ply's killer. */
+static int listings_with(AbWorker *w, const StagedCase *c, Move move, bool as_killer, int alpha, int *value)
+{
+    return listings_of_search(w, &c->pos, as_killer ? MOVE_NONE : move, as_killer ? move : MOVE_NONE, alpha,
+                              value);
+}
+
+static void check_staged_cutoff_lists_no_children(bool as_killer)
+{
+    StagedCase c;
+    CHECK(staged_case(&c));
     static TransTable table;
     AbShared s;
-    AbWorker *w = direct_worker(&counted, &table, &s);
+    AbWorker *w = direct_worker(&counted_qawale, &table, &s);
     if (!w)
         return;
+    const Move illegal = c.first ^ (Move)16 << QAWALE_MOVE_DROPS_SHIFT; /* 16 drops too many */
     int value, plain;
-    CHECK_EQ_INT(listings_of_search(w, &pos, first.move, move_value - 1, &value), 0);
-    CHECK(value >= move_value);
-    CHECK_EQ_INT(listings_of_search(w, &pos, first.move, move_value, &value), 1);
-    CHECK_EQ_INT(listings_of_search(w, &pos, MOVE_NONE, move_value - 1, &plain), 1);
-    const Move illegal = first.move ^ (Move)16 << QAWALE_MOVE_DROPS_SHIFT; /* 16 drops too many */
-    CHECK_EQ_INT(listings_of_search(w, &pos, illegal, move_value - 1, &value), 1);
+    CHECK_EQ_INT(listings_with(w, &c, c.first, as_killer, c.first_value - 1, &value), 0);
+    CHECK(value >= c.first_value);
+    CHECK_EQ_INT(listings_with(w, &c, c.first, as_killer, c.first_value, &value), 1);
+    CHECK_EQ_INT(listings_with(w, &c, MOVE_NONE, as_killer, c.first_value - 1, &plain), 1);
+    CHECK_EQ_INT(listings_with(w, &c, illegal, as_killer, c.first_value - 1, &value), 1);
     CHECK_EQ_INT(value, plain);
+    free(w);
+}
+
+static void test_cutoff_by_the_table_move_lists_no_children(void) { check_staged_cutoff_lists_no_children(false); }
+
+static void test_cutoff_by_a_killer_lists_no_children(void) { check_staged_cutoff_lists_no_children(true); }
+
+/* Where children are ordered by their evaluation, a winning child goes
+ * before the killers, so there they are not staged: the same killer at a
+ * node whose depth reaches eval_order_depth lets the node list. */
+static void test_killers_not_staged_where_children_are_ordered_by_evaluation(void)
+{
+    StagedCase c;
+    CHECK(staged_case(&c));
+    static TransTable table;
+    AbShared s;
+    AbWorker *w = direct_worker(&counted_qawale, &table, &s);
+    if (!w)
+        return;
+    AbSettings saved = *settings();
+    settings()->eval_order_depth = 1;
+    int value;
+    CHECK_EQ_INT(listings_of_search(w, &c.pos, MOVE_NONE, c.first, c.first_value - 1, &value), 1);
+    *settings() = saved;
     free(w);
 }
 
@@ -911,6 +965,51 @@ static void test_picks_match_the_selection_with_ties(void)
         }
 }
 
+/* The order keys of pos's children at a node ordered by evaluation, in
+ * the game g (its ab_eval_order_width as set). */
+static bool ordered_children(const Game *g, const Position *pos, AbChildList *list)
+{
+    static TransTable table;
+    AbShared s;
+    AbWorker *w = direct_worker(g, &table, &s);
+    if (!w)
+        return false;
+    ab_list_children(&s, NULL, pos, list);
+    ab_order_children(w, pos, list, MOVE_NONE, 1, settings()->eval_order_depth);
+    free(w);
+    return true;
+}
+
+/* A game's ab_eval_order_width: the first children listed keep the keys
+ * of their evaluation, every later one goes below all evaluated ones
+ * (which it would not, evaluated). */
+static void test_only_the_first_children_are_ordered_by_evaluation(void)
+{
+    enum { WIDTH = 8 };
+    static Game all, narrow;
+    all = qawale_game, narrow = qawale_game;
+    all.ab_eval_order_width = 0, narrow.ab_eval_order_width = WIDTH;
+    Position pos;
+    CHECK(load_position(&all, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &pos));
+    static AbChildList by_all, by_narrow;
+    if (!ordered_children(&all, &pos, &by_all) || !ordered_children(&narrow, &pos, &by_narrow))
+        return;
+    CHECK(by_all.count > 2 * WIDTH);
+    CHECK_EQ_INT(by_narrow.count, by_all.count);
+    const int lowest_evaluated = -(EVAL_BOUND * 16 + 256);
+    int later_in_eval_range = 0;
+    for (int i = 0; i < by_all.count; i++) {
+        CHECK(by_narrow.child[i].move == by_all.child[i].move);
+        if (i < WIDTH) {
+            CHECK_EQ_INT(by_narrow.child[i].order, by_all.child[i].order);
+            continue;
+        }
+        CHECK(by_narrow.child[i].order < lowest_evaluated);
+        later_in_eval_range += by_all.child[i].order >= lowest_evaluated;
+    }
+    CHECK(later_in_eval_range > 0);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -931,6 +1030,8 @@ int main(int argc, char **argv)
     RUN(test_table_keeps_the_minimax_value_qawale);
     RUN(test_table_keeps_the_minimax_value_territoire);
     RUN(test_cutoff_by_the_table_move_lists_no_children);
+    RUN(test_cutoff_by_a_killer_lists_no_children);
+    RUN(test_killers_not_staged_where_children_are_ordered_by_evaluation);
     RUN(test_stopped_at_once_still_plays_a_legal_turn);
     RUN(test_depth_search_is_deterministic_with_one_thread);
     RUN(test_node_limit_is_kept);
@@ -940,6 +1041,7 @@ int main(int argc, char **argv)
     RUN(test_main_thread_adopts_only_deeper_helper_iterations);
     RUN(test_two_threads_answer_at_the_depth_limit);
     RUN(test_picks_match_the_selection_with_ties);
+    RUN(test_only_the_first_children_are_ordered_by_evaluation);
     alphabeta_backend.destroy(engine());
     return harness_end();
 }

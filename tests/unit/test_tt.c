@@ -20,6 +20,28 @@ static void test_tt_stored_entry_reads_back(void)
     tt_free(&tt);
 }
 
+/* A clear empties the table without a pass over it (the entries carry
+ * the clear they belong to), also after the count of clears wraps round
+ * to the one an entry was stored under. */
+static void test_tt_cleared_entry_misses_even_after_the_clears_wrap(void)
+{
+    TransTable tt;
+    CHECK(tt_allocate(&tt, 1));
+    tt_store(&tt, 77, 5, 10, 3, TT_BOUND_EXACT);
+    tt_clear(&tt);
+    TTEntry e;
+    CHECK(!tt_probe(&tt, 77, &e));
+    tt_store(&tt, 78, 6, 11, 3, TT_BOUND_EXACT);
+    CHECK(tt_probe(&tt, 78, &e));
+    for (int i = 0; i < 65536; i++)
+        tt_clear(&tt);
+    CHECK(!tt_probe(&tt, 78, &e));
+    CHECK(!tt_probe(&tt, 77, &e));
+    tt_store(&tt, 79, 7, 12, 3, TT_BOUND_EXACT);
+    CHECK(tt_probe(&tt, 79, &e));
+    tt_free(&tt);
+}
+
 static void test_tt_other_key_misses(void)
 {
     TransTable tt;
@@ -164,6 +186,7 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_tt_stored_entry_reads_back);
     RUN(test_tt_other_key_misses);
+    RUN(test_tt_cleared_entry_misses_even_after_the_clears_wrap);
     RUN(test_tt_torn_entry_reads_as_miss);
     RUN(test_tt_proven_result_survives_shallower_store);
     RUN(test_tt_keeps_old_move_when_new_result_has_none);
