@@ -649,6 +649,18 @@ static bool staged_case(StagedCase *c)
     return counted_qawale.outcome(&child) == OUTCOME_ONGOING;
 }
 
+/* A worker searching the counted Qawale at the staged case's node, on a
+ * table of its own (NULL when the case or memory is missing). */
+static AbWorker *staged_worker(StagedCase *c, AbShared *s)
+{
+    static TransTable table;
+    if (!staged_case(c)) {
+        harness_fail(__FILE__, __LINE__, "the staged case is not a node in play");
+        return NULL;
+    }
+    return direct_worker(&counted_qawale, &table, s);
+}
+
 /* The listings of that search with move given as the table's move
  * (as_killer false) or as the ply's killer. */
 static int listings_with(AbWorker *w, const StagedCase *c, Move move, bool as_killer, int alpha, int *value)
@@ -660,10 +672,8 @@ static int listings_with(AbWorker *w, const StagedCase *c, Move move, bool as_ki
 static void check_staged_cutoff_lists_no_children(bool as_killer)
 {
     StagedCase c;
-    CHECK(staged_case(&c));
-    static TransTable table;
     AbShared s;
-    AbWorker *w = direct_worker(&counted_qawale, &table, &s);
+    AbWorker *w = staged_worker(&c, &s);
     if (!w)
         return;
     const Move illegal = c.first ^ (Move)16 << QAWALE_MOVE_DROPS_SHIFT; /* 16 drops too many */
@@ -687,10 +697,8 @@ static void test_cutoff_by_a_killer_lists_no_children(void) { check_staged_cutof
 static void test_killers_not_staged_where_children_are_ordered_by_evaluation(void)
 {
     StagedCase c;
-    CHECK(staged_case(&c));
-    static TransTable table;
     AbShared s;
-    AbWorker *w = direct_worker(&counted_qawale, &table, &s);
+    AbWorker *w = staged_worker(&c, &s);
     if (!w)
         return;
     AbSettings saved = *settings();

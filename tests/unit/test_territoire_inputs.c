@@ -20,15 +20,9 @@ static const Game *const G = &territoire_game;
 
 /* ---- the reference ------------------------------------------------------ */
 
-static uint64_t reference_series_at(uint64_t pawns, int square)
-{
-    uint64_t series = 1ULL << square, grown;
-    do {
-        grown = series;
-        series |= (territoire_ring_up(series) | territoire_ring_down(series)) & pawns;
-    } while (series != grown);
-    return series;
-}
+/* The series are found by the rules' own flood fill (territoire_series_at,
+ * which the captures use and test_territoire checks), not by the series'
+ * ends as the product's standing does. */
 
 static TerritoireSeriesKind reference_kind(const TerritoireState *st, int colour, uint64_t series, uint64_t captor_targets)
 {
@@ -48,7 +42,7 @@ static TerritoireStanding reference_standing(const TerritoireState *st, int colo
     for (int s = 0; s < TERRITOIRE_SQUARES; s++) {
         if (!(st->pawns[colour] >> s & 1) || (seen >> s & 1))
             continue;
-        const uint64_t series = reference_series_at(st->pawns[colour], s);
+        const uint64_t series = territoire_series_at(st->pawns[colour], s);
         seen |= series;
         const int pawns = popcount64(series);
         const TerritoireSeriesKind kind = reference_kind(st, colour, series, captor_targets);
