@@ -99,6 +99,13 @@ typedef struct {
 } TerritoireStanding; /* bytes: small enough to clear and copy in a few stores */
 void territoire_standing(const TerritoireState *st, int colour, uint64_t captor_targets, TerritoireStanding *out);
 
+/* Pawns an opponent pawn holds on one side while the other is free,
+ * takeable ones included. */
+static inline int territoire_exposed_pawns(const TerritoireStanding *standing)
+{
+    return standing->pawns[TERRITOIRE_SERIES_EXPOSED] + standing->pawns[TERRITOIRE_SERIES_TAKEABLE];
+}
+
 /* The free squares showing each value 1..6, read once per position for
  * both sides. */
 typedef struct {

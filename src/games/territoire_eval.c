@@ -44,13 +44,6 @@ const GameParam territoire_params[TERRITOIRE_PARAM_COUNT] = {TERRITOIRE_WEIGHTS(
 _Static_assert(sizeof territoire_params / sizeof territoire_params[0] == TERRITOIRE_PARAM_COUNT,
                "one row per weight");
 
-/* Pawns an opponent pawn holds on one side while the other is free
- * (takeable ones included): half taken. */
-static int exposed_pawns(const TerritoireStanding *standing)
-{
-    return standing->pawns[TERRITOIRE_SERIES_EXPOSED] + standing->pawns[TERRITOIRE_SERIES_TAKEABLE];
-}
-
 static int golden_access(const TerritoireState *st, uint64_t mover_targets, uint64_t opponent_targets)
 {
     uint64_t golden = 1ULL << st->golden;
@@ -89,7 +82,7 @@ int territoire_evaluate(const Position *pos)
     value += (long)weights.mobility_weight *
              (popcount64(mover_targets) - popcount64(opponent_targets));
     value += (long)weights.safe_weight * (mine.pawns[TERRITOIRE_SERIES_SAFE] - theirs.pawns[TERRITOIRE_SERIES_SAFE]);
-    value += (long)weights.exposed_weight * (exposed_pawns(&theirs) - exposed_pawns(&mine));
+    value += (long)weights.exposed_weight * (territoire_exposed_pawns(&theirs) - territoire_exposed_pawns(&mine));
     /* Per pawn placed so far (of both sides' 36): the score settles. */
     int placed = 2 * TERRITOIRE_PAWNS - territoire_pawns_in_hand(st, mover) - territoire_pawns_in_hand(st, opponent);
     value += (long)weights.late_score_weight * (territoire_score(st, mover) - territoire_score(st, opponent)) *

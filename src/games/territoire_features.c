@@ -118,10 +118,8 @@ static void add_golden(FeatureList *list, const TerritoireState *st, const uint6
 /* Safe, exposed (held on one side, takeable ones included), takeable. */
 static int pawns_by_standing(const TerritoireStanding *standing, int k)
 {
-    const uint8_t *pawns = standing->pawns;
-    const int by_standing[STANDINGS] = {pawns[TERRITOIRE_SERIES_SAFE],
-                                        pawns[TERRITOIRE_SERIES_EXPOSED] + pawns[TERRITOIRE_SERIES_TAKEABLE],
-                                        pawns[TERRITOIRE_SERIES_TAKEABLE]};
+    const int by_standing[STANDINGS] = {standing->pawns[TERRITOIRE_SERIES_SAFE], territoire_exposed_pawns(standing),
+                                        standing->pawns[TERRITOIRE_SERIES_TAKEABLE]};
     return by_standing[k];
 }
 

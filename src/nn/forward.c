@@ -25,23 +25,18 @@ NN_HOT_HELPER float dot(const float *restrict row, const float *restrict clipped
 }
 
 NN_HOT_LOOP
-float nn_dense_output(const Network *net, const float *clipped)
+float nn_output(const Network *net, const float *acc)
 {
     const int hidden = net->hidden, hidden2 = net->hidden2;
+    float clipped[NN_MAX_HIDDEN];
+    for (int i = 0; i < hidden; i++)
+        clipped[i] = nn_clip(acc[i]);
     float out = net->output_bias[0];
     for (int j = 0; j < hidden2; j++) {
         const float sum = dot(net->layer2 + (size_t)j * hidden, clipped, hidden);
         out += net->output[j] * nn_clip(sum + net->layer2_bias[j]);
     }
     return out;
-}
-
-float nn_output(const Network *net, const float *acc)
-{
-    float clipped[NN_MAX_HIDDEN];
-    for (int i = 0; i < net->hidden; i++)
-        clipped[i] = nn_clip(acc[i]);
-    return nn_dense_output(net, clipped);
 }
 
 float nn_forward(const Network *net, const uint16_t *active, int count)

@@ -9,10 +9,6 @@
 
 #include "nn/network.h"
 
-/* The layers after the accumulator, from its clipped values (the float
- * and the quantised accumulators share them). */
-float nn_dense_output(const Network *net, const float *clipped);
-
 /* The output (log-odds for the side to move) from an accumulator. */
 float nn_output(const Network *net, const float *acc);
 

@@ -151,15 +151,6 @@ static void test_net_of_another_game_or_size_is_refused(void)
     CHECK(evaluation_network(&territoire_game) == NULL);
 }
 
-/* A random net of game's input count (the trainer's initialisation). */
-static bool random_net(const Game *game, uint64_t seed, Trainer *trainer)
-{
-    char err[256] = "";
-    bool ok = trainer_init(trainer, game->id, game->nn_input_count, 32, 8, 100.0f, seed, 0.001, 1, err, sizeof err);
-    CHECK(ok);
-    return ok;
-}
-
 /* Ascending, in range, within NN_MAX_ACTIVE. */
 static bool well_formed(const Game *game, const uint16_t *active, int count)
 {
@@ -188,7 +179,7 @@ static void test_incremental_update_equals_full_recomputation(void)
     for (int g = 0; all_games[g]; g++) {
         const Game *game = all_games[g];
         Trainer trainer;
-        if (!game->nn_features || !random_net(game, 7 + (uint64_t)g, &trainer))
+        if (!game->nn_features || !nn_random_trainer(game, 7 + (uint64_t)g, &trainer))
             continue;
         QuantNet quantized;
         char err[256] = "";
@@ -277,7 +268,7 @@ static void test_quantised_forward_is_near_the_float_one(void)
             CHECK(error <= QUANTISATION_TOLERANCE);
         }
         Trainer trainer;
-        if (!random_net(game, 21 + (uint64_t)g, &trainer))
+        if (!nn_random_trainer(game, 21 + (uint64_t)g, &trainer))
             continue;
         const int error = largest_quantisation_error(game, &trainer.net, 31 + (uint64_t)g);
         CHECK(error <= QUANTISATION_TOLERANCE);
@@ -410,7 +401,7 @@ static void test_eval_nn_uses_the_net_and_classic_elsewhere(void)
 {
     Trainer trainer;
     char err[256] = "";
-    if (!random_net(&qawale_game, 3, &trainer))
+    if (!nn_random_trainer(&qawale_game, 3, &trainer))
         return;
     Network net = trainer.net;
     trainer.net = (Network){0};

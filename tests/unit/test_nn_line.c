@@ -27,11 +27,8 @@ static BackendEngine *engine; /* every search here uses it: made once, freed at 
 static bool lively_net(const Game *game, uint64_t seed, Network *net)
 {
     Trainer trainer;
-    char err[256] = "";
-    if (!trainer_init(&trainer, game->id, game->nn_input_count, 32, 8, 100.0f, seed, 0.001, 1, err, sizeof err)) {
-        CHECK(false);
+    if (!nn_random_trainer(game, seed, &trainer))
         return false;
-    }
     for (size_t i = 0; i < nn_weight_count(trainer.net.inputs, 32, 8); i++)
         trainer.net.weights[i] *= 8.0f;
     *net = trainer.net;
