@@ -41,25 +41,42 @@ enum {
     MOST_MOVES = COLUMNA_PAWNS_PER_SIDE * COLUMNA_DIRECTIONS,
 };
 
+_Static_assert(PAWN_HEIGHTS * TARGETS <= 32, "a side's kinds of sight fit one mask");
 _Static_assert(COLUMNA_NN_INPUTS == 2 * PAWN_HEIGHTS * PAWN_COUNTS + COLUMNA_MAX_HEIGHT * STACK_COUNTS + 2 + 2 +
                                    2 * REACH_PER_SIDE + 2 * (MOST_MOVES + 1),
                "the blocks below add up to the count the header promises");
 
-/* Adds index + count - 1 of a one-hot run whose first entry means 1. */
-static void add_count_from_one(FeatureList *list, int first, int count, int top)
+/* Counts by kind, and which kinds were met, so that only those are
+ * visited (in ascending order) when written: a position has at most 16
+ * sights and 4 perches a side against 30 and 5 kinds. */
+typedef struct {
+    uint32_t met;
+    uint8_t count[32];
+} KindCounts;
+
+static void count_kind(KindCounts *counts, int kind)
 {
-    if (count > 0)
-        feature_add(list, first + feature_capped(count, top) - 1);
+    counts->count[kind]++;
+    counts->met |= 1u << kind;
+}
+
+/* Writes each kind met as its count's input: block first + kind * width
+ * + count - 1 (counts above width share the last). */
+static void add_kind_counts(FeatureList *list, const KindCounts *counts, int first, int width)
+{
+    for (uint32_t met = counts->met; met; met &= met - 1) {
+        const int kind = __builtin_ctz(met);
+        feature_add(list, first + kind * width + feature_capped(counts->count[kind], width) - 1);
+    }
 }
 
 static void add_perches(FeatureList *list, const ColumnaState *st, const int sides[2])
 {
     for (int i = 0; i < 2; i++) {
-        int on_height[COLUMNA_MAX_HEIGHT + 1] = {0};
+        KindCounts on_height = {0};
         for (uint64_t pawns = st->pawns[sides[i]]; pawns;)
-            on_height[st->stack_height[columna_pop_square(&pawns)]]++;
-        for (int h = 1; h <= COLUMNA_MAX_HEIGHT; h++)
-            add_count_from_one(list, (i * PAWN_HEIGHTS + h - 1) * PAWN_COUNTS, on_height[h], PAWN_COUNTS);
+            count_kind(&on_height, st->stack_height[columna_pop_square(&pawns)] - 1);
+        add_kind_counts(list, &on_height, i * PAWN_HEIGHTS * PAWN_COUNTS, PAWN_COUNTS);
     }
     feature_block_end(list, 2 * PAWN_HEIGHTS * PAWN_COUNTS);
 }
@@ -74,21 +91,22 @@ static void add_free_stacks(FeatureList *list, const ColumnaState *st)
     feature_block_end(list, COLUMNA_MAX_HEIGHT * STACK_COUNTS);
 }
 
-/* What colour's pawns see: seen[own height - 1][target] counts first
- * stacks met (target: free height - 1, or COLUMNA_MAX_HEIGHT for a
- * pawned stack); returns the pawn moves. */
-static int count_sights(const ColumnaState *st, int colour, int seen[PAWN_HEIGHTS][TARGETS])
+/* What colour's pawns see, by kind (own height - 1) * TARGETS + target,
+ * target being a free stack's height - 1 or COLUMNA_MAX_HEIGHT for a
+ * pawned one; returns the pawn moves. */
+static int count_sights(const ColumnaState *st, int colour, KindCounts *seen)
 {
     const uint64_t pawned = columna_all_pawns(st);
     int moves = 0;
     for (uint64_t pawns = st->pawns[colour]; pawns;) {
         const int from = columna_pop_square(&pawns);
+        const int own = (st->stack_height[from] - 1) * TARGETS;
         for (int d = 0; d < COLUMNA_DIRECTIONS; d++) {
             const int to = columna_first_stack(st->stacks, from, d);
             if (to < 0)
                 continue;
             const bool free = !(pawned & columna_bit(to));
-            seen[st->stack_height[from] - 1][free ? st->stack_height[to] - 1 : COLUMNA_MAX_HEIGHT]++;
+            count_kind(seen, own + (free ? st->stack_height[to] - 1 : COLUMNA_MAX_HEIGHT));
             moves += free;
         }
     }
@@ -100,12 +118,9 @@ static void add_sights(FeatureList *list, const ColumnaState *st, const int side
 {
     int moves[2];
     for (int i = 0; i < 2; i++) {
-        int seen[PAWN_HEIGHTS][TARGETS] = {{0}};
-        moves[i] = count_sights(st, sides[i], seen);
-        for (int h = 0; h < PAWN_HEIGHTS; h++)
-            for (int t = 0; t < TARGETS; t++)
-                add_count_from_one(list, i * REACH_PER_SIDE + (h * TARGETS + t) * SIGHT_COUNTS, seen[h][t],
-                                   SIGHT_COUNTS);
+        KindCounts seen = {0};
+        moves[i] = count_sights(st, sides[i], &seen);
+        add_kind_counts(list, &seen, i * REACH_PER_SIDE, SIGHT_COUNTS);
     }
     feature_block_end(list, 2 * REACH_PER_SIDE);
     for (int i = 0; i < 2; i++)

@@ -97,15 +97,3 @@ void nn_feature_difference(const uint16_t *from, int from_count, const uint16_t 
     *removed_count = r;
     *added_count = a;
 }
-
-int nn_feature_substitution(const uint16_t *from, const uint16_t *to, int count, uint16_t *removed,
-                            uint16_t *added)
-{
-    int n = 0;
-    for (int k = 0; k < count; k++) {
-        removed[n] = from[k];
-        added[n] = to[k];
-        n += from[k] != to[k];
-    }
-    return n;
-}

@@ -25,12 +25,4 @@ void nn_accumulator_update(const Network *net, float *acc, const uint16_t *remov
 void nn_feature_difference(const uint16_t *from, int from_count, const uint16_t *to, int to_count,
                            uint16_t *removed, int *removed_count, uint16_t *added, int *added_count);
 
-/* Where from and to hold as many inputs: the pairs (from[k], to[k]) that
- * differ, into removed and added; returns how many.  Any such pairing
- * turns from's sum into to's (the sum of a list is the sum of its
- * entries), and where a game lists its inputs a block at a time, one per
- * block, it is the least one, found without the merge's branches. */
-int nn_feature_substitution(const uint16_t *from, const uint16_t *to, int count, uint16_t *removed,
-                            uint16_t *added);
-
 #endif

@@ -15,13 +15,23 @@ void nn_stack_clear(NnStack *stack)
     }
 }
 
+static int input_words(const Game *game) { return (game->nn_input_count + 63) / 64; }
+
+static void list_features(const Game *game, NnPly *entry)
+{
+    entry->count = game->nn_features(entry->pos, entry->active);
+    entry->mover = game->side_to_move(entry->pos);
+    entry->features_known = true;
+    for (int w = 0; w < input_words(game); w++)
+        entry->bits[w] = 0;
+    for (int k = 0; k < entry->count; k++)
+        entry->bits[entry->active[k] / 64] |= 1ULL << (entry->active[k] % 64);
+}
+
 static bool features_of(const Game *game, NnPly *entry)
 {
-    if (!entry->features_known) {
-        entry->count = game->nn_features(entry->pos, entry->active);
-        entry->mover = game->side_to_move(entry->pos);
-        entry->features_known = true;
-    }
+    if (!entry->features_known)
+        list_features(game, entry);
     return entry->count >= 0;
 }
 
@@ -42,20 +52,21 @@ static int base_of(NnStack *stack, const Game *game, int ply)
     return -1;
 }
 
-/* The inputs to take off base's sums and put on to make entry's: the
- * cheap pairing when the counts agree and it is short, else the merge. */
-static void inputs_changed(const NnPly *base, const NnPly *entry, uint16_t *removed, int *removed_count,
-                           uint16_t *added, int *added_count)
+/* The inputs to take off base's sums and put on to make entry's, in
+ * ascending order, from the two sets' exclusive or. */
+static void inputs_changed(const Game *game, const NnPly *base, const NnPly *entry, uint16_t *removed,
+                           int *removed_count, uint16_t *added, int *added_count)
 {
-    if (base->count == entry->count) {
-        const int pairs = nn_feature_substitution(base->active, entry->active, entry->count, removed, added);
-        if (2 * pairs < entry->count) {
-            *removed_count = *added_count = pairs;
-            return;
-        }
+    int r = 0, a = 0;
+    for (int w = 0; w < input_words(game); w++) {
+        const uint64_t differ = base->bits[w] ^ entry->bits[w];
+        for (uint64_t left = differ & base->bits[w]; left; left &= left - 1)
+            removed[r++] = (uint16_t)(w * 64 + __builtin_ctzll(left));
+        for (uint64_t came = differ & entry->bits[w]; came; came &= came - 1)
+            added[a++] = (uint16_t)(w * 64 + __builtin_ctzll(came));
     }
-    nn_feature_difference(base->active, base->count, entry->active, entry->count, removed, removed_count, added,
-                          added_count);
+    *removed_count = r;
+    *added_count = a;
 }
 
 /* The sums of ply seen by its mover, the only view kept for these games. */
@@ -70,7 +81,7 @@ static const int32_t *listed_sums_at(NnStack *stack, const Game *game, int ply)
     uint16_t removed[NN_MAX_ACTIVE], added[NN_MAX_ACTIVE];
     int removed_count = 0, added_count = 0;
     if (base >= 0)
-        inputs_changed(&stack->ply[base], entry, removed, &removed_count, added, &added_count);
+        inputs_changed(game, &stack->ply[base], entry, removed, &removed_count, added, &added_count);
     /* The base's sums are made first where not known yet (recursively,
      * bounded by the line: each ply's are made once); search threads have
      * deep stacks for the lists kept on the way. */
@@ -128,7 +139,7 @@ static const int32_t *view_sums_at(NnStack *stack, const Game *game, int ply, in
 
 const int32_t *nn_stack_sums(NnStack *stack, const QuantNet *net, const Game *game, int ply)
 {
-    if (ply >= NN_STACK_PLIES || !stack->ply[ply].pos)
+    if (ply >= NN_STACK_PLIES || !stack->ply[ply].pos || input_words(game) > NN_STACK_INPUT_WORDS)
         return NULL;
     if (stack->net != net) { /* another net: every sum kept is stale */
         for (int p = 0; p < NN_STACK_PLIES; p++)

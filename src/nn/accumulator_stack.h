@@ -31,6 +31,9 @@
 
 /* Plies kept; a position deeper is evaluated whole. */
 #define NN_STACK_PLIES 64
+/* Inputs kept as a bit set, so that two positions' differ by a few words'
+ * exclusive or; a game with more inputs is evaluated whole. */
+#define NN_STACK_INPUT_WORDS 16
 
 typedef struct {
     const Position *pos; /* NULL: nothing entered at this ply */
@@ -39,6 +42,7 @@ typedef struct {
     int mover;
     int count; /* active inputs, -1 where the encoding does not cover pos */
     uint16_t active[NN_MAX_ACTIVE];
+    uint64_t bits[NN_STACK_INPUT_WORDS]; /* the same inputs as a set */
     int32_t sums[2][NN_MAX_HIDDEN];
 } NnPly;
 

@@ -114,17 +114,21 @@ struct AbWorker {
     bool horizon_met; /* this iteration scored a leaf by evaluation, not by the rules */
     Move killers[AB_MAX_PLY][2];
     int16_t history[2][1 << AB_HISTORY_BITS];
-    Move pv[AB_MAX_PLY + 1][AB_PV_MAX];
     int pv_length[AB_MAX_PLY + 1];
     /* MultiPV: root moves the main thread's next root search leaves out. */
     Move excluded[SEARCH_MAX_MULTIPV];
     int excluded_count;
-    /* Network accumulators along the line this thread searches. */
-    NnStack nn_stack;
     /* The main thread's answer so far (the last completed iteration). */
     Move best_turn;
     int best_score;
     int completed_depth;
+    /* Everything above starts each search zeroed; what follows is kept
+     * from one search to the next (the engine keeps its workers), and is
+     * read only where written this search: a pv row up to its pv_length,
+     * the accumulators where their flags (cleared per search) say so. */
+    Move pv[AB_MAX_PLY + 1][AB_PV_MAX];
+    /* Network accumulators along the line this thread searches. */
+    NnStack nn_stack;
 };
 
 /* ---- children of a node (ab_moves.c) ---- */

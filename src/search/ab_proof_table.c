@@ -7,7 +7,7 @@
  * and stores on the usual machines, and keep the sharing defined. */
 #include "search/ab_proof_table.h"
 
-#include <stdlib.h>
+#include "util/huge_alloc.h"
 
 #define SLOTS_PER_BUCKET 4
 
@@ -24,7 +24,7 @@ bool pt_allocate(ProofTable *pt, size_t megabytes)
 {
     size_t bytes = (megabytes ? megabytes : 1) << 20;
     size_t buckets = bytes / (SLOTS_PER_BUCKET * sizeof(ProofSlot));
-    pt->slots = calloc(buckets * SLOTS_PER_BUCKET, sizeof(ProofSlot));
+    pt->slots = huge_zeroed_alloc(buckets * SLOTS_PER_BUCKET * sizeof(ProofSlot));
     pt->bucket_count = pt->slots ? buckets : 0;
     atomic_init(&pt->draw_seen, false);
     return pt->slots != NULL;
@@ -32,7 +32,7 @@ bool pt_allocate(ProofTable *pt, size_t megabytes)
 
 void pt_free(ProofTable *pt)
 {
-    free(pt->slots);
+    huge_free(pt->slots, pt->bucket_count * SLOTS_PER_BUCKET * sizeof(ProofSlot));
     pt->slots = NULL;
     pt->bucket_count = 0;
 }

@@ -9,6 +9,7 @@
  * With one thread and a depth or node limit the search is deterministic.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "search/ab_internal.h"
 #include "search/mate.h"
 #include "search/backends.h"
+#include "search/thread_pool.h"
 
 #define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
 
@@ -30,6 +32,11 @@ struct AbEngine {
     size_t proofs_mb;
     MateTable mates; /* the mate shortening's: an eighth of Hash, made when first needed */
     size_t mates_mb;
+    /* The searches' threads' state (about 600 KB each), kept: made anew
+     * per search, its pages were faulted in and given back every move. */
+    AbWorker *workers;
+    int worker_capacity;
+    ThreadPool threads; /* the search's threads, parked between searches */
 };
 
 static AbEngine *ab_engine(BackendEngine *engine) { return (AbEngine *)engine; }
@@ -89,6 +96,24 @@ static bool ensure_proof_table(AbEngine *e, size_t hash_mb)
         return false;
     e->proofs_mb = megabytes;
     return true;
+}
+
+/* count workers for a search, each as a fresh one would start (its
+ * kept part aside); NULL when out of memory. */
+static AbWorker *ready_workers(AbEngine *e, int count)
+{
+    if (e->worker_capacity < count) {
+        free(e->workers);
+        e->workers = malloc((size_t)count * sizeof *e->workers);
+        e->worker_capacity = e->workers ? count : 0;
+        if (!e->workers)
+            return NULL;
+    }
+    for (int i = 0; i < count; i++) {
+        memset(&e->workers[i], 0, offsetof(AbWorker, pv));
+        nn_stack_clear(&e->workers[i].nn_stack);
+    }
+    return e->workers;
 }
 
 static uint64_t total_nodes(const AbShared *s)
@@ -367,21 +392,19 @@ static Move fallback_turn(const AbShared *s)
     return first;
 }
 
+static void *run_worker(void *arg)
+{
+    AbWorker *w = arg;
+    return w->id == 0 ? main_worker(w) : helper_worker(w);
+}
+
 static void run_workers(AbShared *s)
 {
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES);
-    pthread_t threads[SEARCH_MAX_THREADS];
-    bool started[SEARCH_MAX_THREADS] = {false};
+    void *args[SEARCH_MAX_THREADS];
     for (int i = 0; i < s->worker_count; i++)
-        started[i] = pthread_create(&threads[i], &attr, i == 0 ? main_worker : helper_worker, &s->workers[i]) == 0;
-    pthread_attr_destroy(&attr);
-    if (!started[0])
+        args[i] = &s->workers[i];
+    if (thread_pool_run(&s->engine->threads, s->worker_count, run_worker, args) == 0)
         main_worker(&s->workers[0]); /* no thread to be had: search on this one */
-    for (int i = 0; i < s->worker_count; i++)
-        if (started[i])
-            pthread_join(threads[i], NULL);
 }
 
 /* The answer: the main thread's last completed iteration (or the
@@ -435,7 +458,7 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
 
     Move fallback = fallback_turn(&s);
     s.worker_count = worker_count(job);
-    s.workers = calloc((size_t)s.worker_count, sizeof *s.workers);
+    s.workers = ready_workers(e, s.worker_count);
     if (!s.workers) {
         result.best = fallback;
         return result;
@@ -454,15 +477,16 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
         ab_smp_end(&s);
     finish_result(&s, &result);
     free(s.proof_busy);
-    free(s.workers);
     return result;
 }
 
 static BackendEngine *alphabeta_create(void)
 {
     AbEngine *e = calloc(1, sizeof *e);
-    if (e)
+    if (e) {
         e->settings = ab_default_settings;
+        thread_pool_init(&e->threads, WORKER_STACK_BYTES);
+    }
     return (BackendEngine *)e;
 }
 
@@ -497,6 +521,10 @@ static void alphabeta_release(BackendEngine *engine)
     e->proofs_mb = 0;
     mate_table_free(&e->mates);
     e->mates_mb = 0;
+    free(e->workers);
+    e->workers = NULL;
+    e->worker_capacity = 0;
+    thread_pool_stop(&e->threads);
 }
 
 static void alphabeta_destroy(BackendEngine *engine)

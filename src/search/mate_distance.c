@@ -7,15 +7,13 @@
  * the distance below which it was shown false; a question inside what is
  * known needs no search.  Answers are the distances found (0: no), so a
  * win found within 9 that takes 7 is stored as 7. */
-/* madvise's MADV_HUGEPAGE is Linux's, outside POSIX. */
-#define _DEFAULT_SOURCE
 #include "search/mate_distance.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "games/gameutil.h"
+#include "util/huge_alloc.h"
 
 #define SLOTS_PER_BUCKET 4
 #define NOT_SHOWN UINT16_MAX
@@ -34,32 +32,18 @@ struct MateSlot {
     uint16_t no_loss_below;  /* does not lose within any d below this */
 };
 
-/* Huge pages where the system has them: every probe lands on a random
- * page, and with 4 KB pages the address translation missed as often as
- * the cache did. */
-#define HUGE_PAGE_BYTES (2u << 20)
-
 bool mate_table_allocate(MateTable *table, size_t megabytes)
 {
     size_t bytes = (megabytes ? megabytes : 1) << 20;
     size_t buckets = bytes / (SLOTS_PER_BUCKET * sizeof(MateSlot));
-    void *memory = NULL;
-    table->slots = NULL;
-    table->bucket_count = 0;
-    if (posix_memalign(&memory, HUGE_PAGE_BYTES, bytes) != 0)
-        return false;
-#ifdef MADV_HUGEPAGE
-    madvise(memory, bytes, MADV_HUGEPAGE);
-#endif
-    memset(memory, 0, bytes);
-    table->slots = memory;
-    table->bucket_count = buckets;
-    return true;
+    table->slots = huge_zeroed_alloc(buckets * SLOTS_PER_BUCKET * sizeof(MateSlot));
+    table->bucket_count = table->slots ? buckets : 0;
+    return table->slots != NULL;
 }
 
 void mate_table_free(MateTable *table)
 {
-    free(table->slots);
+    huge_free(table->slots, table->bucket_count * SLOTS_PER_BUCKET * sizeof(MateSlot));
     table->slots = NULL;
     table->bucket_count = 0;
 }

@@ -1,7 +1,7 @@
 /* tt.c - a lockless, bucketed transposition table (see tt.h). */
 #include "search/tt.h"
 
-#include <stdlib.h>
+#include "util/huge_alloc.h"
 
 #define ENTRIES_PER_BUCKET 4
 #define WORDS_PER_ENTRY 3
@@ -30,7 +30,7 @@ bool tt_allocate(TransTable *tt, size_t megabytes)
 {
     size_t bytes = (megabytes ? megabytes : 1) << 20;
     size_t buckets = bytes / (WORDS_PER_BUCKET * sizeof(uint64_t));
-    tt->words = calloc(buckets * WORDS_PER_BUCKET, sizeof(uint64_t));
+    tt->words = huge_zeroed_alloc(buckets * WORDS_PER_BUCKET * sizeof(uint64_t));
     if (!tt->words) {
         tt->bucket_count = 0;
         return false;
@@ -43,7 +43,7 @@ bool tt_allocate(TransTable *tt, size_t megabytes)
 
 void tt_free(TransTable *tt)
 {
-    free(tt->words);
+    huge_free((void *)tt->words, tt->bucket_count * WORDS_PER_BUCKET * sizeof(uint64_t));
     tt->words = NULL;
     tt->bucket_count = 0;
 }

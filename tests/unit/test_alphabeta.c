@@ -784,6 +784,27 @@ static void test_depth_search_is_deterministic_with_one_thread(void)
     }
 }
 
+/* The engine keeps its threads' state and stacks from one search to the
+ * next: a search after others (two threads, another game) must be the one
+ * a fresh engine makes, move, score and nodes. */
+static void test_used_engine_searches_as_a_fresh_one(void)
+{
+    for (int i = 0; i < 4; i++) {
+        const Game *g = every_game[i];
+        const int depth = i == 2 ? 3 : 5;
+        search_depth(every_game[(i + 1) % 4], NULL, 4, 2);
+        const Move used = search_depth(g, NULL, depth, 1);
+        const SearchResult after_others = last;
+        BackendEngine *fresh = alphabeta_backend.create();
+        alphabeta_backend.new_game(fresh, job.hash_mb);
+        const SearchResult first = alphabeta_backend.search(fresh, &job);
+        alphabeta_backend.destroy(fresh);
+        CHECK_EQ_U64(first.best, used);
+        CHECK_EQ_INT(first.score, after_others.score);
+        CHECK_EQ_U64(first.nodes, after_others.nodes);
+    }
+}
+
 static void test_node_limit_is_kept(void)
 {
     set_up(&columna_game, NULL, 1);
@@ -1042,6 +1063,7 @@ int main(int argc, char **argv)
     RUN(test_killers_not_staged_where_children_are_ordered_by_evaluation);
     RUN(test_stopped_at_once_still_plays_a_legal_turn);
     RUN(test_depth_search_is_deterministic_with_one_thread);
+    RUN(test_used_engine_searches_as_a_fresh_one);
     RUN(test_node_limit_is_kept);
     RUN(test_movetime_is_kept);
     RUN(test_hard_limit_kept_when_moves_stream_slowly);
