@@ -111,6 +111,10 @@ struct AbWorker {
     _Atomic uint64_t published_nodes; /* nodes, as other threads may read them */
     int seldepth;
     bool stopped;
+    /* The main thread's iteration in progress (0: none), which it drops
+     * (stopped and superseded) once a helper completed that depth. */
+    int iteration_depth;
+    bool superseded;
     bool horizon_met; /* this iteration scored a leaf by evaluation, not by the rules */
     Move killers[AB_MAX_PLY][2];
     int16_t history[2][1 << AB_HISTORY_BITS];

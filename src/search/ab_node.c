@@ -77,6 +77,8 @@ void ab_poll_clock(AbWorker *w)
     atomic_store_explicit(&w->published_nodes, w->nodes, memory_order_relaxed);
     if (atomic_load(&s->job->stop) || tm_past_hard(&s->tm))
         atomic_store(&s->abort, true);
+    if (w->iteration_depth && atomic_load_explicit(&s->deepest.depth, memory_order_relaxed) >= w->iteration_depth)
+        w->stopped = w->superseded = true;
 }
 
 bool ab_out_of_time(AbWorker *w)

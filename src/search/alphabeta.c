@@ -312,7 +312,20 @@ static void *main_worker(void *arg)
     for (int depth = 1; depth <= depth_limit(s); depth++) {
         atomic_store(&s->deepest.main_depth, depth);
         uint64_t before = w->nodes;
+        w->iteration_depth = s->worker_count > 1 && search_line_count(s->job) == 1 ? depth : 0;
         int score = aspirated_search(w, depth, previous);
+        w->iteration_depth = 0;
+        if (w->superseded && !atomic_load(&s->abort)) {
+            /* A helper completed this depth first: the rest of this
+             * iteration would repeat its work.  Take its line, go deeper. */
+            w->stopped = w->superseded = false;
+            adopt_deeper(w);
+            depth = w->completed_depth;
+            previous = w->best_score;
+            if ((score_is_proven(previous) && search_proof_ends_search(s->job, previous)) || tm_past_soft(&s->tm))
+                break;
+            continue;
+        }
         if (w->stopped)
             break;
         record_iteration(w, depth, score);

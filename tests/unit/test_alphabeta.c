@@ -805,6 +805,33 @@ static void test_used_engine_searches_as_a_fresh_one(void)
     }
 }
 
+/* The main thread drops its iteration once a helper completed that depth
+ * (and only then), in the search: the rest would repeat the helper's work. */
+static void test_main_iteration_dropped_once_a_helper_completed_its_depth(void)
+{
+    static TransTable table;
+    AbShared s;
+    AbWorker *w = direct_worker(&columna_game, &table, &s);
+    if (!w)
+        return;
+    atomic_init(&s.deepest.depth, 6);
+    w->iteration_depth = 7;
+    ab_poll_clock(w);
+    CHECK(!w->stopped && !w->superseded);
+    ab_search(w, &job.record.current, -SCORE_INFINITE, SCORE_INFINITE, 5, 0, 0, true);
+    CHECK(!w->stopped && !w->superseded);
+    CHECK(w->nodes > 2 * AB_POLL_UNITS); /* it polled */
+    atomic_store(&s.deepest.depth, 7);
+    ab_search(w, &job.record.current, -SCORE_INFINITE, SCORE_INFINITE, 5, 0, 0, true);
+    CHECK(w->stopped && w->superseded);
+    CHECK(!atomic_load(&s.abort)); /* the search goes on: only the iteration ends */
+    w->stopped = w->superseded = false;
+    w->iteration_depth = 0; /* between iterations, and in proofs, nothing is dropped */
+    ab_poll_clock(w);
+    CHECK(!w->stopped && !w->superseded);
+    free(w);
+}
+
 static void test_node_limit_is_kept(void)
 {
     set_up(&columna_game, NULL, 1);
@@ -1064,6 +1091,7 @@ int main(int argc, char **argv)
     RUN(test_stopped_at_once_still_plays_a_legal_turn);
     RUN(test_depth_search_is_deterministic_with_one_thread);
     RUN(test_used_engine_searches_as_a_fresh_one);
+    RUN(test_main_iteration_dropped_once_a_helper_completed_its_depth);
     RUN(test_node_limit_is_kept);
     RUN(test_movetime_is_kept);
     RUN(test_hard_limit_kept_when_moves_stream_slowly);
