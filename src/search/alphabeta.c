@@ -98,7 +98,7 @@ static bool ensure_proof_table(AbEngine *e, size_t hash_mb)
     return true;
 }
 
-/* count workers for a search, each as a fresh one would start (its
+/* `count` workers for a search, each as a fresh one would start (its
  * kept part aside); NULL when out of memory. */
 static AbWorker *ready_workers(AbEngine *e, int count)
 {
@@ -511,9 +511,10 @@ ProofTable *ab_engine_proof_table(BackendEngine *engine)
 
 static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engine)->settings; }
 
-/* Makes the tables and writes every page of them here, outside any clock:
- * the first touch of a page costs tens of microseconds on some machines
- * (half a second for 64 MB), which a first search paid out of its own time. */
+/* Makes the tables here, outside any clock, and clears them.  The main
+ * table's pages are made as its probes first reach them: on huge pages
+ * (util/huge_alloc.h) that is a fault per 2 MB, and writing every page
+ * here cost a ThreadSanitizer build 150 ms a game. */
 static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
 {
     AbEngine *e = ab_engine(engine);
