@@ -303,6 +303,15 @@ static bool adopt_deeper(AbWorker *w)
     return true;
 }
 
+/* After an iteration scoring score: proven, every line reached the end of
+ * the game (no horizon met), or the time is spent, and deeper iterations
+ * could only repeat this one or overrun. */
+static bool iterations_end(const AbShared *s, int score, bool horizon_met)
+{
+    return (score_is_proven(score) && search_proof_ends_search(s->job, score)) || !horizon_met ||
+           tm_past_soft(&s->tm);
+}
+
 static void *main_worker(void *arg)
 {
     AbWorker *w = arg;
@@ -322,7 +331,7 @@ static void *main_worker(void *arg)
             adopt_deeper(w);
             depth = w->completed_depth;
             previous = w->best_score;
-            if ((score_is_proven(previous) && search_proof_ends_search(s->job, previous)) || tm_past_soft(&s->tm))
+            if (iterations_end(s, previous, true)) /* the helper's horizon: assume met */
                 break;
             continue;
         }
@@ -337,10 +346,7 @@ static void *main_worker(void *arg)
             score = w->best_score;
         }
         previous = score;
-        /* Proven, or every line reached the end of the game: deeper
-         * iterations could only repeat this one. */
-        if ((score_is_proven(score) && search_proof_ends_search(s->job, score)) || !horizon_met ||
-            tm_past_soft(&s->tm))
+        if (iterations_end(s, score, horizon_met))
             break;
         if (proves_here(w) && proof_worth_trying(w, depth) &&
             (prove_slice(w, w->nodes - before) || w->stopped))
