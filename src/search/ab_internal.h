@@ -99,6 +99,9 @@ typedef struct {
     _Atomic uint16_t *proof_busy;
     SearchResult *result;   /* the main thread's last completed iteration */
     AbDeepest deepest;      /* with helpers only */
+    /* The moves threads are searching now (ab_defer.c); NULL with one
+     * thread, which never defers. */
+    _Atomic uint64_t *busy_moves;
 } AbShared;
 
 struct AbWorker {
@@ -274,6 +277,19 @@ bool ab_smp_adopt(AbWorker *w, SearchResult *r);
  * main thread's (odd helpers), or level with it (even helpers), but not
  * past limit. */
 int ab_smp_helper_depth(const AbWorker *w, int next, int limit);
+
+/* ---- deferring what another thread searches now (ab_defer.c) ---- */
+
+/* Nodes this deep or deeper defer: below, a move is searched sooner than
+ * the table of busy moves is worth looking at. */
+#define AB_DEFER_DEPTH 3
+
+bool ab_defer_begin(AbShared *s);
+void ab_defer_end(AbShared *s);
+uint64_t ab_defer_key(uint64_t node_key, Move move);
+bool ab_defer_is_busy(const AbShared *s, uint64_t move_key);
+void ab_defer_mark(const AbShared *s, uint64_t move_key);
+void ab_defer_unmark(const AbShared *s, uint64_t move_key);
 
 /* ---- whole turns from steps (ab_turns.c) ---- */
 

@@ -195,6 +195,36 @@ static bool try_child(AbWorker *w, Node *n, Move move, int order, int index)
     return score >= n->beta;
 }
 
+/* The children of a node that another thread was searching when this one
+ * came to them, by their index in the node's loop (staged ones negative:
+ * a child list's positions below the next pick never move). */
+typedef struct {
+    bool on; /* several threads, and the node deep enough (AB_DEFER_DEPTH) */
+    uint64_t node_key;
+    int count;
+    int16_t index[AB_MAX_STAGED + AB_MAX_CHILDREN];
+} Deferred;
+
+static bool defer_if_busy(const AbShared *s, Deferred *d, Move move, int index)
+{
+    if (!d->on || !ab_defer_is_busy(s, ab_defer_key(d->node_key, move)))
+        return false;
+    d->index[d->count++] = (int16_t)index;
+    return true;
+}
+
+/* try_child, with the move marked busy for other threads meanwhile. */
+static bool try_child_marked(AbWorker *w, Node *n, const Deferred *d, AbChild child, int index)
+{
+    if (!d->on)
+        return try_child(w, n, child.move, child.order, index);
+    const uint64_t move_key = ab_defer_key(d->node_key, child.move);
+    ab_defer_mark(w->shared, move_key);
+    bool cut = try_child(w, n, child.move, child.order, index);
+    ab_defer_unmark(w->shared, move_key);
+    return cut;
+}
+
 static void store_result(AbWorker *w, uint64_t key, Move move, int best, int alpha0, int beta, int depth,
                          int turns)
 {
@@ -293,8 +323,12 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
     AbChildList list;
     list.count = 0;
     list.truncated = false;
+    Deferred deferred; /* its index array left as it is: most nodes defer nothing */
+    deferred.on = s->busy_moves && depth >= AB_DEFER_DEPTH;
+    deferred.node_key = key;
+    deferred.count = 0;
     int tried = 0;
-    bool listed = false;
+    bool listed = false, cut = false;
     for (int i = -staged; !listed || i < list.count; i++) {
         if (i == 0) { /* reached once: after the staged children, if any */
             listed = true;
@@ -315,7 +349,9 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
             if (ab_was_staged(first, staged, child.move))
                 continue; /* searched already */
         }
-        bool cut = try_child(w, &n, child.move, child.order, tried++);
+        if (tried > 0 && defer_if_busy(s, &deferred, child.move, i))
+            continue;
+        cut = try_child_marked(w, &n, &deferred, child, tried++);
         if (w->stopped)
             return 0;
         if (cut) {
@@ -325,6 +361,16 @@ int ab_search(AbWorker *w, const Position *pos, int alpha, int beta, int depth, 
                 reward_cutoff(w, n.mover, ply, depth, child.move, list.child, i);
             break;
         }
+    }
+    /* What other threads were searching, now that they may have stored it. */
+    for (int k = 0; !cut && k < deferred.count; k++) {
+        const int i = deferred.index[k];
+        const AbChild child = i < 0 ? first[staged + i] : list.child[i];
+        cut = try_child(w, &n, child.move, child.order, tried++);
+        if (w->stopped)
+            return 0;
+        if (cut)
+            reward_cutoff(w, n.mover, ply, depth, child.move, NULL, 0);
     }
     int best = n.best;
     /* A cut list proves nothing about the moves it left out. */

@@ -491,9 +491,13 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
         atomic_store(&s.proof_too_long, true); /* no memory for the provers' table: no proofs */
     if (s.worker_count > 1 && !ab_smp_begin(&s))
         s.worker_count = 1; /* no lock to be had: the main thread alone */
-    run_workers(&s);
     if (s.worker_count > 1)
+        ab_defer_begin(&s); /* none to be had: the threads do not defer */
+    run_workers(&s);
+    if (s.worker_count > 1) {
+        ab_defer_end(&s);
         ab_smp_end(&s);
+    }
     finish_result(&s, &result);
     free(s.proof_busy);
     return result;

@@ -554,7 +554,26 @@ static AbWorker *direct_worker(const Game *g, TransTable *table, AbShared *s)
 /* ab_search itself on one table over many windows (fail-highs and
  * fail-lows of one window are read back under another, which is where a
  * bound stored the wrong way round gives a wrong cut). */
-static void check_windows_share_a_table(const Game *g, const Position *pos, int depth, int truth)
+/* Marks every move of pos and of its ongoing children as being searched
+ * by another thread (ab_defer.c), so that the search defers all it can. */
+static void mark_busy_two_plies(const AbShared *s, const Position *pos, int plies)
+{
+    AbChildList *list = malloc(sizeof *list);
+    if (!list)
+        return;
+    ab_list_children(s, NULL, pos, list);
+    for (int i = 0; i < list->count; i++) {
+        ab_defer_mark(s, ab_defer_key(s->game->hash(pos), list->child[i].move));
+        Position child = *pos;
+        ab_play(s, &child, list->child[i].move);
+        if (plies > 1 && ab_child_kind(s, &child) != CHILD_GAME_OVER)
+            mark_busy_two_plies(s, &child, plies - 1);
+    }
+    free(list);
+}
+
+static void check_windows_share_a_table(const Game *g, const Position *pos, int depth, int truth,
+                                        bool deferring)
 {
     static const int offsets[][2] = {{-1, 1},   {-300, -100}, {100, 300}, {-30, -29}, {29, 30},
                                      {-1, 0},   {0, 1},       {-5, 5},    {-60, -20}, {20, 60},
@@ -564,8 +583,14 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
     AbWorker *w = direct_worker(g, &table, &s);
     if (!w)
         return;
+    if (deferring && !ab_defer_begin(&s)) {
+        free(w);
+        return;
+    }
     for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
         int alpha = truth + offsets[i][0], beta = truth + offsets[i][1];
+        if (deferring) /* again: a move searched clears its mark */
+            mark_busy_two_plies(&s, pos, 2);
         int value = ab_search(w, pos, alpha, beta, depth, 0, 0, false);
         if (!keeps_window_promise(value, alpha, beta, truth)) {
             char m[POSITION_TEXT_MAX + 160];
@@ -581,6 +606,8 @@ static void check_windows_share_a_table(const Game *g, const Position *pos, int 
     table_disagreements = 0;
     plain_negamax(&s, pos, depth, 0);
     CHECK_EQ_INT(table_disagreements, 0);
+    if (deferring)
+        ab_defer_end(&s);
 }
 
 /* Staged children: a node whose table move or killer cuts off lists no
@@ -727,7 +754,7 @@ static void check_table_keeps_minimax(const Game *g, int depth, int positions, i
         g->format_position(&pos, fen, sizeof fen);
         int truth = plain_negamax(&plain, &pos, depth, 0);
         check_value_with_table(g, fen, depth, truth);
-        check_windows_share_a_table(g, &pos, depth, truth);
+        check_windows_share_a_table(g, &pos, depth, truth, false);
         compared++;
     }
     CHECK_EQ_INT(compared, positions);
@@ -752,6 +779,32 @@ static void test_table_keeps_the_minimax_value_qawale(void)
 static void test_table_keeps_the_minimax_value_territoire(void)
 {
     check_table_keeps_minimax(&territoire_game, 5, 24, 6);
+}
+
+/* Deferral (ab_defer.c) changes only the order children are searched in:
+ * with every move of the first two plies marked busy, as if other threads
+ * were searching them all, each window still keeps its promise and every
+ * entry left holds (reductions off, as above). */
+static void test_deferred_moves_keep_the_minimax_value(void)
+{
+    static const struct {
+        const Game *game;
+        int depth, turns;
+    } cases[] = {{&roomandpillar_game, 6, 6}, {&columna_game, 4, 4}, {&qawale_game, 3, 4}, {&territoire_game, 5, 6}};
+    AbSettings saved = *settings();
+    settings()->late_move_reduction = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const Game *g = cases[c].game;
+        AbShared plain = {.game = g, .steps = has_step_hooks(g)};
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            Position pos;
+            if (!random_position(g, seed, cases[c].turns, &pos))
+                continue;
+            int truth = plain_negamax(&plain, &pos, cases[c].depth, 0);
+            check_windows_share_a_table(g, &pos, cases[c].depth, truth, true);
+        }
+    }
+    *settings() = saved;
 }
 
 /* ---- limits, legality, determinism, threads ---- */
@@ -1085,6 +1138,7 @@ int main(int argc, char **argv)
     RUN(test_table_keeps_the_minimax_value_columna);
     RUN(test_table_keeps_the_minimax_value_qawale);
     RUN(test_table_keeps_the_minimax_value_territoire);
+    RUN(test_deferred_moves_keep_the_minimax_value);
     RUN(test_cutoff_by_the_table_move_lists_no_children);
     RUN(test_cutoff_by_a_killer_lists_no_children);
     RUN(test_killers_not_staged_where_children_are_ordered_by_evaluation);
