@@ -521,10 +521,10 @@ ProofTable *ab_engine_proof_table(BackendEngine *engine)
 
 static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engine)->settings; }
 
-/* Makes the tables here, outside any clock, and clears them.  The main
- * table's pages are made as its probes first reach them: on huge pages
- * (util/huge_alloc.h) that is a fault per 2 MB, and writing every page
- * here cost a ThreadSanitizer build 150 ms a game. */
+/* Makes the tables here, outside any clock, and clears them.  Their pages
+ * are made when a table is (util/huge_alloc.h); the main table is cleared
+ * by epoch, as writing every page here cost a ThreadSanitizer build 150 ms
+ * a game. */
 static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
 {
     AbEngine *e = ab_engine(engine);

@@ -18,7 +18,6 @@
  */
 #include <inttypes.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +32,7 @@
 #include "search/mcts_reuse.h"
 #include "search/mcts_select.h"
 #include "search/mcts_tree.h"
+#include "search/thread_pool.h"
 #include "search/timeman.h"
 #include "util/clock.h"
 
@@ -46,6 +46,7 @@
 /* A leaf becomes a node with children on its second visit: a first playout
  * is cheap, and most leaves are never visited again. */
 #define EXPAND_VISITS 2
+#define WORKER_STACK_BYTES (8u << 20) /* what a thread gets by default */
 
 /* ---- one engine: its settings and the tree kept between searches ---- */
 
@@ -59,6 +60,7 @@ typedef struct {
     GameRecord tree_record; /* its current position is node 0 */
     bool tree_valid;
     MctsSummary last_summary;
+    ThreadPool threads; /* parked between searches */
 } MctsEngine;
 
 static MctsEngine *mcts_engine(BackendEngine *engine) { return (MctsEngine *)engine; }
@@ -90,7 +92,6 @@ typedef struct {
     ActionSource source;
     PoolChunk chunk;
     int index;
-    pthread_t thread;
 } Worker;
 
 /* What one thread did since it last told the search. */
@@ -621,20 +622,20 @@ static int start_sources(Search *s, Worker *workers, int threads)
     return ready;
 }
 
-/* Runs the workers, the calling thread as the first; returns how many ran. */
-static int run_workers(Worker *workers, int ready)
+/* Runs the workers on the engine's threads; returns how many ran (the
+ * sources of those that could not are given back). */
+static int run_workers(MctsEngine *e, Worker *workers, int ready)
 {
-    int started = ready;
-    for (int t = 1; t < ready; t++)
-        if (pthread_create(&workers[t].thread, NULL, work, &workers[t]) != 0) {
-            for (int u = t; u < ready; u++)
-                action_source_free(&workers[u].source);
-            started = t;
-            break;
-        }
-    work(&workers[0]);
-    for (int t = 1; t < started; t++)
-        pthread_join(workers[t].thread, NULL);
+    void *args[SEARCH_MAX_THREADS];
+    for (int t = 0; t < ready; t++)
+        args[t] = &workers[t];
+    int started = thread_pool_run(&e->threads, ready, work, args);
+    if (started == 0) {
+        work(&workers[0]); /* no thread to be had: search on this one */
+        started = 1;
+    }
+    for (int t = started; t < ready; t++)
+        action_source_free(&workers[t].source);
     return started;
 }
 
@@ -656,7 +657,7 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
         free(workers);
         return result;
     }
-    int started = run_workers(workers, ready);
+    int started = run_workers(e, workers, ready);
     snapshot(&s, &result);
     search_progress_result(job, &result);
     report_other_lines(&s, &result);
@@ -684,6 +685,7 @@ static BackendEngine *mcts_create(void)
     if (e) {
         memset(e, 0, size);
         e->params = mcts_default_params;
+        thread_pool_init(&e->threads, WORKER_STACK_BYTES);
     }
     return (BackendEngine *)e;
 }
@@ -705,6 +707,7 @@ static void mcts_release(BackendEngine *engine)
     mate_table_free(&e->mates);
     e->pool_mb = 0;
     e->tree_valid = false;
+    thread_pool_stop(&e->threads);
 }
 
 static void mcts_destroy(BackendEngine *engine)

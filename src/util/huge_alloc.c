@@ -7,8 +7,25 @@
 #include <sys/mman.h>
 
 #define HUGE_PAGE_BYTES ((size_t)2 << 20)
+#define SMALL_PAGE_BYTES ((size_t)4096)
 
 static size_t rounded_up(size_t bytes, size_t unit) { return (bytes + unit - 1) / unit * unit; }
+
+/* Makes every page of fresh zeroed memory now.  Left to the first probes,
+ * a page fault cost up to 8 ms a huge page on this project's machines:
+ * a fresh engine's first searches at 0.1 s reached depth 2 instead of 13.
+ * The kernel's populate writes nothing the program sees (so no sanitizer
+ * shadow is made); where it is missing, a zero byte per small page does
+ * the same, as the memory is still all zeros. */
+static void make_pages_now(char *start, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+    if (madvise(start, size, MADV_POPULATE_WRITE) == 0)
+        return;
+#endif
+    for (size_t at = 0; at < size; at += SMALL_PAGE_BYTES)
+        ((volatile char *)start)[at] = 0;
+}
 
 /* Maps a huge page more than asked, then gives back the ends around the
  * first aligned start. */
@@ -29,6 +46,7 @@ void *huge_zeroed_alloc(size_t bytes)
 #ifdef MADV_HUGEPAGE
     madvise(start, size, MADV_HUGEPAGE); /* advice only: 4 KB pages work too */
 #endif
+    make_pages_now(start, size);
     return start;
 }
 

@@ -3,16 +3,18 @@
  * where the system has them.  Every probe of a table lands on a random
  * page; with 4 KB pages the address translation missed about as often as
  * the cache did (a 16 MB table is 4096 pages, more than the TLB holds).
- * The memory comes zeroed from the system, untouched: a table's pages are
- * made as its probes first reach them (a memset of every page cost a
- * ThreadSanitizer build half a second per 16 MB).
+ * The memory comes zeroed from the system with its pages made at once,
+ * outside any search's clock when a table is made for a new game (made as
+ * the probes first reached them, they cost a fresh engine its first
+ * searches); the kernel makes them, as a memset of every page cost a
+ * ThreadSanitizer build half a second per 16 MB.
  */
 #ifndef TESSERA_UTIL_HUGE_ALLOC_H
 #define TESSERA_UTIL_HUGE_ALLOC_H
 
 #include <stddef.h>
 
-/* bytes of zeroed memory aligned to a huge page, or NULL. */
+/* bytes of zeroed memory aligned to a huge page, its pages made, or NULL. */
 void *huge_zeroed_alloc(size_t bytes);
 
 /* Gives back memory of huge_zeroed_alloc(bytes); NULL is ignored. */
