@@ -122,6 +122,7 @@ struct AbWorker {
     Move killers[AB_MAX_PLY][2];
     int16_t history[2][1 << AB_HISTORY_BITS];
     int pv_length[AB_MAX_PLY + 1];
+    int root_score; /* the score of pv[0], set as a root child raises alpha */
     /* MultiPV: root moves the main thread's next root search leaves out. */
     Move excluded[SEARCH_MAX_MULTIPV];
     int excluded_count;

@@ -192,6 +192,8 @@ static bool try_child(AbWorker *w, Node *n, Move move, int order, int index)
         return false;
     n->alpha = score;
     update_pv(w, ply, move);
+    if (ply == 0)
+        w->root_score = score;
     return score >= n->beta;
 }
 

@@ -249,6 +249,24 @@ static void record_iteration(AbWorker *w, int depth, int score)
     report_iteration(w, depth, score);
 }
 
+/* An iteration the clock stopped: a root move it searched to the end and
+ * found better than the last iteration's move (searched first) is the
+ * better guess, as in Stockfish.  Its depth stays the last completed one:
+ * a helper's completed iteration of this depth still comes first.  Proven
+ * scores are left to whole iterations and the proof search. */
+static void take_partial_iteration(AbWorker *w, int depth)
+{
+    AbShared *s = w->shared;
+    if (w->superseded || w->pv_length[0] == 0 || search_line_count(s->job) > 1 || score_is_proven(w->root_score))
+        return;
+    Move turn = ab_finish_turn(s, &s->job->record.current, w->pv[0], w->pv_length[0]);
+    if (turn == MOVE_NONE || turn == w->best_turn)
+        return;
+    w->best_turn = turn;
+    w->best_score = w->root_score;
+    report_iteration(w, depth, w->root_score);
+}
+
 /* The proof search's answer, once a thread has published one, replaces
  * the iterations' (it needs no horizon). */
 static void take_proof(AbWorker *w)
@@ -335,8 +353,10 @@ static void *main_worker(void *arg)
                 break;
             continue;
         }
-        if (w->stopped)
+        if (w->stopped) {
+            take_partial_iteration(w, depth);
             break;
+        }
         record_iteration(w, depth, score);
         bool horizon_met = w->horizon_met;
         if (search_line_count(s->job) > 1)

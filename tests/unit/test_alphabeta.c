@@ -842,6 +842,33 @@ static void test_depth_search_is_deterministic_with_one_thread(void)
     }
 }
 
+/* A node limit stops an iteration part way: the root move it found better
+ * than the last iteration's, searched to the end, is played (reported at
+ * the stopped depth).  Without a partial iteration, the move is the one a
+ * search to that depth plays; with one, the last completed depth's move
+ * is left for another.  Across these limits both happen. */
+static void test_stopped_iteration_plays_a_better_move_it_finished(void)
+{
+    static const uint64_t limits[] = {300, 500, 800, 1200, 2000, 3000, 5000, 8000, 13000, 20000};
+    int taken = 0;
+    for (int i = 0; i < 4; i++) {
+        const Game *g = every_game[i];
+        for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+            set_up(g, NULL, 1);
+            job.limits.nodes = limits[k];
+            const Move best = search_again();
+            const int depth = last.depth;
+            CHECK(is_legal_move(g, &job.record.current, best));
+            CHECK(last.pv_length > 0 && last.pv[0] == best);
+            if (depth < 2 || search_depth(g, NULL, depth, 1) == best)
+                continue;
+            taken++;
+            CHECK(search_depth(g, NULL, depth - 1, 1) != best);
+        }
+    }
+    CHECK(taken > 0);
+}
+
 /* The engine keeps its threads' state and stacks from one search to the
  * next: a search after others (two threads, another game) must be the one
  * a fresh engine makes, move, score and nodes. */
@@ -1149,6 +1176,7 @@ int main(int argc, char **argv)
     RUN(test_killers_not_staged_where_children_are_ordered_by_evaluation);
     RUN(test_stopped_at_once_still_plays_a_legal_turn);
     RUN(test_depth_search_is_deterministic_with_one_thread);
+    RUN(test_stopped_iteration_plays_a_better_move_it_finished);
     RUN(test_used_engine_searches_as_a_fresh_one);
     RUN(test_main_iteration_dropped_once_a_helper_completed_its_depth);
     RUN(test_node_limit_is_kept);
