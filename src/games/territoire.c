@@ -798,6 +798,7 @@ const Game territoire_game = {
     .evaluate = territoire_evaluate,
     .nn_features = territoire_nn_features,
     .nn_input_count = TERRITOIRE_NN_INPUTS,
+    .nn_by_default = true, /* its net from the deal won at equal time (README, "Learned evaluation") */
     .params = territoire_params,
     .param_count = TERRITOIRE_PARAM_COUNT,
     .random_start = random_start,

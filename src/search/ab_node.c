@@ -181,8 +181,11 @@ static bool try_child(AbWorker *w, Node *n, Move move, int order, int index)
         score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1 - r, ply, turns, false);
         if (score > alpha && r > 0)
             score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1, ply, turns, false);
-        if (score > alpha && score < n->beta && n->pv_node)
-            score = child_score(w, &child, kind, alpha, n->beta, depth - 1, ply, turns, true);
+        /* A null window's fail-high is only a bound: inside a wider
+         * window it is searched again with that window.  Only PV nodes
+         * get one from the search itself, but a caller may pass any. */
+        if (score > alpha && score < n->beta)
+            score = child_score(w, &child, kind, alpha, n->beta, depth - 1, ply, turns, n->pv_node);
     }
     if (w->stopped || score <= n->best)
         return false;
