@@ -298,6 +298,10 @@ void ab_defer_unmark(const AbShared *s, uint64_t move_key);
  * table's moves or else greedily by evaluation when the steps run out. */
 Move ab_finish_turn(const AbShared *s, const Position *root, const Move *steps, int count);
 
+/* The whole turn a thread's root line (pv[0]) starts with; MOVE_NONE when
+ * the line is empty. */
+Move ab_line_turn(const AbWorker *w);
+
 /* Groups a pv of plies into whole turns (the first one finished as above,
  * a trailing unfinished one dropped); returns how many turns it wrote. */
 int ab_pv_turns(const AbShared *s, const Position *root, const Move *plies, int count, Move *turns,

@@ -31,10 +31,10 @@ void ab_smp_publish(AbWorker *w, int depth, int score)
     AbShared *s = w->shared;
     AbDeepest *d = &s->deepest;
     /* MultiPV's lines 2..N are the main thread's alone: it keeps them all. */
-    if (search_line_count(s->job) > 1 || w->pv_length[0] == 0 || depth <= atomic_load(&d->depth))
+    if (search_line_count(s->job) > 1 || depth <= atomic_load(&d->depth))
         return;
     const Position *root = &s->job->record.current;
-    Move best = ab_finish_turn(s, root, w->pv[0], w->pv_length[0]);
+    Move best = ab_line_turn(w);
     if (best == MOVE_NONE)
         return;
     pthread_mutex_lock(&d->lock);

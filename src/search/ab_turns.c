@@ -84,6 +84,13 @@ Move ab_finish_turn(const AbShared *s, const Position *root, const Move *steps, 
     return finish_from(s, &pos, steps, count, &used);
 }
 
+Move ab_line_turn(const AbWorker *w)
+{
+    const AbShared *s = w->shared;
+    return w->pv_length[0] > 0 ? ab_finish_turn(s, &s->job->record.current, w->pv[0], w->pv_length[0])
+                               : MOVE_NONE;
+}
+
 /* How many plies from pos complete the turn (0 when they never do). */
 static int plies_to_turn_end(const AbShared *s, Position pos, const Move *plies, int count)
 {

@@ -238,14 +238,11 @@ static bool prove_slice(AbWorker *w, uint64_t iteration_nodes)
 
 static void record_iteration(AbWorker *w, int depth, int score)
 {
-    AbShared *s = w->shared;
     w->best_score = score;
     w->completed_depth = depth;
-    if (w->pv_length[0] > 0) {
-        Move turn = ab_finish_turn(s, &s->job->record.current, w->pv[0], w->pv_length[0]);
-        if (turn != MOVE_NONE)
-            w->best_turn = turn;
-    }
+    Move turn = ab_line_turn(w);
+    if (turn != MOVE_NONE)
+        w->best_turn = turn;
     report_iteration(w, depth, score);
 }
 
@@ -257,9 +254,9 @@ static void record_iteration(AbWorker *w, int depth, int score)
 static void take_partial_iteration(AbWorker *w, int depth)
 {
     AbShared *s = w->shared;
-    if (w->superseded || w->pv_length[0] == 0 || search_line_count(s->job) > 1 || score_is_proven(w->root_score))
+    if (w->superseded || search_line_count(s->job) > 1 || score_is_proven(w->root_score))
         return;
-    Move turn = ab_finish_turn(s, &s->job->record.current, w->pv[0], w->pv_length[0]);
+    Move turn = ab_line_turn(w);
     if (turn == MOVE_NONE || turn == w->best_turn)
         return;
     w->best_turn = turn;
