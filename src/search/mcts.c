@@ -18,6 +18,7 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,18 @@ static uint32_t leaf_reward(Worker *w, Node *leaf, const Position *pos, int move
     return playout(&w->source, *pos, mover_colour, !leaf->turn_ends);
 }
 
+/* Below the root, a node another thread is expanding is a leaf to play
+ * out from; the root is not: a playout from it would go nowhere, yet
+ * count against `go nodes` (threads used to spend a whole bench budget
+ * that way while one thread expanded the root).  Its children come
+ * within an expansion's time; yielding lets the expanding thread have
+ * the core where threads outnumber cores. */
+static void wait_while_expanding(const Node *node)
+{
+    while (atomic_load_explicit(&node->state, memory_order_acquire) == NODE_EXPANDING)
+        sched_yield();
+}
+
 /* One playout from the root; returns its depth in the tree. */
 static int iterate(Worker *w)
 {
@@ -253,6 +266,10 @@ static int iterate(Worker *w)
         if (length > 1 && proof_kind(atomic_load(&node->proof)) != PROOF_NONE)
             break;
         uint8_t state = atomic_load_explicit(&node->state, memory_order_acquire);
+        if (state == NODE_EXPANDING && length == 1) {
+            wait_while_expanding(node);
+            continue;
+        }
         if (state != NODE_EXPANDED) {
             bool ripe = length == 1 || atomic_load(&node->visits) >= EXPAND_VISITS;
             if (state == NODE_EXPANDING || !ripe || s->game->outcome(&pos) != OUTCOME_ONGOING ||

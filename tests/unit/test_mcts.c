@@ -486,6 +486,25 @@ static void test_mcts_two_threads_keep_the_playout_limit_exactly(void)
     }
 }
 
+/* A thread that finds the root being expanded by another waits for its
+ * children: it used to count a playout that went nowhere (depth 0), so at
+ * a fixed playout budget the other threads could spend nearly all of it
+ * while the first expanded the root (a bench search of 115 000 playouts
+ * that built 257 nodes in 4 ms).  More threads than cores make the race
+ * near certain; every playout from a root with children goes below it. */
+static void test_mcts_threads_wait_for_the_root_to_expand(void)
+{
+    for (int i = 0; all_games[i]; i++)
+        for (int run = 0; run < 4; run++) {
+            if (!setup(all_games[i], NULL, 8 * 64, 8, 16))
+                return;
+            mcts_backend.new_game(engine(), job.hash_mb);
+            SearchResult result = mcts_backend.search(engine(), &job);
+            CHECK_EQ_U64(result.nodes, job.limits.nodes);
+            CHECK(result.depth >= 1);
+        }
+}
+
 static void test_mcts_two_threads_prove_a_win(void)
 {
     if (!setup(&qawale_game, "b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2", 3000000, 2, 16))
@@ -525,6 +544,7 @@ int main(int argc, char **argv)
     RUN(test_mcts_two_threads_share_the_tree);
     RUN(test_mcts_two_threads_keep_the_playout_limit_exactly);
     RUN(test_mcts_two_threads_prove_a_win);
+    RUN(test_mcts_threads_wait_for_the_root_to_expand);
     mcts_backend.destroy(engine());
     return harness_end();
 }
