@@ -55,10 +55,11 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
 {
     uint32_t parent_visits = atomic_load_explicit(&node->visits, memory_order_relaxed);
     int open = open_children(node, parent_visits, params);
-    double log_parent = log((double)(parent_visits > 1 ? parent_visits : 1));
-    double sqrt_parent = sqrt((double)(parent_visits > 1 ? parent_visits : 1));
-    double c = params->exploration / 100.0, mix = params->minimax_mix / 100.0;
     bool puct = params->puct;
+    /* One of the two, per formula: log was a few percent of a playout. */
+    double parent = (double)(parent_visits > 1 ? parent_visits : 1);
+    double log_parent = puct ? 0 : log(parent), sqrt_parent = puct ? sqrt(parent) : 0;
+    double c = params->exploration / 100.0, mix = params->minimax_mix / 100.0;
     int best = -1;
     double best_score = -INFINITY;
     for (int i = 0; i < open; i++) {
