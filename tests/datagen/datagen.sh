@@ -2,8 +2,8 @@
 # datagen.sh - tessera-datagen end to end: the file it writes (header,
 # records the reader accepts), resuming without duplicate positions and
 # with new game numbers, a cut-short last line removed on resume, another
-# configuration refused, bad flags refused, -positions, several threads,
-# Room and Pillar on a bigger board.
+# configuration refused, bad flags refused, -positions, several threads
+# giving the bytes of one, Room and Pillar on a bigger board.
 # run, check and $WORK: the tools' command-line test library.
 . "$(dirname "$0")/../tune/lib.sh"
 
@@ -142,6 +142,16 @@ check datagen_needs_an_amount [ "$STATUS" -eq 2 ]
 datagen -game columna -nodes 200 -out "$WORK/target.txt" -positions 50 -threads 2
 check datagen_positions_stops_at_the_target_with_threads \
     [ "$STATUS" -eq 0 -a "$(records "$WORK/target.txt")" -ge 50 -a "$(duplicates "$WORK/target.txt")" -eq 0 ]
+
+# Games are written in their numbers' order, whatever the threads' timing:
+# one thread or three, one run or a run resumed, the same bytes (before,
+# each thread wrote its games as they finished).
+datagen -game columna -nodes 200 -out "$WORK/one.txt" -positions 300 -threads 1
+datagen -game columna -nodes 200 -out "$WORK/three.txt" -positions 300 -threads 3
+check datagen_gives_the_same_bytes_with_any_thread_count cmp "$WORK/one.txt" "$WORK/three.txt"
+datagen -game columna -nodes 200 -out "$WORK/resumed.txt" -positions 100 -threads 2
+datagen -game columna -nodes 200 -out "$WORK/resumed.txt" -positions 300 -threads 2
+check datagen_resumed_gives_the_bytes_of_one_run cmp "$WORK/one.txt" "$WORK/resumed.txt"
 
 datagen -game roomandpillar -board 10x10 -nodes 200 -out "$WORK/rp.txt" -games 1
 check datagen_plays_room_and_pillar_on_a_bigger_board \

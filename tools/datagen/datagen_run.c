@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "datagen/datagen_file.h"
+#include "datagen/pending_games.h"
 #include "datagen/rp_board.h"
 #include "datagen/selfplay.h"
 #include "util/clock.h"
@@ -16,14 +17,23 @@
  * openings are exhausted (a deterministic engine replays the same game
  * from the same opening), and more games would only spin. */
 #define EXHAUSTED_AFTER_GAMES 200
+/* Finished games held at most while an earlier one is still played; a
+ * worker with one more waits for its turn to write. */
+#define PENDING_MAX 256
 
-/* What every worker shares; the lock guards everything but config and halt. */
+/* What every worker shares; the lock guards everything but config and halt.
+ * Games are written in their numbers' order (pending_games.h): a finished
+ * game waits in pending until next_to_write reaches it. */
 typedef struct {
     const DatagenOptions *options;
     SelfPlayConfig config;
     DatagenFile data;
     pthread_mutex_t lock;
+    pthread_cond_t turn_came; /* next_to_write moved, or halt was raised */
     atomic_int halt; /* raised on interruption or failure: games in flight stop */
+    uint64_t next_to_write;
+    PendingGames pending;
+    bool target_reached; /* -positions is met: later games are not written */
     uint64_t games_started, games_finished, first_positions;
     uint64_t new_positions, duplicates, proven;
     uint64_t white_wins, black_wins, draws;
@@ -40,7 +50,7 @@ static bool wants_more_games(const Run *run)
         return false;
     if (o->games && run->games_started >= o->games)
         return false;
-    return !o->positions || run->data.positions < o->positions;
+    return !run->target_reached;
 }
 
 static void fail(Run *run, const char *message)
@@ -49,6 +59,7 @@ static void fail(Run *run, const char *message)
         snprintf(run->error, sizeof run->error, "%s", message);
     run->failed = true;
     atomic_store(&run->halt, 1);
+    pthread_cond_broadcast(&run->turn_came);
 }
 
 static void count_outcome(Run *run, Outcome outcome)
@@ -63,30 +74,30 @@ static void count_outcome(Run *run, Outcome outcome)
 }
 
 /* Appends the game's positions not seen before; the caller holds the lock. */
-static void append_game(Run *run, const SelfPlayGame *game)
+static void append_game(Run *run, const DataRecord *records, const uint64_t *hashes, int count, Outcome outcome)
 {
     char line[DATA_LINE_MAX];
     uint64_t new_before = run->new_positions;
-    for (int i = 0; i < game->count; i++) {
+    for (int i = 0; i < count; i++) {
         bool out_of_memory;
-        if (!position_set_add(&run->data.seen, game->hashes[i], &out_of_memory)) {
+        if (!position_set_add(&run->data.seen, hashes[i], &out_of_memory)) {
             if (out_of_memory)
                 return fail(run, "out of memory for the seen positions");
             run->duplicates++;
             continue;
         }
-        if (!data_record_format(&game->records[i], line, sizeof line))
+        if (!data_record_format(&records[i], line, sizeof line))
             return fail(run, "a record does not fit the data format");
         fputs(line, run->data.file);
         run->data.positions++;
         run->new_positions++;
-        run->proven += game->records[i].proven;
+        run->proven += records[i].proven;
     }
     /* Flushed per game, so an interruption loses at most one game's lines
      * (and a cut-short last line, which a resume removes). */
     if (fflush(run->data.file) != 0 || ferror(run->data.file))
         return fail(run, "cannot write the data file");
-    count_outcome(run, game->outcome);
+    count_outcome(run, outcome);
     run->games_without_new = run->new_positions > new_before ? 0 : run->games_without_new + 1;
     if (run->games_without_new == EXHAUSTED_AFTER_GAMES) {
         char message[160];
@@ -94,6 +105,38 @@ static void append_game(Run *run, const SelfPlayGame *game)
                  "are exhausted (more -plies, or a bigger -board)", EXHAUSTED_AFTER_GAMES);
         fail(run, message);
     }
+    if (run->options->positions && run->data.positions >= run->options->positions)
+        run->target_reached = true;
+}
+
+/* The next game's turn to be written (game NULL: nothing to keep), then
+ * the held games that follow it without a gap. */
+static void write_in_turn(Run *run, const SelfPlayGame *game)
+{
+    if (game)
+        append_game(run, game->records, game->hashes, game->count, game->outcome);
+    run->next_to_write++;
+    for (PendingGame *held; (held = pending_take(&run->pending, run->next_to_write)); free(held)) {
+        if (held->kept && !run->target_reached && !run->failed)
+            append_game(run, held->records, held->hashes, held->count, held->outcome);
+        run->next_to_write++;
+    }
+    pthread_cond_broadcast(&run->turn_came);
+}
+
+/* A game that ended (game NULL: one with nothing to keep, which only takes
+ * its turn) is written once every game numbered before it is, and held
+ * until then; the caller holds the lock. */
+static void keep_in_order(Run *run, uint64_t number, const SelfPlayGame *game)
+{
+    while (number != run->next_to_write && run->pending.count >= PENDING_MAX && !atomic_load(&run->halt))
+        pthread_cond_wait(&run->turn_came, &run->lock);
+    if (atomic_load(&run->halt) || run->target_reached)
+        return;
+    if (number == run->next_to_write)
+        write_in_turn(run, game);
+    else if (!pending_add(&run->pending, number, game))
+        fail(run, "out of memory for the games waiting their turn");
 }
 
 typedef struct {
@@ -120,10 +163,10 @@ static void *worker_main(void *arg)
             selfplay_game(&run->config, w->engine, w->job, number, w->game, &run->halt, err,
                           sizeof err);
         pthread_mutex_lock(&run->lock);
-        if (status == SELFPLAY_FINISHED)
-            append_game(run, w->game);
-        else if (status == SELFPLAY_BAD_MOVE)
+        if (status == SELFPLAY_BAD_MOVE)
             fail(run, err);
+        else if (status != SELFPLAY_STOPPED) /* a stopped game leaves a gap: nothing after it is written */
+            keep_in_order(run, number, status == SELFPLAY_FINISHED ? w->game : NULL);
         pthread_mutex_unlock(&run->lock);
     }
 }
@@ -189,8 +232,12 @@ static void play(Run *run, atomic_int *interrupted, FILE *out)
     for (int done = 0; done < started;) {
         struct timespec pause = {0, 50 * 1000 * 1000};
         nanosleep(&pause, NULL);
-        if (atomic_load(interrupted))
+        if (atomic_load(interrupted) && !atomic_load(&run->halt)) {
+            pthread_mutex_lock(&run->lock);
             atomic_store(&run->halt, 1);
+            pthread_cond_broadcast(&run->turn_came);
+            pthread_mutex_unlock(&run->lock);
+        }
         if (now_ms() >= next_report + every_ms) {
             next_report = now_ms();
             print_progress(run, out, start_ms);
@@ -234,7 +281,11 @@ int datagen_run(const DatagenOptions *options, atomic_int *interrupted, FILE *ou
         fprintf(errout, "tessera-datagen: %s\n", err);
     } else {
         pthread_mutex_init(&run->lock, NULL);
+        pthread_cond_init(&run->turn_came, NULL);
+        run->next_to_write = run->data.next_game;
         play(run, interrupted, out);
+        pending_clear(&run->pending);
+        pthread_cond_destroy(&run->turn_came);
         pthread_mutex_destroy(&run->lock);
         if (run->failed) {
             fprintf(errout, "tessera-datagen: %s\n", run->error);
