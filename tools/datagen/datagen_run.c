@@ -33,7 +33,6 @@ typedef struct {
     atomic_int halt; /* raised on interruption or failure: games in flight stop */
     uint64_t next_to_write;
     PendingGames pending;
-    bool target_reached; /* -positions is met: later games are not written */
     uint64_t games_started, games_finished, first_positions;
     uint64_t new_positions, duplicates, proven;
     uint64_t white_wins, black_wins, draws;
@@ -43,6 +42,12 @@ typedef struct {
     char error[ERROR_TEXT_MAX + 64];
 } Run;
 
+/* -positions is met: later games are not written. */
+static bool target_reached(const Run *run)
+{
+    return run->options->positions && run->data.positions >= run->options->positions;
+}
+
 static bool wants_more_games(const Run *run)
 {
     const DatagenOptions *o = run->options;
@@ -50,7 +55,7 @@ static bool wants_more_games(const Run *run)
         return false;
     if (o->games && run->games_started >= o->games)
         return false;
-    return !run->target_reached;
+    return !target_reached(run);
 }
 
 static void fail(Run *run, const char *message)
@@ -105,8 +110,6 @@ static void append_game(Run *run, const DataRecord *records, const uint64_t *has
                  "are exhausted (more -plies, or a bigger -board)", EXHAUSTED_AFTER_GAMES);
         fail(run, message);
     }
-    if (run->options->positions && run->data.positions >= run->options->positions)
-        run->target_reached = true;
 }
 
 /* The next game's turn to be written (game NULL: nothing to keep), then
@@ -117,7 +120,7 @@ static void write_in_turn(Run *run, const SelfPlayGame *game)
         append_game(run, game->records, game->hashes, game->count, game->outcome);
     run->next_to_write++;
     for (PendingGame *held; (held = pending_take(&run->pending, run->next_to_write)); free(held)) {
-        if (held->kept && !run->target_reached && !run->failed)
+        if (held->kept && !target_reached(run) && !run->failed)
             append_game(run, held->records, held->hashes, held->count, held->outcome);
         run->next_to_write++;
     }
@@ -131,7 +134,7 @@ static void keep_in_order(Run *run, uint64_t number, const SelfPlayGame *game)
 {
     while (number != run->next_to_write && run->pending.count >= PENDING_MAX && !atomic_load(&run->halt))
         pthread_cond_wait(&run->turn_came, &run->lock);
-    if (atomic_load(&run->halt) || run->target_reached)
+    if (atomic_load(&run->halt) || target_reached(run))
         return;
     if (number == run->next_to_write)
         write_in_turn(run, game);
