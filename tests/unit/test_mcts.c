@@ -486,13 +486,13 @@ static void test_mcts_two_threads_keep_the_playout_limit_exactly(void)
     }
 }
 
-/* A thread that finds the root being expanded by another waits for its
- * children: it used to count a playout that went nowhere (depth 0), so at
- * a fixed playout budget the other threads could spend nearly all of it
- * while the first expanded the root (a bench search of 115 000 playouts
- * that built 257 nodes in 4 ms).  More threads than cores make the race
- * near certain; every playout from a root with children goes below it. */
-static void test_mcts_threads_wait_for_the_root_to_expand(void)
+/* The root has its children before the threads start.  A thread that met
+ * it being expanded by another used to count a playout that went nowhere
+ * (depth 0), so at a fixed playout budget the others could spend nearly
+ * all of it while one expanded the root (a bench search of 115 000
+ * playouts that built 257 nodes in 4 ms).  More threads than cores made
+ * that near certain; every playout from a root with children goes below it. */
+static void test_mcts_threads_start_from_an_expanded_root(void)
 {
     for (int i = 0; all_games[i]; i++)
         for (int run = 0; run < 4; run++) {
@@ -544,7 +544,7 @@ int main(int argc, char **argv)
     RUN(test_mcts_two_threads_share_the_tree);
     RUN(test_mcts_two_threads_keep_the_playout_limit_exactly);
     RUN(test_mcts_two_threads_prove_a_win);
-    RUN(test_mcts_threads_wait_for_the_root_to_expand);
+    RUN(test_mcts_threads_start_from_an_expanded_root);
     mcts_backend.destroy(engine());
     return harness_end();
 }
