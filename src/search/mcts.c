@@ -12,9 +12,10 @@
  * flight).  The tree survives between searches for reuse.
  *
  * Threads meet as little as they can (issue 14): each claims its playouts
- * in batches and adds its counts to the shared ones once per batch, takes
- * nodes from a chunk of the pool of its own, and what they write apart
- * lives on cache lines apart.
+ * in batches and adds its counts to the shared ones once per batch (the
+ * search's, and the visits and rewards of the top of the tree:
+ * mcts_local_stats.h), takes nodes from a chunk of the pool of its own, and
+ * what they write apart lives on cache lines apart.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -27,6 +28,7 @@
 #include "search/mate_shortening.h"
 #include "search/mcts.h"
 #include "search/mcts_actions.h"
+#include "search/mcts_local_stats.h"
 #include "search/mcts_params.h"
 #include "search/mcts_playout.h"
 #include "search/mcts_reuse.h"
@@ -92,6 +94,7 @@ typedef struct {
     ActionSource source;
     PoolChunk chunk;
     int index;
+    LocalStats local; /* its counts at the top of the tree, not yet shared */
 } Worker;
 
 /* What one thread did since it last told the search. */
@@ -201,11 +204,12 @@ static bool expand(Worker *w, Node *node, const Position *pos)
     return true;
 }
 
-static void back_up(const Search *s, Node **path, int length, uint32_t reward)
+static void back_up(Worker *w, Node **path, int length, uint32_t reward)
 {
+    const Search *s = w->search;
     NodePool *pool = s->pool;
     for (int i = length - 1; i >= 1; i--) {
-        atomic_fetch_add_explicit(&path[i]->reward, reward, memory_order_relaxed);
+        count_reward(&w->local, pool, path[i], reward);
         if (path[i]->turn_ends)
             reward = REWARD_ONE - reward;
     }
@@ -247,29 +251,29 @@ static int iterate(Worker *w)
     Position pos = s->job->record.current;
     Node *node = &pool->nodes[0];
     int length = 0, mover_colour = s->game->side_to_move(&pos);
-    atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
+    count_visit(&w->local, pool, node);
     path[length++] = node;
     while (length < MAX_PATH) {
         if (length > 1 && proof_kind(atomic_load(&node->proof)) != PROOF_NONE)
             break;
         uint8_t state = atomic_load_explicit(&node->state, memory_order_acquire);
         if (state != NODE_EXPANDED) {
-            bool ripe = length == 1 || atomic_load(&node->visits) >= EXPAND_VISITS;
+            bool ripe = length == 1 || seen_visits(&w->local, pool, node) >= EXPAND_VISITS;
             if (state == NODE_EXPANDING || !ripe || s->game->outcome(&pos) != OUTCOME_ONGOING ||
                 !expand(w, node, &pos))
                 break;
         }
-        int i = select_child(pool, node, s->params);
+        int i = select_child(pool, node, s->params, &w->local);
         if (i < 0)
             break;
         mover_colour = s->game->side_to_move(&pos);
         node = node_child(pool, node, i);
         play_action(s, &pos, node->action);
-        atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
+        count_visit(&w->local, pool, node);
         path[length++] = node;
     }
     uint32_t reward = length > 1 ? leaf_reward(w, node, &pos, mover_colour) : REWARD_ONE / 2;
-    back_up(s, path, length, reward);
+    back_up(w, path, length, reward);
     return length - 1;
 }
 
@@ -507,11 +511,13 @@ static bool play_batch(Worker *w, uint64_t batch)
         if (go_on && w->index == 0 && s->job->progress.on_info && now_ms() >= s->next_report_ms) {
             flush_counts(s, &counts); /* the report counts this batch so far */
             counts = (BatchCounts){0, 0, 0};
+            local_stats_publish(&w->local, s->pool);
             report_now(s);
             s->next_report_ms = now_ms() + REPORT_EVERY_MS;
         }
     }
     flush_counts(s, &counts);
+    local_stats_publish(&w->local, s->pool);
     return go_on;
 }
 

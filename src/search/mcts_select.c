@@ -4,13 +4,15 @@
 #include <math.h>
 
 
+static double mean_of(uint32_t visits, uint64_t reward)
+{
+    return visits == 0 ? 0.5 : (double)reward / ((double)visits * REWARD_ONE);
+}
+
 double node_mean(const Node *node)
 {
-    uint32_t v = atomic_load_explicit(&node->visits, memory_order_relaxed);
-    if (v == 0)
-        return 0.5;
-    uint64_t r = atomic_load_explicit(&node->reward, memory_order_relaxed);
-    return (double)r / ((double)v * REWARD_ONE);
+    return mean_of(atomic_load_explicit(&node->visits, memory_order_relaxed),
+                   atomic_load_explicit(&node->reward, memory_order_relaxed));
 }
 
 /* Progressive widening: children are best-first, so opening them as the
@@ -30,16 +32,17 @@ static double minimax_chance(const Node *child)
 
 /* What the actor expects from a visited child: its playouts, mixed with
  * the backed-up evaluation when implicit minimax is on. */
-static double child_value(const Node *child, double mix)
+static double child_value(const Node *child, double mean, double mix)
 {
-    double mean = node_mean(child);
     return mix > 0 ? (1 - mix) * mean + mix * minimax_chance(child) : mean;
 }
 
-/* PUCT's Q for an unproven (or drawn) child. */
-static double open_q(const Node *child, int kind, uint32_t visits, double mix)
+/* PUCT's Q for an unproven (or drawn) child with these counts. */
+static double open_q(const Node *child, int kind, uint32_t visits, uint64_t reward, double mix)
 {
-    return kind == PROOF_DRAW ? 0.5 : visits == 0 ? minimax_chance(child) : child_value(child, mix);
+    if (kind == PROOF_DRAW)
+        return 0.5;
+    return visits == 0 ? minimax_chance(child) : child_value(child, mean_of(visits, reward), mix);
 }
 
 double child_q(const Node *child, const MctsParams *params)
@@ -47,13 +50,13 @@ double child_q(const Node *child, const MctsParams *params)
     int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
     if (kind == PROOF_WIN || kind == PROOF_LOSS)
         return kind == PROOF_WIN ? 1 : 0;
-    uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed);
-    return open_q(child, kind, v, params->minimax_mix / 100.0);
+    return open_q(child, kind, atomic_load_explicit(&child->visits, memory_order_relaxed),
+                  atomic_load_explicit(&child->reward, memory_order_relaxed), params->minimax_mix / 100.0);
 }
 
-int select_child(const NodePool *pool, const Node *node, const MctsParams *params)
+int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local)
 {
-    uint32_t parent_visits = atomic_load_explicit(&node->visits, memory_order_relaxed);
+    uint32_t parent_visits = seen_visits(local, pool, node);
     int open = open_children(node, parent_visits, params);
     bool puct = params->puct;
     /* One of the two, per formula: log was a few percent of a playout. */
@@ -67,20 +70,20 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
         int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
         if (kind == PROOF_WIN)
             return i;
-        uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed);
+        uint32_t v = seen_visits(local, pool, child);
         double score;
         if (kind == PROOF_LOSS)
             score = -1.0; /* only when everything else is lost too */
         else if (puct) {
             /* An untried child is worth its evaluation until tried. */
-            double q = open_q(child, kind, v, mix);
+            double q = open_q(child, kind, v, seen_reward(local, pool, child), mix);
             score = q + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v);
         } else if (v == 0)
             score = 1e9 - i; /* untried children first, in prior order */
         else if (kind == PROOF_DRAW)
             score = 0.5 + c * sqrt(log_parent / v);
         else
-            score = child_value(child, mix) + c * sqrt(log_parent / v);
+            score = child_value(child, mean_of(v, seen_reward(local, pool, child)), mix) + c * sqrt(log_parent / v);
         if (score > best_score) {
             best_score = score;
             best = i;

@@ -6,11 +6,14 @@
 #ifndef TESSERA_MCTS_SELECT_H
 #define TESSERA_MCTS_SELECT_H
 
+#include "search/mcts_local_stats.h"
 #include "search/mcts_params.h"
 #include "search/mcts_tree.h"
 
-/* The UCT choice among the open children of an expanded node; -1 if none. */
-int select_child(const NodePool *pool, const Node *node, const MctsParams *params);
+/* The UCT choice among the open children of an expanded node, with the
+ * counts a thread sees (its own unpublished ones included; local may be
+ * NULL); -1 if none. */
+int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local);
 
 /* The child to play: a proven win (fastest), else the most visited child not
  * proven lost, else the slowest loss; -1 when the node has no children. */

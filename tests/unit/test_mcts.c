@@ -250,10 +250,10 @@ static void test_mcts_puct_tries_the_better_evaluated_child_first(void)
     puct.puct = 1;
     Node *parent = hand_tree(true, 0.3f, 0.7f);
     atomic_store(&parent->visits, 1);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct), 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL), 1);
     hand_tree(true, 0.7f, 0.3f);
     atomic_store(&parent->visits, 1);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct), 0);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL), 0);
 }
 
 /* The reported value is the one selection weighs: playouts mixed with the
@@ -505,6 +505,57 @@ static void test_mcts_threads_start_from_an_expanded_root(void)
         }
 }
 
+/* A thread's counts at the top of the tree are its own until published:
+ * its selection sees them at once, the shared node only then; a node past
+ * the top is counted in the shared node directly. */
+static Node many_nodes[LOCAL_STAT_NODES + 1];
+
+static void test_mcts_local_counts_reach_the_tree_when_published(void)
+{
+    NodePool pool = {many_nodes, LOCAL_STAT_NODES + 1, LOCAL_STAT_NODES + 1, false};
+    static LocalStats local;
+    Node *top = &many_nodes[1], *deep = &many_nodes[LOCAL_STAT_NODES];
+    node_init(top, 1, true);
+    node_init(deep, 2, true);
+    count_visit(&local, &pool, top);
+    count_reward(&local, &pool, top, REWARD_ONE);
+    count_visit(&local, &pool, top);
+    count_visit(&local, &pool, deep);
+    count_reward(&local, &pool, deep, REWARD_ONE / 2);
+    CHECK_EQ_INT((int)atomic_load(&top->visits), 0);
+    CHECK_EQ_INT((int)seen_visits(&local, &pool, top), 2);
+    CHECK_EQ_U64(seen_reward(&local, &pool, top), REWARD_ONE);
+    CHECK_EQ_INT((int)atomic_load(&deep->visits), 1);
+    CHECK_EQ_U64(atomic_load(&deep->reward), REWARD_ONE / 2);
+    CHECK_EQ_INT((int)seen_visits(&local, &pool, deep), 1);
+    local_stats_publish(&local, &pool);
+    CHECK_EQ_INT((int)atomic_load(&top->visits), 2);
+    CHECK_EQ_U64(atomic_load(&top->reward), REWARD_ONE);
+    CHECK_EQ_INT((int)seen_visits(&local, &pool, top), 2); /* not counted twice */
+    CHECK_EQ_INT((int)local.touched_count, 0);
+}
+
+/* Every thread publishes what it counted before the search ends, at a
+ * playout limit or at a time limit: the root, kept for the next search,
+ * holds one visit per playout. */
+static void test_mcts_threads_publish_every_count(void)
+{
+    for (int i = 0; all_games[i]; i++)
+        for (int timed = 0; timed <= 1; timed++) {
+            if (!setup(all_games[i], NULL, timed ? 0 : 3000, 2, 16))
+                return;
+            job.limits.movetime = timed ? 50 : -1;
+            search_fresh();
+            MctsSummary first = last_summary();
+            if (first.proof != PROOF_NONE)
+                continue;
+            job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1,
+                                        .movetime = -1, .nodes = 1};
+            search_again();
+            CHECK_EQ_U64(last_summary().reused_visits, first.playouts);
+        }
+}
+
 static void test_mcts_two_threads_prove_a_win(void)
 {
     if (!setup(&qawale_game, "b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2", 3000000, 2, 16))
@@ -545,6 +596,8 @@ int main(int argc, char **argv)
     RUN(test_mcts_two_threads_keep_the_playout_limit_exactly);
     RUN(test_mcts_two_threads_prove_a_win);
     RUN(test_mcts_threads_start_from_an_expanded_root);
+    RUN(test_mcts_local_counts_reach_the_tree_when_published);
+    RUN(test_mcts_threads_publish_every_count);
     mcts_backend.destroy(engine());
     return harness_end();
 }

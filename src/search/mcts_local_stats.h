@@ -1,0 +1,80 @@
+/*
+ * mcts_local_stats.h - a search thread's own visits and rewards for the top
+ * of the tree, added to the shared counts every few playouts (issue 14).
+ *
+ * Every playout passes through the root and the few nodes under it, so
+ * with the counts there shared, each playout moved their cache lines from
+ * core to core: on Room and Pillar, whose playouts take about a
+ * microsecond, two threads played fewer playouts than one.  The top of the
+ * tree is the first nodes of the pool (a fresh tree grows from node 0, a
+ * kept one is laid out breadth first), so a thread counts what it adds to
+ * the first LOCAL_STAT_NODES nodes here and publishes it in one go.  Its
+ * own selection sees the shared counts plus its own, so one thread searches
+ * exactly as with shared counts alone; other threads see them at the next
+ * publication (their virtual loss at the top of the tree arrives late).
+ */
+#ifndef TESSERA_MCTS_LOCAL_STATS_H
+#define TESSERA_MCTS_LOCAL_STATS_H
+
+#include <stdint.h>
+
+#include "search/mcts_tree.h"
+
+/* 4096 nodes: a root's children and most of their children (48 KB of
+ * counts per thread, in its L2 cache). */
+#define LOCAL_STAT_NODES 4096u
+
+typedef struct {
+    uint32_t visits[LOCAL_STAT_NODES];
+    uint64_t reward[LOCAL_STAT_NODES];
+    uint32_t touched[LOCAL_STAT_NODES]; /* the nodes with counts here */
+    uint32_t touched_count;
+} LocalStats;
+
+static inline uint32_t local_index(const NodePool *pool, const Node *node)
+{
+    return (uint32_t)(node - pool->nodes);
+}
+
+/* The node's visits as this thread sees them (local may be NULL: shared only). */
+static inline uint32_t seen_visits(const LocalStats *local, const NodePool *pool, const Node *node)
+{
+    uint32_t shared = atomic_load_explicit(&node->visits, memory_order_relaxed);
+    uint32_t i = local_index(pool, node);
+    return local && i < LOCAL_STAT_NODES ? shared + local->visits[i] : shared;
+}
+
+static inline uint64_t seen_reward(const LocalStats *local, const NodePool *pool, const Node *node)
+{
+    uint64_t shared = atomic_load_explicit(&node->reward, memory_order_relaxed);
+    uint32_t i = local_index(pool, node);
+    return local && i < LOCAL_STAT_NODES ? shared + local->reward[i] : shared;
+}
+
+/* A visit on the way down.  A node's reward is only ever added after its
+ * visit in the same playout (counts are published between playouts), so
+ * the visits alone say which nodes have counts here. */
+static inline void count_visit(LocalStats *local, const NodePool *pool, Node *node)
+{
+    uint32_t i = local_index(pool, node);
+    if (i >= LOCAL_STAT_NODES) {
+        atomic_fetch_add_explicit(&node->visits, 1, memory_order_relaxed);
+        return;
+    }
+    if (local->visits[i]++ == 0)
+        local->touched[local->touched_count++] = i;
+}
+
+static inline void count_reward(LocalStats *local, const NodePool *pool, Node *node, uint32_t reward)
+{
+    uint32_t i = local_index(pool, node);
+    if (i >= LOCAL_STAT_NODES)
+        atomic_fetch_add_explicit(&node->reward, reward, memory_order_relaxed);
+    else
+        local->reward[i] += reward;
+}
+
+/* Adds this thread's counts to the shared ones and forgets them. */
+void local_stats_publish(LocalStats *local, NodePool *pool);
+
+#endif
