@@ -44,6 +44,7 @@
  * claim never goes past it, so the threads together play exactly the
  * limit (unless the search ends otherwise first). */
 #define PLAYOUT_BATCH 64
+_Static_assert((uint64_t)PLAYOUT_BATCH * REWARD_ONE <= UINT32_MAX, "a batch's rewards fit LocalCounts");
 #define REPORT_EVERY_MS 1000
 /* A leaf becomes a node with children on its second visit: a first playout
  * is cheap, and most leaves are never visited again. */
@@ -94,7 +95,8 @@ typedef struct {
     ActionSource source;
     PoolChunk chunk;
     int index;
-    LocalStats local; /* its counts at the top of the tree, not yet shared */
+    LocalStats *local; /* &own_stats with other threads, else NULL */
+    LocalStats own_stats; /* its counts at the top of the tree, not yet shared */
 } Worker;
 
 /* What one thread did since it last told the search. */
@@ -209,7 +211,7 @@ static void back_up(Worker *w, Node **path, int length, uint32_t reward)
     const Search *s = w->search;
     NodePool *pool = s->pool;
     for (int i = length - 1; i >= 1; i--) {
-        count_reward(&w->local, pool, path[i], reward);
+        count_reward(w->local, pool, path[i], reward);
         if (path[i]->turn_ends)
             reward = REWARD_ONE - reward;
     }
@@ -251,25 +253,25 @@ static int iterate(Worker *w)
     Position pos = s->job->record.current;
     Node *node = &pool->nodes[0];
     int length = 0, mover_colour = s->game->side_to_move(&pos);
-    count_visit(&w->local, pool, node);
+    count_visit(w->local, pool, node);
     path[length++] = node;
     while (length < MAX_PATH) {
         if (length > 1 && proof_kind(atomic_load(&node->proof)) != PROOF_NONE)
             break;
         uint8_t state = atomic_load_explicit(&node->state, memory_order_acquire);
         if (state != NODE_EXPANDED) {
-            bool ripe = length == 1 || seen_visits(&w->local, pool, node) >= EXPAND_VISITS;
+            bool ripe = length == 1 || seen_visits(w->local, pool, node) >= EXPAND_VISITS;
             if (state == NODE_EXPANDING || !ripe || s->game->outcome(&pos) != OUTCOME_ONGOING ||
                 !expand(w, node, &pos))
                 break;
         }
-        int i = select_child(pool, node, s->params, &w->local);
+        int i = select_child(pool, node, s->params, w->local);
         if (i < 0)
             break;
         mover_colour = s->game->side_to_move(&pos);
         node = node_child(pool, node, i);
         play_action(s, &pos, node->action);
-        count_visit(&w->local, pool, node);
+        count_visit(w->local, pool, node);
         path[length++] = node;
     }
     uint32_t reward = length > 1 ? leaf_reward(w, node, &pos, mover_colour) : REWARD_ONE / 2;
@@ -511,13 +513,13 @@ static bool play_batch(Worker *w, uint64_t batch)
         if (go_on && w->index == 0 && s->job->progress.on_info && now_ms() >= s->next_report_ms) {
             flush_counts(s, &counts); /* the report counts this batch so far */
             counts = (BatchCounts){0, 0, 0};
-            local_stats_publish(&w->local, s->pool);
+            local_stats_publish(w->local, s->pool);
             report_now(s);
             s->next_report_ms = now_ms() + REPORT_EVERY_MS;
         }
     }
     flush_counts(s, &counts);
-    local_stats_publish(&w->local, s->pool);
+    local_stats_publish(w->local, s->pool);
     return go_on;
 }
 
@@ -620,6 +622,7 @@ static int start_sources(Search *s, Worker *workers, int threads)
     for (int t = 0; t < threads; t++) {
         workers[t].search = s;
         workers[t].index = t;
+        workers[t].local = threads > 1 ? &workers[t].own_stats : NULL;
         uint64_t seed = job->seed ^ s->game->hash(&job->record.current) ^ (0x9E3779B97F4A7C15ULL * (uint64_t)t);
         if (!action_source_init(&workers[t].source, s->game, s->params, s->steps, seed, &s->done))
             break;

@@ -54,10 +54,23 @@ double child_q(const Node *child, const MctsParams *params)
                   atomic_load_explicit(&child->reward, memory_order_relaxed), params->minimax_mix / 100.0);
 }
 
+/* The thread's own counts for the first *hot children of node: those
+ * of its block that lie at the top of the tree (none on one thread). */
+static const LocalCounts *own_counts(const LocalStats *local, const Node *node, int *hot)
+{
+    *hot = 0;
+    if (!local || node->first_child >= LOCAL_STAT_NODES)
+        return NULL;
+    uint32_t room = LOCAL_STAT_NODES - node->first_child;
+    *hot = room < node->child_count ? (int)room : node->child_count;
+    return &local->counts[node->first_child];
+}
+
 int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local)
 {
     uint32_t parent_visits = seen_visits(local, pool, node);
-    int open = open_children(node, parent_visits, params);
+    int open = open_children(node, parent_visits, params), hot;
+    const LocalCounts *own = own_counts(local, node, &hot);
     bool puct = params->puct;
     /* One of the two, per formula: log was a few percent of a playout. */
     double parent = (double)(parent_visits > 1 ? parent_visits : 1);
@@ -70,20 +83,24 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
         int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
         if (kind == PROOF_WIN)
             return i;
-        uint32_t v = seen_visits(local, pool, child);
+        uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed) + (i < hot ? own[i].visits : 0);
         double score;
         if (kind == PROOF_LOSS)
             score = -1.0; /* only when everything else is lost too */
-        else if (puct) {
-            /* An untried child is worth its evaluation until tried. */
-            double q = open_q(child, kind, v, seen_reward(local, pool, child), mix);
-            score = q + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v);
-        } else if (v == 0)
-            score = 1e9 - i; /* untried children first, in prior order */
         else if (kind == PROOF_DRAW)
-            score = 0.5 + c * sqrt(log_parent / v);
-        else
-            score = child_value(child, mean_of(v, seen_reward(local, pool, child)), mix) + c * sqrt(log_parent / v);
+            score = puct ? 0.5 + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v)
+                  : v == 0 ? 1e9 - i
+                           : 0.5 + c * sqrt(log_parent / v);
+        else if (v == 0)
+            /* PUCT: an untried child is worth its evaluation until tried;
+             * UCT: untried children first, in prior order. */
+            score = puct ? minimax_chance(child) + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent : 1e9 - i;
+        else {
+            uint64_t r = atomic_load_explicit(&child->reward, memory_order_relaxed) + (i < hot ? own[i].reward : 0);
+            double explore = puct ? c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v)
+                                  : c * sqrt(log_parent / v);
+            score = child_value(child, mean_of(v, r), mix) + explore;
+        }
         if (score > best_score) {
             best_score = score;
             best = i;

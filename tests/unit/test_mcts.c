@@ -533,6 +533,10 @@ static void test_mcts_local_counts_reach_the_tree_when_published(void)
     CHECK_EQ_U64(atomic_load(&top->reward), REWARD_ONE);
     CHECK_EQ_INT((int)seen_visits(&local, &pool, top), 2); /* not counted twice */
     CHECK_EQ_INT((int)local.touched_count, 0);
+    count_visit(NULL, &pool, top); /* one thread: straight to the tree */
+    count_reward(NULL, &pool, top, REWARD_ONE);
+    CHECK_EQ_INT((int)atomic_load(&top->visits), 3);
+    CHECK_EQ_U64(atomic_load(&top->reward), 2 * (uint64_t)REWARD_ONE);
 }
 
 /* Every thread publishes what it counted before the search ends, at a
