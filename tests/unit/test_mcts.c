@@ -524,7 +524,7 @@ static void test_mcts_local_counts_reach_the_tree_when_published(void)
     count_reward(&local, &pool, deep, REWARD_ONE / 2);
     CHECK_EQ_INT((int)atomic_load(&top->visits), 0);
     CHECK_EQ_INT((int)seen_visits(&local, &pool, top), 2);
-    CHECK_EQ_U64(seen_reward(&local, &pool, top), REWARD_ONE);
+    CHECK_EQ_U64(atomic_load(&top->reward), 0);
     CHECK_EQ_INT((int)atomic_load(&deep->visits), 1);
     CHECK_EQ_U64(atomic_load(&deep->reward), REWARD_ONE / 2);
     CHECK_EQ_INT((int)seen_visits(&local, &pool, deep), 1);
@@ -537,6 +537,23 @@ static void test_mcts_local_counts_reach_the_tree_when_published(void)
     count_reward(NULL, &pool, top, REWARD_ONE);
     CHECK_EQ_INT((int)atomic_load(&top->visits), 3);
     CHECK_EQ_U64(atomic_load(&top->reward), 2 * (uint64_t)REWARD_ONE);
+}
+
+/* Selection weighs the thread's own unpublished visits: UCT tries an
+ * untried child first, and the first child is tried only in its view. */
+static void test_mcts_selection_sees_its_own_counts(void)
+{
+    MctsParams uct = mcts_default_params;
+    uct.puct = 0;
+    static LocalStats mine;
+    Node *parent = hand_tree(true, 0.5f, 0.5f);
+    count_visit(&mine, &hand_pool, parent);
+    count_visit(&mine, &hand_pool, &hand_nodes[1]);
+    count_reward(&mine, &hand_pool, &hand_nodes[1], REWARD_ONE);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, NULL), 0);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, &mine), 1);
+    local_stats_publish(&mine, &hand_pool);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, NULL), 1);
 }
 
 /* Every thread publishes what it counted before the search ends, at a
@@ -601,6 +618,7 @@ int main(int argc, char **argv)
     RUN(test_mcts_two_threads_prove_a_win);
     RUN(test_mcts_threads_start_from_an_expanded_root);
     RUN(test_mcts_local_counts_reach_the_tree_when_published);
+    RUN(test_mcts_selection_sees_its_own_counts);
     RUN(test_mcts_threads_publish_every_count);
     mcts_backend.destroy(engine());
     return harness_end();
