@@ -33,9 +33,13 @@ typedef struct {
 bool bench_searches(const Backend *backend, int threads, void (*on_row)(const BenchRow *row),
                     uint64_t *total_nodes);
 
-/* One run of `bench proof`: proven (a mate score) or stopped at the cap. */
+/* One run of `bench proof`: proven (a mate score) or stopped at the cap.
+ * The search goes on after its proof to shorten the win to the exact
+ * distance: proof_microseconds is the time to the first proven score (the
+ * time to proof), microseconds the whole search's. */
 typedef struct {
     bool proven;
+    int64_t proof_microseconds; /* -1 when not proven */
     int64_t microseconds;
     SearchResult result;
 } ProofRun;

@@ -204,10 +204,20 @@ static bool proof_worth_trying(const AbWorker *w, int depth)
 /* Who proves: the main thread alone, in slices between its iterations;
  * with more threads every helper, with all of its time once a proof is
  * worth trying, on the one shared proof table (the main thread keeps to
- * its iterations).  Helpers that went on with Lazy SMP iterations instead
- * made proofs slower with more threads (issue 14: one helper proving in
- * slices, its iterations and the others' competing for the cores). */
-static bool proves_here(const AbWorker *w) { return (w->id == 0) == (w->shared->worker_count == 1); }
+ * its iterations, unless AbProofShare gives the proof all of its time, as
+ * `tessera prove` does: then every thread proves).  Helpers that went on
+ * with Lazy SMP iterations instead made proofs slower with more threads
+ * (issue 14: one helper proving in slices, its iterations and the others'
+ * competing for the cores). */
+static bool proves_here(const AbWorker *w)
+{
+    return w->id > 0 || w->shared->worker_count == 1 || w->shared->settings->proof_share >= 100;
+}
+
+static int prover_count(const AbShared *s)
+{
+    return s->worker_count == 1 || s->settings->proof_share >= 100 ? s->worker_count : s->worker_count - 1;
+}
 
 /* After an iteration that cost iteration_nodes, the proof search gets its
  * share of them (all of the thread's time at 100%, and always on a
@@ -469,7 +479,7 @@ static bool prepare_provers(AbShared *s, AbEngine *e)
         return true;
     if (!ensure_proof_table(e, s->job->hash_mb))
         return false;
-    if (s->worker_count > 2)
+    if (prover_count(s) > 1)
         s->proof_busy = calloc((size_t)1 << AB_BUSY_BITS, sizeof *s->proof_busy);
     return true;
 }

@@ -29,12 +29,21 @@ run check "$CHECK" "$dir/44.txt"
 expect_status "4x4 certificate holds" 0
 expect_line "checker names the winner" 'certificate holds: roomandpillar .*the second player wins'
 
-for threads in 1 3; do
+for threads in 1 2 3; do
     run prove "$ENGINE" prove roomandpillar "$B64" threads $threads hash 16 -out "$dir/64-$threads.txt"
     expect_status "6x4 start proven at $threads threads" 0
     run check "$CHECK" "$dir/64-$threads.txt"
     expect_status "6x4 certificate of $threads threads holds" 0
 done
+
+# The 8x6 start with tables of 1 MB: the proof ends the search (no
+# shortening of the win after it) and the walk proves again, on the same
+# job, the many positions the small table let go.
+B86='wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw b -'
+run prove "$ENGINE" prove roomandpillar "$B86" threads 2 hash 1 -out "$dir/86.txt"
+expect_status "8x6 start proven with a small table" 0
+run check "$CHECK" "$dir/86.txt"
+expect_status "8x6 certificate holds" 0
 
 # refused FILE NAME REGEX: the checker refuses FILE with a line matching REGEX.
 refused() {

@@ -364,9 +364,10 @@ static void test_roomandpillar_8x8_start_proven_at_two_threads(void)
     CHECK(mate_of(last.score) < 0); /* the pie rule: the second player wins */
 }
 
-/* The first helper, given all its time for the proof search, hands a
- * proven root to the main thread (checked under ThreadSanitizer too). */
-static void test_helper_proof_reaches_the_main_thread(void)
+/* With all of their time for the proof search, the main thread and the
+ * helper both prove, on one table with busy counts, and the first proof
+ * becomes the result (checked under ThreadSanitizer too). */
+static void test_threads_all_proving_reach_one_proof(void)
 {
     int share = settings()->proof_share;
     settings()->proof_share = 100;
@@ -1215,7 +1216,7 @@ int main(int argc, char **argv)
     RUN(test_parallel_provers_match_exhaustive);
     RUN(test_proof_distance_never_shorter_than_the_truth);
     RUN(test_roomandpillar_8x8_start_proven_at_two_threads);
-    RUN(test_helper_proof_reaches_the_main_thread);
+    RUN(test_threads_all_proving_reach_one_proof);
     RUN(test_columna_win_in_one_turn_found);
     RUN(test_columna_loss_in_two_turns_reported);
     RUN(test_qawale_win_in_one_turn_found);

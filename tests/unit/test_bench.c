@@ -66,6 +66,8 @@ static void test_parallel_proofs_agree_with_one_thread(void)
             ProofRun run;
             CHECK(bench_prove(engine, threads, 4, g, boards[b].fen, &run));
             CHECK(run.proven);
+            /* time to proof: the first proven score, before the shortening */
+            CHECK(run.proof_microseconds >= 0 && run.proof_microseconds <= run.microseconds);
             int sign = run.result.mate_turns > 0 ? 1 : -1;
             if (threads == 1)
                 one_thread_sign = sign;
