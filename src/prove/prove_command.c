@@ -1,5 +1,5 @@
 /* prove_command.c - `tessera prove GAME [POSITION] [threads N] [hash MB]
- * [time S] -out FILE`: proves the position with the alpha-beta engine's
+ * [time S] [progress S] -out FILE`: proves the position with the alpha-beta engine's
  * proof search and writes its certificate, which build/tessera-proof-check
  * confirms.  Every mistake on the command line is one error line and exit
  * status 2. */
@@ -15,11 +15,13 @@
 #include "util/parse_number.h"
 
 #define PROVE_USAGE                                                                                     \
-    "usage: tessera prove GAME [POSITION] [threads N] [hash MB] [time S] -out FILE\n"                  \
+    "usage: tessera prove GAME [POSITION] [threads N] [hash MB] [time S] [progress S] -out FILE\n"     \
     "  proves POSITION (a position string as one argument, or startpos: the default) of GAME\n"        \
     "  and writes its certificate to FILE (- for standard output); check it with\n"                    \
-    "  build/tessera-proof-check FILE.  threads: 1 to %d (1); hash: MB of tables, 1 to %d (1024);\n"   \
-    "  time: seconds to give up after, 0 = never (0).  The certificate format: src/search/certificate.h\n"
+    "  build/tessera-proof-check FILE.  threads: 1 to %d (1), all of them proving; hash: MB of\n"      \
+    "  tables, 1 to %d (1024); time: seconds to give up after, 0 = never (0); progress: seconds\n"    \
+    "  between progress lines on standard error (the root's proof and disproof numbers), 0 = none\n"  \
+    "  (10).  The certificate format: src/search/certificate.h\n"
 #define PROVE_MAX_HASH_MB 65536
 
 typedef struct {
@@ -51,7 +53,8 @@ static bool keyword_number(int argc, char **argv, int *i, int64_t min, int64_t m
 /* 0 when args are filled, else the exit status. */
 static int parse_args(int argc, char **argv, ProveArgs *args)
 {
-    *args = (ProveArgs){.options = {.threads = 1, .hash_mb = 1024, .time_limit_ms = 0}};
+    *args = (ProveArgs){.options = {.threads = 1, .hash_mb = 1024, .time_limit_ms = 0, .progress_every_ms = 10000,
+                                    .progress_to = stderr}};
     if (argc < 1)
         return usage_error("a game is needed", NULL);
     args->game = game_by_id(argv[0]);
@@ -71,6 +74,10 @@ static int parse_args(int argc, char **argv, ProveArgs *args)
             if (!keyword_number(argc, argv, &i, 0, 1000000, &n))
                 return 2;
             args->options.time_limit_ms = n * 1000;
+        } else if (strcmp(argv[i], "progress") == 0) {
+            if (!keyword_number(argc, argv, &i, 0, 1000000, &n))
+                return 2;
+            args->options.progress_every_ms = n * 1000;
         } else if (strcmp(argv[i], "-out") == 0) {
             if (i + 1 >= argc)
                 return usage_error("-out needs a file name", NULL);

@@ -13,6 +13,7 @@
 #include "search/ab_internal.h"
 #include "search/backends.h"
 #include "search/certificate.h"
+#include "search/proof_progress.h"
 #include "util/clock.h"
 
 #define NO_ID UINT32_MAX
@@ -336,8 +337,12 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
      * once the iterations reach the proof's depth. */
     ((AbSettings *)alphabeta_backend.settings(engine))->proof_share = 100;
     alphabeta_backend.new_game(engine, job->hash_mb);
+    /* The root's key in the proof table: its player is the attacker. */
+    ProofProgress *progress = proof_progress_start(ab_engine_proof_table(engine), job->game->hash(&job->record.current),
+                                                   options->progress_every_ms, options->progress_to);
     job->start_ms = now_ms();
     SearchResult r = alphabeta_backend.search(engine, job);
+    proof_progress_stop(progress);
     atomic_store(&job->stop, false); /* the walk below proves again what the table let go */
     job->progress = (SearchProgress){.on_info = NULL};
     result->prove_ms = now_ms() - job->start_ms;

@@ -257,6 +257,8 @@ static bool work_on_node(AbWorker *w, const Position *pos, bool attacker, uint32
             *out = sum.node;
             return true;
         }
+        if (ply == 0) /* the root's numbers so far, for progress lines (proof_progress.h) */
+            pt_store(s->proofs, key, sum.node, w->nodes - start);
         if (!prove_best_child(w, pos, attacker, &frame, &sum, max_proof, max_disproof, ply))
             return false;
     }

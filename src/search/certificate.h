@@ -50,6 +50,8 @@ typedef struct {
     int threads;
     size_t hash_mb;
     int64_t time_limit_ms; /* 0: until proven */
+    int64_t progress_every_ms; /* a progress line to progress_to this often; 0: none */
+    FILE *progress_to;
 } CertifyOptions;
 
 typedef struct {
