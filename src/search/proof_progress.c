@@ -60,6 +60,18 @@ static void *progress_main(void *arg)
     return NULL;
 }
 
+/* A condition variable whose timed waits count on the monotonic clock
+ * (the lines' times are the run's, whatever the wall clock does). */
+static bool monotonic_cond_init(pthread_cond_t *cond)
+{
+    pthread_condattr_t attr;
+    if (pthread_condattr_init(&attr) != 0)
+        return false;
+    bool made = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(cond, &attr) == 0;
+    pthread_condattr_destroy(&attr);
+    return made;
+}
+
 ProofProgress *proof_progress_start(const ProofTable *table, uint64_t root_key, int64_t every_ms, FILE *to)
 {
     if (every_ms <= 0 || !table || !to)
@@ -68,18 +80,16 @@ ProofProgress *proof_progress_start(const ProofTable *table, uint64_t root_key, 
     if (!p)
         return NULL;
     *p = (ProofProgress){.table = table, .root_key = root_key, .every_ms = every_ms, .to = to};
-    pthread_condattr_t attr;
-    bool made = pthread_condattr_init(&attr) == 0;
-    made = made && pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(&p->wake, &attr) == 0;
-    pthread_condattr_destroy(&attr);
-    if (!made || pthread_mutex_init(&p->lock, NULL) != 0) {
+    if (!monotonic_cond_init(&p->wake)) {
         free(p);
         return NULL;
     }
+    bool locked = pthread_mutex_init(&p->lock, NULL) == 0;
     clock_gettime(CLOCK_MONOTONIC, &p->started);
-    if (pthread_create(&p->thread, NULL, progress_main, p) != 0) {
+    if (!locked || pthread_create(&p->thread, NULL, progress_main, p) != 0) {
+        if (locked)
+            pthread_mutex_destroy(&p->lock);
         pthread_cond_destroy(&p->wake);
-        pthread_mutex_destroy(&p->lock);
         free(p);
         return NULL;
     }
