@@ -101,7 +101,7 @@ if [ "$BIG_TIME" -gt 0 ]; then
     echo
     echo "$BIG_BOARD start with the pie rule: tessera prove threads $most hash $HASH time $BIG_TIME"
     started=$(date +%s)
-    if "$ENGINE" prove roomandpillar "$BIG_FEN" threads "$most" hash "$HASH" time "$BIG_TIME" \
+    if "$ENGINE" prove roomandpillar "$BIG_FEN" threads "$most" hash "$HASH" time "$BIG_TIME" progress 60 \
         -out "$work/big.proof" >"$work/prove" 2>&1; then
         took=$(($(date +%s) - started))
         cat "$work/prove"
