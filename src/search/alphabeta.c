@@ -9,6 +9,7 @@
  * With one thread and a depth or node limit the search is deterministic.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,12 +276,16 @@ static void take_partial_iteration(AbWorker *w, int depth)
 }
 
 /* The proof search's answer, once a thread has published one, replaces
- * the iterations' (it needs no horizon). */
+ * the iterations' (it needs no horizon).  A prover that claimed the proof
+ * stores it next: the main thread, itself a prover that lost the claim
+ * (AbProofShare 100), waits for that instead of ending unproven. */
 static void take_proof(AbWorker *w)
 {
     AbShared *s = w->shared;
-    if (!atomic_load_explicit(&s->proof_ready, memory_order_acquire))
+    if (!atomic_load(&s->proof_claimed))
         return;
+    while (!atomic_load_explicit(&s->proof_ready, memory_order_acquire))
+        sched_yield();
     const AbProof *proof = &s->proof;
     for (int i = 0; i < proof->length; i++)
         w->pv[0][i] = proof->plies[i];

@@ -378,6 +378,22 @@ static void test_threads_all_proving_reach_one_proof(void)
     CHECK(mate_of(last.score) < 0);
 }
 
+/* The main thread, proving, may find its proof just after the helper
+ * claimed its own: it must wait for the helper's, not end unproven (under
+ * ThreadSanitizer about one search in ten on the 6x4 start did, before). */
+static void test_main_prover_losing_the_claim_still_ends_proven(void)
+{
+    int share = settings()->proof_share;
+    settings()->proof_share = 100;
+    int unproven = 0;
+    for (int i = 0; i < 40; i++) {
+        search_movetime(&roomandpillar_game, "wbwbwb/bwbwbw/wbwbwb/bwbwbw b -", 60000, 2);
+        unproven += mate_of(last.score) >= 0;
+    }
+    settings()->proof_share = share;
+    CHECK_EQ_INT(unproven, 0);
+}
+
 /* ---- forced results in the other games ---- */
 
 /* The side to move wins with its next turn: the exhaustive search says so,
@@ -1217,6 +1233,7 @@ int main(int argc, char **argv)
     RUN(test_proof_distance_never_shorter_than_the_truth);
     RUN(test_roomandpillar_8x8_start_proven_at_two_threads);
     RUN(test_threads_all_proving_reach_one_proof);
+    RUN(test_main_prover_losing_the_claim_still_ends_proven);
     RUN(test_columna_win_in_one_turn_found);
     RUN(test_columna_loss_in_two_turns_reported);
     RUN(test_qawale_win_in_one_turn_found);
