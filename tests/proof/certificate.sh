@@ -45,16 +45,16 @@ expect_status "8x6 start proven with a small table" 0
 run check "$CHECK" "$dir/86.txt"
 expect_status "8x6 certificate holds" 0
 
-# A proof that runs out of time (the 10x8 start in 4 s): progress lines
+# A proof that runs out of time (the 10x8 start in 3 s): progress lines
 # each second with the root's numbers, then the error, and no file; with
 # progress 0, no lines.
 B108='wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw b -'
-run prove "$ENGINE" prove roomandpillar "$B108" threads 2 hash 16 time 4 progress 1 -out "$dir/108.txt"
-expect_status "10x8 start not proven in 4 s" 1
+run prove "$ENGINE" prove roomandpillar "$B108" threads 2 hash 16 time 3 progress 1 -out "$dir/108.txt"
+expect_status "10x8 start not proven in 3 s" 1
 expect_line "progress lines show the root's numbers" "^proving: [0-9]+ s, the root's proof number [0-9]+, disproof number [0-9]+\$"
 expect_line "out of time said" '^tessera prove: not proven within the time limit'
 if [ -e "$dir/108.txt" ]; then not_ok "no certificate when not proven"; else ok "no certificate when not proven"; fi
-run prove "$ENGINE" prove roomandpillar "$B108" hash 16 time 2 progress 0 -out "$dir/108.txt"
+run prove "$ENGINE" prove roomandpillar "$B108" hash 16 time 1 progress 0 -out "$dir/108.txt"
 expect_no_line "progress 0: no progress lines" '^proving:'
 
 # refused FILE NAME REGEX: the checker refuses FILE with a line matching REGEX.
