@@ -210,15 +210,14 @@ static bool proof_worth_trying(const AbWorker *w, int depth)
  * with Lazy SMP iterations instead made proofs slower with more threads
  * (issue 14: one helper proving in slices, its iterations and the others'
  * competing for the cores). */
-static bool proves_here(const AbWorker *w)
+static bool main_thread_proves(const AbShared *s)
 {
-    return w->id > 0 || w->shared->worker_count == 1 || w->shared->settings->proof_share >= 100;
+    return s->worker_count == 1 || s->settings->proof_share >= 100;
 }
 
-static int prover_count(const AbShared *s)
-{
-    return s->worker_count == 1 || s->settings->proof_share >= 100 ? s->worker_count : s->worker_count - 1;
-}
+static bool proves_here(const AbWorker *w) { return w->id > 0 || main_thread_proves(w->shared); }
+
+static int prover_count(const AbShared *s) { return main_thread_proves(s) ? s->worker_count : s->worker_count - 1; }
 
 /* After an iteration that cost iteration_nodes, the proof search gets its
  * share of them (all of the thread's time at 100%, and always on a
