@@ -44,9 +44,6 @@ static struct {
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
     int show_wdl; /* UCI_ShowWDL */
     int limit_strength, uci_elo, skill_level; /* strength.h */
-    /* The active engine has its tables at Hash: made by ucinewgame, by a
-     * search, or by an isready that found them missing. */
-    bool tables_made;
 } session;
 
 static const char *game_ids[16];
@@ -102,10 +99,7 @@ static void on_backend_change(void)
         session.backend->release(session_engine());
     session.active_backend = session.backend_choice;
     session.backend = all_backends[session.active_backend];
-    session.tables_made = false;
 }
-
-static void on_hash_change(void) { session.tables_made = false; }
 
 static void on_show_wdl_change(void) { info_line_show_wdl(session.show_wdl); }
 
@@ -159,7 +153,7 @@ static void register_options(void)
                           .max = SEARCH_MAX_THREADS,
                           .value = &session.threads});
     options_add(&(Option){.name = "Hash", .type = OPTION_SPIN, .default_value = 64, .min = 1, .max = 65536,
-                          .value = &session.hash_mb, .on_change = on_hash_change});
+                          .value = &session.hash_mb});
     options_add(&(Option){.name = "Seed", .type = OPTION_SPIN, .default_value = 0, .min = 0, .max = INT_MAX,
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
@@ -195,10 +189,8 @@ static void cmd_handshake(int argc, char **argv)
 static void cmd_isready(int argc, char **argv)
 {
     (void)argc, (void)argv;
-    if (!session.tables_made && !searcher_busy()) {
-        session.backend->new_game(session_engine(), (size_t)session.hash_mb);
-        session.tables_made = true;
-    }
+    if (!searcher_busy())
+        session.backend->make_tables(session_engine(), (size_t)session.hash_mb);
     out_line("readyok");
 }
 
@@ -244,7 +236,6 @@ static void cmd_newgame(int argc, char **argv)
     searcher_stop();
     searcher_wait();
     session.backend->new_game(session_engine(), (size_t)session.hash_mb);
-    session.tables_made = true;
 }
 
 /* ---- position ---- */
@@ -415,8 +406,6 @@ static void cmd_go(int argc, char **argv)
     atomic_init(&job.pondering, request.ponder);
     if (!searcher_start(session.backend, session_engine(), &job, session.ponder != 0))
         error_line("go: could not start the search thread");
-    else
-        session.tables_made = true; /* the search makes them: a later isready must not clear them */
 }
 
 static void cmd_ponderhit(int argc, char **argv)

@@ -316,15 +316,6 @@ static bool write_certificate(SearchJob *job, ProofTable *table, bool first_wins
     return ok;
 }
 
-/* The certificate needs a proof, not the shortest win: the search stops
- * at its first proven score instead of going on to shorten it (on one
- * thread, for longer than the proof took on the 8x8 start). */
-static void stop_at_proof(void *context, const SearchInfo *info)
-{
-    if (info->mate_turns != 0)
-        atomic_store(&((SearchJob *)context)->stop, true);
-}
-
 static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptions *options, CertifyResult *result,
                        char *err, size_t err_size)
 {
@@ -332,7 +323,7 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
                                  .movetime = options->time_limit_ms > 0 ? options->time_limit_ms : -1};
     job->threads = options->threads;
     job->hash_mb = options->hash_mb;
-    job->progress = (SearchProgress){.on_info = stop_at_proof, .context = job};
+    job->proof_is_enough = true;
     /* Only the proof counts here: every thread proves with all of its time
      * once the iterations reach the proof's depth. */
     ((AbSettings *)alphabeta_backend.settings(engine))->proof_share = 100;
@@ -343,8 +334,6 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
     job->start_ms = now_ms();
     SearchResult r = alphabeta_backend.search(engine, job);
     proof_progress_stop(progress);
-    atomic_store(&job->stop, false); /* the walk below proves again what the table let go */
-    job->progress = (SearchProgress){.on_info = NULL};
     result->prove_ms = now_ms() - job->start_ms;
     result->search_nodes = r.nodes;
     if (r.mate_turns == 0) {

@@ -567,6 +567,14 @@ static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
         mate_table_clear(&e->mates);
 }
 
+static void alphabeta_make_tables(BackendEngine *engine, size_t megabytes)
+{
+    AbEngine *e = ab_engine(engine);
+    ensure_table(e, megabytes);
+    ensure_proof_table(e, megabytes);
+    ensure_mate_table(e, megabytes);
+}
+
 static void alphabeta_release(BackendEngine *engine)
 {
     AbEngine *e = ab_engine(engine);
@@ -599,6 +607,7 @@ const Backend alphabeta_backend = {
     .settings = alphabeta_settings,
     .search = alphabeta_search,
     .new_game = alphabeta_new_game,
+    .make_tables = alphabeta_make_tables,
     .release = alphabeta_release,
     .destroy = alphabeta_destroy,
 };

@@ -8,7 +8,7 @@
 bool mate_shortening_wanted(const SearchJob *job)
 {
     return job->limits.depth == 0 && job->limits.nodes == 0 && job->root_move_count == 0 &&
-           !atomic_load(&job->stop);
+           !job->proof_is_enough && !atomic_load(&job->stop);
 }
 
 bool mate_shorten_result(const SearchJob *job, MateTable *table, bool (*must_stop)(void *context),

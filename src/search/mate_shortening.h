@@ -12,7 +12,8 @@
 
 /* Does job want its proven result shortened?  Where its work is measured in
  * time, or unlimited: a `go depth` or `go nodes` keeps its fixed amount of
- * work, and a searchmoves root is proven among the named turns only. */
+ * work, a searchmoves root is proven among the named turns only, and a job
+ * whose proof is enough (tessera prove) wants none. */
 bool mate_shortening_wanted(const SearchJob *job);
 
 /* Shortens result (a proven score of job's root) with table until it is

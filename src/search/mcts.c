@@ -725,6 +725,11 @@ static void mcts_new_game(BackendEngine *engine, size_t hash_mb)
     mate_table_clear(&e->mates);
 }
 
+static void mcts_make_tables(BackendEngine *engine, size_t hash_mb)
+{
+    prepare_memory(mcts_engine(engine), hash_mb);
+}
+
 static void mcts_release(BackendEngine *engine)
 {
     MctsEngine *e = mcts_engine(engine);
@@ -752,6 +757,7 @@ const Backend mcts_backend = {
     .settings = mcts_settings,
     .search = mcts_search,
     .new_game = mcts_new_game,
+    .make_tables = mcts_make_tables,
     .release = mcts_release,
     .destroy = mcts_destroy,
 };

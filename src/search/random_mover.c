@@ -58,6 +58,7 @@ static void *random_settings(BackendEngine *engine)
     return NULL; /* no settings: param_count is 0 */
 }
 static void random_new_game(BackendEngine *engine, size_t hash_mb) { (void)engine, (void)hash_mb; }
+static void random_make_tables(BackendEngine *engine, size_t hash_mb) { (void)engine, (void)hash_mb; }
 static void random_release(BackendEngine *engine) { (void)engine; }
 static void random_destroy(BackendEngine *engine) { free(engine); }
 
@@ -67,6 +68,7 @@ const Backend random_backend = {
     .settings = random_settings,
     .search = random_search,
     .new_game = random_new_game,
+    .make_tables = random_make_tables,
     .release = random_release,
     .destroy = random_destroy,
 };

@@ -94,6 +94,10 @@ typedef struct {
     int threads;
     size_t hash_mb;
     uint64_t seed;
+    /* A proven score ends the search as found, its win not shortened to
+     * the exact distance (tessera prove: a certificate needs a proof, and
+     * shortening runs on one thread, longer than the proof on 8x8). */
+    bool proof_is_enough;
     int move_overhead_ms; /* time lost per move to pipes and scheduling */
     int64_t start_ms;     /* when `go` arrived, on the now_ms() clock */
     atomic_bool stop;     /* raised by `stop`, `quit`, or the searcher */
@@ -149,6 +153,10 @@ typedef struct Backend {
      * hash_mb megabytes (the Hash option): memory may be made here, outside
      * any clock. */
     void (*new_game)(BackendEngine *engine, size_t hash_mb);
+    /* Makes the memory a search at hash_mb needs where the engine lacks
+     * it, keeping what it holds (isready: outside any clock, and never
+     * clearing what a search learnt). */
+    void (*make_tables)(BackendEngine *engine, size_t hash_mb);
     void (*release)(BackendEngine *engine); /* free memory, keep the settings */
     void (*destroy)(BackendEngine *engine);
 } Backend;

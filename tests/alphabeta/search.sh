@@ -90,7 +90,7 @@ converse "$AB" 'setoption name AbAspiration value 0' 'setoption name AbReduction
 expect_no_line "search_options_accepted" '^info string error'
 expect_count "search_without_aspiration_or_reductions" '^bestmove' 1
 
-# isready makes the tables when nothing made them yet, and never clears
+# isready makes the tables (and MCTS's pool) when nothing made them yet, and never clears
 # those a search made: the same `go depth 6` twice (one thread, so the
 # node counts are the search's own), isready between them: the second
 # finds the first's table and searches less; ucinewgame between them
@@ -101,14 +101,14 @@ depth_nodes() {
         await_bestmove "$1" isready 'await readyok' 'go depth 6' await_bestmove
     printf '%s\n' "$REPLY" | sed -n 's/^info depth 6 .* nodes \([0-9]*\) .*/\1/p' | tr '\n' ' '
 }
-# resident_kb_at_readyok HASH: the engine's resident memory (kB) once it
-# answered the first isready after setting Hash.
+# resident_kb_at_readyok HASH BACKEND_LINE: the engine's resident memory
+# (kB) once it answered the first isready after setting the backend and Hash.
 resident_kb_at_readyok() {
     d=$(mktemp -d)
     mkfifo "$d/in"
     timeout 30 sh -c 'echo $$ >"$1"; exec "$2"' sh "$d/pid" "$ENGINE" <"$d/in" >"$d/out" 2>&1 &
     exec 8>"$d/in"
-    printf 'uci\n%s\nsetoption name Hash value %s\nisready\n' "$AB" "$1" >&8
+    printf 'uci\n%s\nsetoption name Hash value %s\nisready\n' "$2" "$1" >&8
     wait_for "$d/out" '^readyok' 1
     sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$d/pid")/status"
     printf 'quit\n' >&8
@@ -116,8 +116,10 @@ resident_kb_at_readyok() {
     wait
     rm -rf "$d"
 }
-kb=$(resident_kb_at_readyok 256)
+kb=$(resident_kb_at_readyok 256 "$AB")
 if [ "${kb:-0}" -ge 200000 ]; then ok "isready_makes_the_tables"; else not_ok "isready_makes_the_tables" "resident ${kb:-?} kB after readyok, Hash 256"; fi
+kb=$(resident_kb_at_readyok 256 'setoption name Backend value mcts')
+if [ "${kb:-0}" -ge 200000 ]; then ok "isready_makes_the_mcts_pool"; else not_ok "isready_makes_the_mcts_pool" "resident ${kb:-?} kB after readyok, Hash 256"; fi
 
 set -- $(depth_nodes isready)
 if [ $# -eq 2 ] && [ "$2" -lt "$1" ]; then ok "isready_keeps_the_search_table"; else not_ok "isready_keeps_the_search_table" "nodes: $*"; fi
