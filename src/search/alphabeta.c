@@ -552,27 +552,30 @@ ProofTable *ab_engine_proof_table(BackendEngine *engine)
 
 static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engine)->settings; }
 
-/* Makes the tables here, outside any clock, and clears them.  Their pages
- * are made when a table is (util/huge_alloc.h); the main table is cleared
- * by epoch, as writing every page here cost a ThreadSanitizer build 150 ms
- * a game. */
-static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
-{
-    AbEngine *e = ab_engine(engine);
-    if (ensure_table(e, megabytes))
-        tt_clear(&e->table);
-    if (ensure_proof_table(e, megabytes))
-        pt_clear(&e->proofs);
-    if (ensure_mate_table(e, megabytes))
-        mate_table_clear(&e->mates);
-}
-
+/* Makes the tables a search at megabytes needs where they are missing;
+ * those it has are kept.  Their pages are made when a table is
+ * (util/huge_alloc.h). */
 static void alphabeta_make_tables(BackendEngine *engine, size_t megabytes)
 {
     AbEngine *e = ab_engine(engine);
     ensure_table(e, megabytes);
     ensure_proof_table(e, megabytes);
     ensure_mate_table(e, megabytes);
+}
+
+/* The tables made here, outside any clock, and cleared (those that could
+ * be made); the main table is cleared by epoch, as writing every page
+ * here cost a ThreadSanitizer build 150 ms a game. */
+static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
+{
+    AbEngine *e = ab_engine(engine);
+    alphabeta_make_tables(engine, megabytes);
+    if (e->table.words)
+        tt_clear(&e->table);
+    if (e->proofs.slots)
+        pt_clear(&e->proofs);
+    if (e->mates.slots)
+        mate_table_clear(&e->mates);
 }
 
 static void alphabeta_release(BackendEngine *engine)
