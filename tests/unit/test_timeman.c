@@ -67,6 +67,30 @@ static void test_hard_limit_leaves_clock_reserve(void)
     }
 }
 
+/* The last third of a game's turns costs the searches almost nothing (they
+ * see to the end): a game whose turns spend their soft budgets, those last
+ * ones 5 ms, uses over 55% of a 60 s clock (planning for every turn alike
+ * used 46-47%, leaving the rest unspent at the end). */
+static void test_the_clock_goes_to_the_turns_that_need_thought(void)
+{
+    const int games[] = {6, 8, 18, 30};
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+        int turns = games[g];
+        int64_t clock = 60000, used = 0;
+        for (int turn = 0; turn < turns; turn++) {
+            SearchLimits lim = no_limits();
+            lim.my_time = clock;
+            int64_t soft, hard;
+            tm_budget(&lim, turns - turn, 30, &soft, &hard);
+            int64_t spent = turns - turn > turns / 3 ? soft : 5;
+            clock -= spent;
+            used += spent;
+            CHECK(clock > 0);
+        }
+        CHECK(used * 100 > 60000 * 55);
+    }
+}
+
 static void test_more_turns_left_means_less_per_turn(void)
 {
     SearchLimits lim = no_limits();
@@ -108,6 +132,7 @@ int main(int argc, char **argv)
     RUN(test_movetime_is_soft_and_hard_minus_overhead);
     RUN(test_soft_never_exceeds_hard);
     RUN(test_hard_limit_leaves_clock_reserve);
+    RUN(test_the_clock_goes_to_the_turns_that_need_thought);
     RUN(test_more_turns_left_means_less_per_turn);
     RUN(test_movestogo_shortens_the_horizon);
     RUN(test_increment_adds_to_the_budget);
