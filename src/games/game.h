@@ -153,6 +153,10 @@ typedef struct Game {
     /* At most how many more turns the side to move will play (time
      * management plans with it). */
     int (*turns_left)(const Position *pos);
+    /* Optional: about how many it will play, 1..turns_left, where the bound
+     * is far above what games last (time management plans with it instead;
+     * NULL: the bound is a fair guess). */
+    int (*turns_expected)(const Position *pos);
 
     /* `tessera bench`'s workloads for this game, each about a second: perft
      * from the start to bench_perft_depth, and fixed-depth searches of a

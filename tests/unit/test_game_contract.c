@@ -384,6 +384,8 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
         check_steps_join(g, &pos, &rng);
         if (g->turns_left(&pos) < 1)
             fail_at(g, &pos, "an ongoing game says no turns are left");
+        if (g->turns_expected && (g->turns_expected(&pos) < 1 || g->turns_expected(&pos) > g->turns_left(&pos)))
+            fail_at(g, &pos, "turns_expected leaves 1..turns_left");
         if (g->evaluate && abs(g->evaluate(&pos)) > EVAL_BOUND)
             fail_at(g, &pos, "the evaluation leaves +-EVAL_BOUND");
         Move move = random_move(g, &pos, &rng);

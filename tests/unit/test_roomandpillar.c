@@ -682,6 +682,23 @@ static void test_roomandpillar_turns_left_at_start(void)
     CHECK_EQ_INT(G->turns_left(&pos), 24);
 }
 
+/* What time management plans with: about what games last, well under the
+ * bound (8x8 games from 2 random plies lasted 11 turns a side at 2+0.02;
+ * on 12x12 with 50 turns bounded, 24). */
+static void test_roomandpillar_turns_expected_under_the_bound(void)
+{
+    const char *book_12x12 = "wbwbwbwbwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw/"
+                             "w..bwbwbwbwb/bw....bwbwbw/wbw.wbwbwbwb/bwb.bwbwbwbw/wbwbwbwbwbwb/bwbwbwbwbwbw b -";
+    Position pos;
+    if (!load_position(G, START_8X8, &pos))
+        return;
+    CHECK_EQ_INT(G->turns_expected(&pos), 24 - 16 * 3 / 4);
+    if (!load_position(G, book_12x12, &pos))
+        return;
+    CHECK_EQ_INT(G->turns_left(&pos), 50);
+    CHECK_EQ_INT(G->turns_expected(&pos), 50 - 36 * 3 / 4);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -732,5 +749,6 @@ int main(int argc, char **argv)
     RUN(test_roomandpillar_evaluation_favours_more_removals);
     RUN(test_roomandpillar_display_names_ranks_and_files);
     RUN(test_roomandpillar_turns_left_at_start);
+    RUN(test_roomandpillar_turns_expected_under_the_bound);
     return harness_end();
 }
