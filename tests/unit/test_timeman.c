@@ -67,6 +67,28 @@ static void test_hard_limit_leaves_clock_reserve(void)
     }
 }
 
+/* Room and Pillar plans with an estimate of its length (turns_expected),
+ * which a game may outlast: one that lasts twice as long as planned, every
+ * turn running to its hard limit plus 5 ms of pipes, keeps time on its
+ * clock at 1 s + 10 ms. */
+static void test_a_game_longer_than_planned_keeps_its_clock(void)
+{
+    for (int turns = 1; turns <= 60; turns++) {
+        int64_t clock = 1000;
+        for (int turn = 0; turn < turns; turn++) {
+            SearchLimits lim = no_limits();
+            lim.my_time = clock;
+            lim.my_inc = 10;
+            int64_t soft, hard;
+            int planned = (turns - turn + 1) / 2;
+            tm_budget(&lim, planned, 30, &soft, &hard);
+            CHECK(hard < clock);
+            clock = clock - (hard + 5) + 10;
+            CHECK(clock > 0);
+        }
+    }
+}
+
 /* The last third of a game's turns costs the searches almost nothing (they
  * see to the end): a game whose turns spend their soft budgets, those last
  * ones 5 ms, uses over 55% of a 60 s clock (planning for every turn alike
@@ -132,6 +154,7 @@ int main(int argc, char **argv)
     RUN(test_movetime_is_soft_and_hard_minus_overhead);
     RUN(test_soft_never_exceeds_hard);
     RUN(test_hard_limit_leaves_clock_reserve);
+    RUN(test_a_game_longer_than_planned_keeps_its_clock);
     RUN(test_the_clock_goes_to_the_turns_that_need_thought);
     RUN(test_more_turns_left_means_less_per_turn);
     RUN(test_movestogo_shortens_the_horizon);
