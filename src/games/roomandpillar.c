@@ -188,12 +188,12 @@ static int roomandpillar_turns_expected(const Position *pos)
 {
     const RoomAndPillarBoard *b = roomandpillar_board(pos);
     int bound = roomandpillar_turns_left(pos);
+    if (bound == 0)
+        return 0; /* the game is over */
     int tiles = (b->width / 2) * (b->height / 2);
     int expected = bound - tiles * 3 / 4;
     if (expected < bound / 6)
         expected = bound / 6;
-    if (bound == 0)
-        return 0; /* the game is over */
     return expected > 1 ? expected : 1;
 }
 

@@ -47,40 +47,20 @@ static void test_soft_never_exceeds_hard(void)
         }
 }
 
-/* At 1 s + 10 ms a game is never lost on time, whatever its length, even
- * when every turn runs to its hard limit and loses 5 ms more to the pipes
- * (MoveOverhead 30 is the margin that covers such latency). */
-static void test_hard_limit_leaves_clock_reserve(void)
+/* Plays games of 1..max_turns turns at 1 s + 10 ms, every turn running to
+ * its hard limit and losing 5 ms more to the pipes (MoveOverhead 30 is the
+ * margin that covers such latency), planned as if 1/plan_share of the turns
+ * actually left were: the clock never runs out. */
+static void check_hard_limits_keep_the_clock(int max_turns, int plan_share)
 {
-    for (int turns = 1; turns <= 40; turns++) {
+    for (int turns = 1; turns <= max_turns; turns++) {
         int64_t clock = 1000;
         for (int turn = 0; turn < turns; turn++) {
             SearchLimits lim = no_limits();
             lim.my_time = clock;
             lim.my_inc = 10;
             int64_t soft, hard;
-            tm_budget(&lim, turns - turn, 30, &soft, &hard);
-            CHECK(hard < clock);
-            clock = clock - (hard + 5) + 10;
-            CHECK(clock > 0);
-        }
-    }
-}
-
-/* Room and Pillar plans with an estimate of its length (turns_expected),
- * which a game may outlast: one that lasts twice as long as planned, every
- * turn running to its hard limit plus 5 ms of pipes, keeps time on its
- * clock at 1 s + 10 ms. */
-static void test_a_game_longer_than_planned_keeps_its_clock(void)
-{
-    for (int turns = 1; turns <= 60; turns++) {
-        int64_t clock = 1000;
-        for (int turn = 0; turn < turns; turn++) {
-            SearchLimits lim = no_limits();
-            lim.my_time = clock;
-            lim.my_inc = 10;
-            int64_t soft, hard;
-            int planned = (turns - turn + 1) / 2;
+            int planned = (turns - turn + plan_share - 1) / plan_share;
             tm_budget(&lim, planned, 30, &soft, &hard);
             CHECK(hard < clock);
             clock = clock - (hard + 5) + 10;
@@ -88,6 +68,14 @@ static void test_a_game_longer_than_planned_keeps_its_clock(void)
         }
     }
 }
+
+/* A game is never lost on time, whatever its length. */
+static void test_hard_limit_leaves_clock_reserve(void) { check_hard_limits_keep_the_clock(40, 1); }
+
+/* Room and Pillar plans with an estimate of its length (turns_expected),
+ * which a game may outlast: one that lasts twice as long as planned keeps
+ * time on its clock too. */
+static void test_a_game_longer_than_planned_keeps_its_clock(void) { check_hard_limits_keep_the_clock(60, 2); }
 
 /* The last third of a game's turns costs the searches almost nothing (they
  * see to the end): a game whose turns spend their soft budgets, those last
