@@ -491,7 +491,7 @@ static bool out_of_budget(Search *s)
     uint32_t root_proof = proof_for_actor(&s->pool->nodes[0]);
     if (proof_kind(root_proof) != PROOF_NONE && search_proof_ends_search(job, proof_score(root_proof)))
         return true;
-    return tm_past_soft(&s->tm) || tm_past_hard(&s->tm);
+    return tm_past_share(&s->tm) || tm_past_hard(&s->tm);
 }
 
 /* The mate shortening after a proven root: until the soft limit (or `stop`). */

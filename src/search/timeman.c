@@ -17,20 +17,18 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
  * used under half of its clock when it planned for all six). */
 static int64_t thinking_turns(int64_t turns) { return turns - turns / 3; }
 
-void tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms,
-               int64_t *soft_ms, int64_t *hard_ms)
+TimeBudget tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms)
 {
-    *soft_ms = INT64_MAX;
-    *hard_ms = INT64_MAX;
+    TimeBudget b = {INT64_MAX, INT64_MAX, INT64_MAX};
     if (lim->infinite)
-        return;
+        return b;
     if (lim->movetime >= 0) {
         int64_t t = max64(1, lim->movetime - move_overhead_ms);
-        *soft_ms = *hard_ms = t;
-        return;
+        b.soft_ms = b.share_ms = b.hard_ms = t;
+        return b;
     }
     if (lim->my_time < 0)
-        return; /* depth / nodes only */
+        return b; /* depth / nodes only */
 
     int64_t inc = lim->my_inc > 0 ? lim->my_inc : 0;
     int64_t turns = turns_left > 0 ? turns_left : 1;
@@ -45,13 +43,16 @@ void tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms,
      * remaining turn, never less than 20% of what is left. */
     int64_t usable = lim->my_time - move_overhead_ms * (turns + 1);
     usable = max64(usable, lim->my_time / 5);
-    int64_t share = usable / horizon + inc * 3 / 4;
-    *soft_ms = max64(1, share * 6 / 10);
+    int64_t share = max64(1, usable / horizon + inc * 3 / 4);
     /* Hard: a long think when an iteration runs over, but never more than
      * the clock allows after the overhead. */
     int64_t ceiling = max64(1, lim->my_time - move_overhead_ms);
-    *hard_ms = max64(1, min64(share * 5 / 2, min64(ceiling, lim->my_time * 4 / 10 + inc)));
-    *soft_ms = min64(*soft_ms, *hard_ms);
+    b.hard_ms = max64(1, min64(share * 5 / 2, min64(ceiling, lim->my_time * 4 / 10 + inc)));
+    b.share_ms = min64(share, b.hard_ms);
+    /* Soft: an iteration started before it ends well after it, so that
+     * alpha-beta spends about its share on average. */
+    b.soft_ms = max64(1, min64(share * 6 / 10, b.share_ms));
+    return b;
 }
 
 void tm_plan(TimeManager *tm, const SearchJob *job)
@@ -61,7 +62,7 @@ void tm_plan(TimeManager *tm, const SearchJob *job)
     const Game *game = job->game;
     const Position *pos = &job->record.current;
     int turns = game->turns_expected ? game->turns_expected(pos) : game->turns_left(pos);
-    tm_budget(&job->limits, turns, job->move_overhead_ms, &tm->soft_ms, &tm->hard_ms);
+    tm->budget = tm_budget(&job->limits, turns, job->move_overhead_ms);
 }
 
 /* A pondered search's clock starts at ponderhit: the GUI's clock for us
@@ -74,12 +75,11 @@ int64_t tm_elapsed(const TimeManager *tm)
 
 static bool pondering(const TimeManager *tm) { return tm->job && atomic_load(&tm->job->pondering); }
 
-bool tm_past_soft(const TimeManager *tm)
+static bool past(const TimeManager *tm, int64_t budget_ms)
 {
-    return tm->soft_ms != INT64_MAX && !pondering(tm) && tm_elapsed(tm) >= tm->soft_ms;
+    return budget_ms != INT64_MAX && !pondering(tm) && tm_elapsed(tm) >= budget_ms;
 }
 
-bool tm_past_hard(const TimeManager *tm)
-{
-    return tm->hard_ms != INT64_MAX && !pondering(tm) && tm_elapsed(tm) >= tm->hard_ms;
-}
+bool tm_past_soft(const TimeManager *tm) { return past(tm, tm->budget.soft_ms); }
+bool tm_past_share(const TimeManager *tm) { return past(tm, tm->budget.share_ms); }
+bool tm_past_hard(const TimeManager *tm) { return past(tm, tm->budget.hard_ms); }

@@ -8,21 +8,28 @@
 
 #include "search/search.h"
 
+/* A turn's budgets in ms, INT64_MAX when unlimited; soft <= share <= hard. */
+typedef struct {
+    int64_t soft_ms;  /* start no new iteration: the one started runs past it */
+    int64_t share_ms; /* the turn's share of the clock: where a search with no
+                         iterations to finish (MCTS) stops */
+    int64_t hard_ms;  /* never passed */
+} TimeBudget;
+
 typedef struct {
     int64_t start_ms;
-    int64_t soft_ms; /* INT64_MAX when unlimited */
-    int64_t hard_ms; /* INT64_MAX when unlimited */
+    TimeBudget budget;
     const SearchJob *job; /* its pondering stops the clock; its ponderhit restarts it */
 } TimeManager;
 
 void tm_plan(TimeManager *tm, const SearchJob *job);
 int64_t tm_elapsed(const TimeManager *tm);
 bool tm_past_soft(const TimeManager *tm);
+bool tm_past_share(const TimeManager *tm);
 bool tm_past_hard(const TimeManager *tm);
 
-/* The part of the plan that needs no clock, for tests: budgets in ms for a
- * clock of time_ms + inc_ms when the side to move has turns_left turns. */
-void tm_budget(const SearchLimits *limits, int turns_left, int move_overhead_ms,
-               int64_t *soft_ms, int64_t *hard_ms);
+/* The part of the plan that needs no clock, for tests: the budgets for the
+ * clock in limits when the side to move has turns_left turns. */
+TimeBudget tm_budget(const SearchLimits *limits, int turns_left, int move_overhead_ms);
 
 #endif

@@ -10,40 +10,40 @@ static void test_infinite_has_no_budget(void)
     SearchLimits lim = no_limits();
     lim.infinite = true;
     lim.my_time = 1000;
-    int64_t soft, hard;
-    tm_budget(&lim, 10, 30, &soft, &hard);
-    CHECK(soft == INT64_MAX && hard == INT64_MAX);
+    TimeBudget b = tm_budget(&lim, 10, 30);
+    CHECK(b.soft_ms == INT64_MAX && b.share_ms == INT64_MAX && b.hard_ms == INT64_MAX);
 }
 
 static void test_depth_only_has_no_budget(void)
 {
     SearchLimits lim = no_limits();
     lim.depth = 5;
-    int64_t soft, hard;
-    tm_budget(&lim, 10, 30, &soft, &hard);
-    CHECK(soft == INT64_MAX && hard == INT64_MAX);
+    TimeBudget b = tm_budget(&lim, 10, 30);
+    CHECK(b.soft_ms == INT64_MAX && b.share_ms == INT64_MAX && b.hard_ms == INT64_MAX);
 }
 
-static void test_movetime_is_soft_and_hard_minus_overhead(void)
+static void test_movetime_is_every_budget_minus_overhead(void)
 {
     SearchLimits lim = no_limits();
     lim.movetime = 1000;
-    int64_t soft, hard;
-    tm_budget(&lim, 10, 30, &soft, &hard);
-    CHECK_EQ_INT(soft, 970);
-    CHECK_EQ_INT(hard, 970);
+    TimeBudget b = tm_budget(&lim, 10, 30);
+    CHECK_EQ_INT(b.soft_ms, 970);
+    CHECK_EQ_INT(b.share_ms, 970);
+    CHECK_EQ_INT(b.hard_ms, 970);
 }
 
-static void test_soft_never_exceeds_hard(void)
+/* MCTS, with no iteration that runs on, stops at the share where
+ * alpha-beta stops starting iterations at the soft limit (0.6 of it). */
+static void test_soft_then_share_then_hard(void)
 {
     for (int64_t t = 1; t < 200000; t = t * 3 + 1)
         for (int turns = 1; turns < 60; turns += 7) {
             SearchLimits lim = no_limits();
             lim.my_time = t;
             lim.my_inc = t / 10;
-            int64_t soft, hard;
-            tm_budget(&lim, turns, 30, &soft, &hard);
-            CHECK(soft >= 1 && soft <= hard);
+            TimeBudget b = tm_budget(&lim, turns, 30);
+            CHECK(b.soft_ms >= 1 && b.soft_ms <= b.share_ms && b.share_ms <= b.hard_ms);
+            CHECK(b.share_ms == b.hard_ms || b.soft_ms <= b.share_ms * 6 / 10 + 1);
         }
 }
 
@@ -59,11 +59,10 @@ static void check_hard_limits_keep_the_clock(int max_turns, int plan_share)
             SearchLimits lim = no_limits();
             lim.my_time = clock;
             lim.my_inc = 10;
-            int64_t soft, hard;
             int planned = (turns - turn + plan_share - 1) / plan_share;
-            tm_budget(&lim, planned, 30, &soft, &hard);
-            CHECK(hard < clock);
-            clock = clock - (hard + 5) + 10;
+            TimeBudget b = tm_budget(&lim, planned, 30);
+            CHECK(b.hard_ms < clock);
+            clock = clock - (b.hard_ms + 5) + 10;
             CHECK(clock > 0);
         }
     }
@@ -90,9 +89,8 @@ static void test_the_clock_goes_to_the_turns_that_need_thought(void)
         for (int turn = 0; turn < turns; turn++) {
             SearchLimits lim = no_limits();
             lim.my_time = clock;
-            int64_t soft, hard;
-            tm_budget(&lim, turns - turn, 30, &soft, &hard);
-            int64_t spent = turns - turn > turns / 3 ? soft : 5;
+            TimeBudget b = tm_budget(&lim, turns - turn, 30);
+            int64_t spent = turns - turn > turns / 3 ? b.soft_ms : 5;
             clock -= spent;
             used += spent;
             CHECK(clock > 0);
@@ -105,33 +103,33 @@ static void test_more_turns_left_means_less_per_turn(void)
 {
     SearchLimits lim = no_limits();
     lim.my_time = 60000;
-    int64_t soft_few, hard_few, soft_many, hard_many;
-    tm_budget(&lim, 4, 30, &soft_few, &hard_few);
-    tm_budget(&lim, 30, 30, &soft_many, &hard_many);
-    CHECK(soft_many < soft_few);
-    CHECK(hard_many <= hard_few);
+    TimeBudget few = tm_budget(&lim, 4, 30);
+    TimeBudget many = tm_budget(&lim, 30, 30);
+    CHECK(many.soft_ms < few.soft_ms);
+    CHECK(many.share_ms < few.share_ms);
+    CHECK(many.hard_ms <= few.hard_ms);
 }
 
 static void test_movestogo_shortens_the_horizon(void)
 {
     SearchLimits lim = no_limits();
     lim.my_time = 60000;
-    int64_t soft_all, hard_all, soft_two, hard_two;
-    tm_budget(&lim, 30, 30, &soft_all, &hard_all);
+    TimeBudget all = tm_budget(&lim, 30, 30);
     lim.movestogo = 2;
-    tm_budget(&lim, 30, 30, &soft_two, &hard_two);
-    CHECK(soft_two > soft_all);
+    TimeBudget two = tm_budget(&lim, 30, 30);
+    CHECK(two.soft_ms > all.soft_ms);
+    CHECK(two.share_ms > all.share_ms);
 }
 
 static void test_increment_adds_to_the_budget(void)
 {
     SearchLimits lim = no_limits();
     lim.my_time = 10000;
-    int64_t soft_plain, hard_plain, soft_inc, hard_inc;
-    tm_budget(&lim, 10, 30, &soft_plain, &hard_plain);
+    TimeBudget plain = tm_budget(&lim, 10, 30);
     lim.my_inc = 1000;
-    tm_budget(&lim, 10, 30, &soft_inc, &hard_inc);
-    CHECK(soft_inc > soft_plain);
+    TimeBudget inc = tm_budget(&lim, 10, 30);
+    CHECK(inc.soft_ms > plain.soft_ms);
+    CHECK(inc.share_ms > plain.share_ms);
 }
 
 int main(int argc, char **argv)
@@ -139,8 +137,8 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_infinite_has_no_budget);
     RUN(test_depth_only_has_no_budget);
-    RUN(test_movetime_is_soft_and_hard_minus_overhead);
-    RUN(test_soft_never_exceeds_hard);
+    RUN(test_movetime_is_every_budget_minus_overhead);
+    RUN(test_soft_then_share_then_hard);
     RUN(test_hard_limit_leaves_clock_reserve);
     RUN(test_a_game_longer_than_planned_keeps_its_clock);
     RUN(test_the_clock_goes_to_the_turns_that_need_thought);
