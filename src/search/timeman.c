@@ -1,4 +1,4 @@
-/* timeman.c - turning a clock into a soft and a hard budget.
+/* timeman.c - turning a clock into a turn's soft limit, share and hard limit.
  *
  * Unlike chess these games have a known, short remaining length (Territoire
  * 6 turns a side, Qawale 8, Columna at most ~18), so the game's own

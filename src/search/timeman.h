@@ -1,5 +1,6 @@
 /* timeman.h - the time manager every backend shares.  A soft limit says
- * "do not start another iteration", a hard limit is never passed. */
+ * "do not start another iteration", the share is what the turn may spend
+ * when no iteration runs on, a hard limit is never passed. */
 #ifndef TESSERA_TIMEMAN_H
 #define TESSERA_TIMEMAN_H
 
