@@ -362,6 +362,20 @@ static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
 
 /* One random game: every position keeps the contract, the game goes on
  * exactly while moves exist, and it ends within turns_left's promise. */
+/* An ongoing game's bound on its turns, and the estimate under it that
+ * time management plans with. */
+static void check_turns_to_come(const Game *g, const Position *pos)
+{
+    int bound = g->turns_left(pos);
+    if (bound < 1)
+        fail_at(g, pos, "an ongoing game says no turns are left");
+    if (!g->turns_expected)
+        return;
+    int expected = g->turns_expected(pos);
+    if (expected < 1 || expected > bound)
+        fail_at(g, pos, "turns_expected leaves 1..turns_left");
+}
+
 static void check_random_game(const Game *g, uint64_t seed, int max_turns)
 {
     Rng rng;
@@ -382,10 +396,7 @@ static void check_random_game(const Game *g, uint64_t seed, int max_turns)
         check_hashed_moves(g, &pos);
         check_move_is_legal(g, &pos);
         check_steps_join(g, &pos, &rng);
-        if (g->turns_left(&pos) < 1)
-            fail_at(g, &pos, "an ongoing game says no turns are left");
-        if (g->turns_expected && (g->turns_expected(&pos) < 1 || g->turns_expected(&pos) > g->turns_left(&pos)))
-            fail_at(g, &pos, "turns_expected leaves 1..turns_left");
+        check_turns_to_come(g, &pos);
         if (g->evaluate && abs(g->evaluate(&pos)) > EVAL_BOUND)
             fail_at(g, &pos, "the evaluation leaves +-EVAL_BOUND");
         Move move = random_move(g, &pos, &rng);
