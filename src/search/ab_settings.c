@@ -7,7 +7,7 @@
 
 #define AB_SETTING_LIST(X)                                      \
     X(aspiration_window, "AbAspiration", 40, 0, 2000)           \
-    X(late_move_reduction, "AbReduction", 1, 0, 3)              \
+    X(late_move_reduction, "AbReduction", 2, 0, 3)              \
     X(eval_order_depth, "AbEvalOrderDepth", 2, 1, 64)           \
     X(proof_share, "AbProofShare", 50, 0, 100)
 
