@@ -360,8 +360,6 @@ static void check_steps_join(const Game *g, const Position *pos, Rng *rng)
         fail_at(g, pos, "the steps and their joined move lead to different positions");
 }
 
-/* One random game: every position keeps the contract, the game goes on
- * exactly while moves exist, and it ends within turns_left's promise. */
 /* An ongoing game's bound on its turns, and the estimate under it that
  * time management plans with. */
 static void check_turns_to_come(const Game *g, const Position *pos)
@@ -376,6 +374,8 @@ static void check_turns_to_come(const Game *g, const Position *pos)
         fail_at(g, pos, "turns_expected leaves 1..turns_left");
 }
 
+/* One random game: every position keeps the contract, the game goes on
+ * exactly while moves exist, and it ends within turns_left's promise. */
 static void check_random_game(const Game *g, uint64_t seed, int max_turns)
 {
     Rng rng;
