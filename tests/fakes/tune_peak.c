@@ -4,6 +4,9 @@
  * spin option Knob that the test decides:
  *
  *     tune_peak --peak 70        option name Knob type spin default 20 min 0 max 100
+ *     tune_peak --peak 70 --seed 5   the same, with its random moves drawn
+ *                                from seed 5: a run of the tuner (whose own
+ *                                seed is fixed) is then the same run every time
  *     tune_peak --flat           Knob does nothing: always the search's first
  *                                best move, so equal positions get equal moves
  *
@@ -247,12 +250,15 @@ int main(int argc, char **argv)
     engine.knob = 20;
     engine.peak = 70;
     engine.stall_note = getenv("TUNE_PEAK_STALL_NOTE");
-    if (argc == 3 && strcmp(argv[1], "--peak") == 0)
+    uint64_t seed = (uint64_t)getpid() * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
+    if ((argc == 3 || argc == 5) && strcmp(argv[1], "--peak") == 0)
         engine.peak = atof(argv[2]);
+    if (argc == 5 && strcmp(argv[3], "--seed") == 0)
+        seed = strtoull(argv[4], NULL, 10);
     engine.flat = argc == 2 && strcmp(argv[1], "--flat") == 0;
     char err[ERROR_TEXT_MAX];
     roomandpillar_game.parse_position(roomandpillar_game.start_fen, &engine.pos, err, sizeof err);
-    rng_seed(&engine.rng, (uint64_t)getpid() * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL));
+    rng_seed(&engine.rng, seed);
     while (fgets(line, sizeof line, stdin))
         if (fake_command(&engine, line))
             break;
