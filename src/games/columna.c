@@ -782,6 +782,7 @@ const Game columna_game = {
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 0.0, .scale = 10.7, .scale_growth = 0.1998, .bias = {10, 11}},
     .evaluate = columna_evaluate,
+    .eval_scale = 59, /* tessera-tune texel's K (README, "Learned evaluation") */
     .nn_features = columna_nn_features,
     .nn_input_count = COLUMNA_NN_INPUTS,
     .nn_by_default = true,

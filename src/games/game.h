@@ -178,6 +178,10 @@ typedef struct Game {
      * decisive-looking edge of one "pawn"); the search backends use it.
      * Reads its weights from params. */
     int (*evaluate)(const Position *pos);
+    /* Centi-units of evaluate per unit of log-odds of winning (the K of a
+     * logistic fit to self-play results), with which MCTS maps it to a win
+     * chance; 0: never fitted (MCTS's default scale). */
+    int eval_scale;
     const GameParam *params;
     int param_count;
 

@@ -800,6 +800,7 @@ const Game qawale_game = {
      * loss at equal time (README, "Self-play data"). */
     .ab_eval_order_width = 48,
     .evaluate = qawale_evaluate,
+    .eval_scale = 830, /* tessera-tune texel's K on net 1's self-play (README, "Learned evaluation") */
     .nn_features = qawale_nn_features,
     .nn_feature_changes = qawale_nn_feature_changes,
     .nn_input_count = QAWALE_NN_INPUTS,

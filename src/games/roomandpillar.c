@@ -555,6 +555,7 @@ const Game roomandpillar_game = {
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 0.0, .scale = 16.5, .scale_growth = -0.0091, .bias = {-1, 1}},
     .evaluate = roomandpillar_evaluate,
+    .eval_scale = 20, /* tessera-tune texel's K, 12x12 self-play (README, "Learned evaluation") */
     .nn_features = roomandpillar_nn_features,
     .nn_input_count = ROOMANDPILLAR_NN_INPUTS,
     .nn_by_default = true, /* on 12x12, the only size its inputs cover */

@@ -796,6 +796,7 @@ const Game territoire_game = {
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 19.7, .scale = 36.8, .scale_growth = 0.3895, .bias = {36, -6}},
     .evaluate = territoire_evaluate,
+    .eval_scale = 158, /* tessera-tune texel's K (README, "Learned evaluation") */
     .nn_features = territoire_nn_features,
     .nn_input_count = TERRITOIRE_NN_INPUTS,
     .nn_by_default = true, /* its net from the deal won at equal time (README, "Learned evaluation") */

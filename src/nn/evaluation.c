@@ -143,6 +143,13 @@ int evaluate_position(const Game *game, const Position *pos)
     return game->evaluate(pos);
 }
 
+double evaluation_scale(const Game *game, const Position *pos)
+{
+    const QuantNet *net = playing_net(game);
+    uint16_t active[NN_MAX_ACTIVE];
+    return net && game->nn_features(pos, active) >= 0 ? net->net->scale : game->eval_scale;
+}
+
 int evaluate_on_line(const Game *game, NnStack *stack, int ply, const Position *pos)
 {
     const QuantNet *net = playing_net(game);

@@ -34,6 +34,12 @@ EvaluationKind evaluation_selected(void);
  * from its quantised accumulator, summed whole. */
 int evaluate_position(const Game *game, const Position *pos);
 
+/* Centi-units per unit of log-odds of winning in the values that
+ * evaluate_position gives pos now: the scale of the network that covers
+ * pos (the trainer's K), else the classic evaluation's (Game.eval_scale,
+ * 0 where never fitted). */
+double evaluation_scale(const Game *game, const Position *pos);
+
 /* evaluate_position of pos, the position a search entered at ply of
  * stack (nn_stack_enter), its network accumulator computed from the line's
  * (accumulator_stack.h): the very same value, for less work. */

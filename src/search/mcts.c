@@ -74,7 +74,9 @@ typedef struct {
     SearchJob *job;
     const Game *game;
     NodePool *pool;            /* the engine's */
-    const MctsParams *params;  /* the engine's */
+    const MctsParams *params;  /* &resolved */
+    MctsParams resolved;       /* the engine's, an automatic MctsEvalScale made this root's */
+    int prior_scale;           /* mcts_eval_scale of the priors' evaluation */
     bool steps;
     TimeManager tm;
     uint64_t playout_limit; /* 0: none */
@@ -151,9 +153,9 @@ static void play_action(const Search *s, Position *pos, Move action)
         s->game->play(pos, action);
 }
 
-/* Fresh children with their evaluations as minimax values and a softmax
- * of them as PUCT priors. */
-static void set_priors(const MctsParams *params, const Candidate *cands, int count, Node *children)
+/* Fresh children with their evaluations as minimax values (mapped with
+ * scale) and a softmax of them as PUCT priors. */
+static void set_priors(const MctsParams *params, int scale, const Candidate *cands, int count, Node *children)
 {
     double temp = params->prior_temp, total = 0, top = cands[0].prior;
     for (int i = 1; i < count; i++)
@@ -164,7 +166,7 @@ static void set_priors(const MctsParams *params, const Candidate *cands, int cou
     for (int i = 0; i < count; i++) {
         node_init(&children[i], cands[i].action, cands[i].turn_ends);
         children[i].prior = (uint16_t)lround(PRIOR_ONE * exp((cands[i].prior - top) / temp) / total);
-        atomic_init(&children[i].minimax, (float)eval_reward(cands[i].prior, params->eval_scale) / REWARD_ONE);
+        atomic_init(&children[i].minimax, (float)eval_reward(cands[i].prior, scale) / REWARD_ONE);
     }
 }
 
@@ -189,7 +191,7 @@ static bool expand(Worker *w, Node *node, const Position *pos)
         return false;
     }
     int chooser = w->search->game->side_to_move(pos);
-    set_priors(w->search->params, w->source.candidates, count, &pool->nodes[first]);
+    set_priors(w->search->params, w->search->prior_scale, w->source.candidates, count, &pool->nodes[first]);
     for (int i = 0; i < count; i++) {
         const Candidate *c = &w->source.candidates[i];
         Node *child = &pool->nodes[first + (uint32_t)i];
@@ -601,7 +603,10 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->job = job;
     s->game = job->game;
     s->pool = &e->pool;
-    s->params = &e->params;
+    s->resolved = e->params;
+    s->resolved.eval_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, false);
+    s->prior_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, e->params.prior_classic);
+    s->params = &s->resolved;
     /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
     s->steps = actions_use_steps(job->game, &e->params) && !search_wants_whole_turns(job);
     atomic_init(&s->done, false);

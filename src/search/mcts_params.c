@@ -3,7 +3,10 @@
  * options, which write into an engine's own copy. */
 #include "search/mcts_params.h"
 
+#include <math.h>
 #include <stddef.h>
+
+#include "nn/evaluation.h"
 
 #define MCTS_PARAM_LIST(X)                                   \
     X(exploration, "MctsExploration", 70, 0, 1000)           \
@@ -13,7 +16,7 @@
     X(widen_percent, "MctsWidenPercent", 0, 0, 100)          \
     X(prior_order, "MctsPriorOrder", 1, 0, 1)                \
     X(cutoff_turns, "MctsCutoffTurns", 1, 0, 1000)           \
-    X(eval_scale, "MctsEvalScale", 150, 10, 5000)            \
+    X(eval_scale, "MctsEvalScale", 0, 0, 5000)               \
     X(step_tree, "MctsStepTree", 1, 0, 1)                    \
     X(reuse, "MctsReuse", 1, 0, 1)                           \
     X(playout_actions, "MctsPlayoutActions", 2000, 1, 100000) \
@@ -32,3 +35,11 @@ const BackendParam mcts_param_table[] = {MCTS_PARAM_LIST(AS_ROW)};
 
 _Static_assert(sizeof mcts_param_table / sizeof mcts_param_table[0] == MCTS_PARAM_COUNT,
                "MCTS_PARAM_COUNT must match the list");
+
+int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *root, bool classic)
+{
+    if (params->eval_scale > 0)
+        return params->eval_scale;
+    const double own = classic ? game->eval_scale : evaluation_scale(game, root);
+    return own >= 1 ? (int)lround(own) : MCTS_CLASSIC_EVAL_SCALE;
+}

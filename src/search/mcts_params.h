@@ -14,7 +14,7 @@ typedef struct {
     int widen_percent;    /* ... then base * visits^(percent/100); 0 = all open */
     int prior_order;      /* 1: open children best-first by the game's evaluation */
     int cutoff_turns;     /* playout turns before the evaluation decides */
-    int eval_scale;       /* centi-units per logistic unit when mapping to a win chance */
+    int eval_scale;       /* centi-units per logistic unit when mapping to a win chance; 0: mcts_eval_scale */
     int step_tree;        /* 1: one tree ply per step of a compound turn */
     int reuse;            /* 1: keep the subtree of the moves played since */
     int playout_actions;  /* hard cap on actions in one playout */
@@ -26,6 +26,19 @@ typedef struct {
 } MctsParams;
 
 extern const MctsParams mcts_default_params;
+
+/* The scale of a classic evaluation never fitted (Game.eval_scale 0). */
+#define MCTS_CLASSIC_EVAL_SCALE 150
+
+/* The scale a search from root maps evaluations with: MctsEvalScale where
+ * set, else (0, the default) the evaluation's own (evaluation_scale), so
+ * that the mapped chance is the evaluation's own estimate of winning: a
+ * network's scale where one evaluates root, else the classic evaluation's,
+ * as when classic says the values are the classic evaluation's whatever
+ * Eval is (MctsPriorClassic's priors); MCTS_CLASSIC_EVAL_SCALE where that
+ * was never fitted.  (Room and Pillar's evaluations speak in about 20
+ * centi-units per unit: at 150 their values all mapped near one half.) */
+int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *root, bool classic);
 #define MCTS_PARAM_COUNT 16
 extern const BackendParam mcts_param_table[MCTS_PARAM_COUNT];
 

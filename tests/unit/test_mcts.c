@@ -353,6 +353,7 @@ static MctsSummary territoire_search_with(EvaluationKind kind, int prior_classic
         MctsParams saved = *params();
         params()->cutoff_turns = 1000;
         params()->prior_classic = prior_classic;
+        params()->eval_scale = MCTS_CLASSIC_EVAL_SCALE;
         job.seed = 7;
         search_fresh();
         summary = last_summary();
@@ -368,12 +369,48 @@ static bool same_search(MctsSummary a, MctsSummary b)
 }
 
 /* MctsPriorClassic 1: the priors are the classic evaluation's under
- * Eval=nn too (the net plays only the cut-off playouts). */
+ * Eval=nn too (the net plays only the cut-off playouts).  One scale for
+ * both evaluations (MctsEvalScale 150), so that the scores compare. */
 static void test_mcts_classic_priors_ignore_the_network(void)
 {
     const MctsSummary classic = territoire_search_with(EVALUATION_CLASSIC, 0);
     CHECK(same_search(territoire_search_with(EVALUATION_NN, 1), classic));
     CHECK(!same_search(territoire_search_with(EVALUATION_NN, 0), classic)); /* the net's priors differ */
+}
+
+/* MctsEvalScale 0 maps with the evaluation's own scale: the network's
+ * where it evaluates the root, else the classic evaluation's (also for
+ * MctsPriorClassic's priors), fitted or MCTS_CLASSIC_EVAL_SCALE; a scale
+ * that is set is kept. */
+static int classic_scale(const Game *g) { return g->eval_scale ? g->eval_scale : MCTS_CLASSIC_EVAL_SCALE; }
+
+static void test_mcts_eval_scale_is_the_evaluations_own(void)
+{
+    const Game *g = &territoire_game;
+    Position deal, board8;
+    CHECK(load_position(g, g->start_fen, &deal));
+    CHECK(load_position(&roomandpillar_game, roomandpillar_game.start_fen, &board8));
+    char err[600];
+    CHECK(evaluation_select(EVALUATION_NN, err, sizeof err));
+    const Network *net = evaluation_network(g);
+    CHECK(net != NULL);
+    MctsParams p = mcts_default_params;
+    CHECK_EQ_INT(p.eval_scale, 0);
+    if (net) {
+        CHECK_EQ_INT(mcts_eval_scale(&p, g, &deal, false), (int)lround(net->scale));
+        CHECK((int)lround(net->scale) != classic_scale(g)); /* else this test shows nothing */
+    }
+    CHECK_EQ_INT(mcts_eval_scale(&p, g, &deal, true), classic_scale(g));
+    /* Room and Pillar's net covers 12x12 only; its classic scale is fitted. */
+    CHECK_EQ_INT(mcts_eval_scale(&p, &roomandpillar_game, &board8, false), roomandpillar_game.eval_scale);
+    CHECK(roomandpillar_game.eval_scale > 0 && roomandpillar_game.eval_scale != MCTS_CLASSIC_EVAL_SCALE);
+    p.eval_scale = 300;
+    CHECK_EQ_INT(mcts_eval_scale(&p, g, &deal, false), 300);
+    CHECK_EQ_INT(mcts_eval_scale(&p, g, &deal, true), 300);
+    CHECK(evaluation_select(EVALUATION_CLASSIC, err, sizeof err));
+    p.eval_scale = 0;
+    CHECK_EQ_INT(mcts_eval_scale(&p, g, &deal, false), classic_scale(g));
+    evaluation_select(EVALUATION_AUTO, err, sizeof err);
 }
 
 static void test_mcts_tiny_hash_keeps_searching(void)
@@ -609,6 +646,7 @@ int main(int argc, char **argv)
     RUN(test_mcts_columna_stacking_due_at_the_root);
     RUN(test_mcts_qawale_tall_stack_does_not_stall);
     RUN(test_mcts_same_seed_same_search);
+    RUN(test_mcts_eval_scale_is_the_evaluations_own);
     RUN(test_mcts_tiny_hash_keeps_searching);
     RUN(test_mcts_stop_answers_quickly);
     RUN(test_mcts_reuses_the_subtree_of_played_moves);
