@@ -75,7 +75,7 @@ typedef struct {
     const Game *game;
     NodePool *pool;            /* the engine's */
     const MctsParams *params;  /* &resolved */
-    MctsParams resolved;       /* the engine's, an automatic MctsEvalScale made this root's */
+    MctsParams resolved;       /* the engine's, automatic MctsEvalScale and MctsPriorTemp made this root's */
     int prior_scale;           /* mcts_eval_scale of the priors' evaluation */
     bool steps;
     TimeManager tm;
@@ -606,6 +606,7 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->resolved = e->params;
     s->resolved.eval_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, false);
     s->prior_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, e->params.prior_classic);
+    s->resolved.prior_temp = mcts_prior_temp(&e->params, s->prior_scale);
     s->params = &s->resolved;
     /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
     s->steps = actions_use_steps(job->game, &e->params) && !search_wants_whole_turns(job);

@@ -23,7 +23,7 @@
     X(depth_playouts, "MctsDepthPlayouts", 5000, 1, 1000000) \
     X(minimax_mix, "MctsMinimaxMix", 90, 0, 100)             \
     X(puct, "MctsPuct", 1, 0, 1)                             \
-    X(prior_temp, "MctsPriorTemp", 100, 1, 5000)             \
+    X(prior_temp, "MctsPriorTemp", 0, 0, 5000)               \
     X(prior_classic, "MctsPriorClassic", 0, 0, 1)
 
 #define AS_DEFAULT(field, name, def, lo, hi) .field = def,
@@ -42,4 +42,12 @@ int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *
         return params->eval_scale;
     const double own = classic ? game->eval_scale : evaluation_scale(game, root);
     return own >= 1 ? (int)lround(own) : MCTS_CLASSIC_EVAL_SCALE;
+}
+
+int mcts_prior_temp(const MctsParams *params, int prior_scale)
+{
+    if (params->prior_temp > 0)
+        return params->prior_temp;
+    const long temp = lround(prior_scale * MCTS_PRIOR_TEMP_PER_SCALE);
+    return temp < 1 ? 1 : temp > MCTS_PRIOR_TEMP_MAX ? MCTS_PRIOR_TEMP_MAX : (int)temp;
 }

@@ -21,7 +21,7 @@ typedef struct {
     int depth_playouts;   /* `go depth N` means N times this many playouts */
     int minimax_mix;      /* percent of the implicit minimax value in a child's score */
     int puct;             /* 1: PUCT with priors from the evaluation instead of UCT */
-    int prior_temp;       /* softmax temperature of the priors, in centi-units */
+    int prior_temp;       /* softmax temperature of the priors, in centi-units; 0: mcts_prior_temp */
     int prior_classic;    /* 1: priors from the classic evaluation whatever Eval says (as alpha-beta orders) */
 } MctsParams;
 
@@ -39,6 +39,23 @@ extern const MctsParams mcts_default_params;
  * was never fitted.  (Room and Pillar's evaluations speak in about 20
  * centi-units per unit: at 150 their values all mapped near one half.) */
 int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *root, bool classic);
+
+/* The priors' softmax temperature as a share of their evaluation's scale:
+ * 100 centi-units at the one scale of 150 that every game once shared ... */
+#define MCTS_PRIOR_TEMP_PER_SCALE (100.0 / 150.0)
+/* ... and never flatter than that 100: flatter priors lost in Territoire
+ * (151 against 100 at its net's scale of 226: -20.9 in two runs of 400
+ * games, README "MCTS priors"). */
+#define MCTS_PRIOR_TEMP_MAX 100
+
+/* The temperature a search's priors take: MctsPriorTemp where set, else
+ * (0, the default) MCTS_PRIOR_TEMP_PER_SCALE of prior_scale (the
+ * mcts_eval_scale of the priors' evaluation), from 1 to
+ * MCTS_PRIOR_TEMP_MAX.  A fixed 100 is 5 logistic units of Room and
+ * Pillar's evaluation (scale 20): its priors were all but uniform, and
+ * 13 gained about 100 Elo there. */
+int mcts_prior_temp(const MctsParams *params, int prior_scale);
+
 #define MCTS_PARAM_COUNT 16
 extern const BackendParam mcts_param_table[MCTS_PARAM_COUNT];
 

@@ -413,6 +413,48 @@ static void test_mcts_eval_scale_is_the_evaluations_own(void)
     evaluation_select(EVALUATION_AUTO, err, sizeof err);
 }
 
+/* MctsPriorTemp 0 takes MCTS_PRIOR_TEMP_PER_SCALE of the priors' scale,
+ * from 1 to MCTS_PRIOR_TEMP_MAX; a temperature that is set is kept. */
+static void test_mcts_prior_temp_follows_the_scale(void)
+{
+    MctsParams p = mcts_default_params;
+    CHECK_EQ_INT(p.prior_temp, 0);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 150), 100);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 20), 13);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 66), 44);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 226), MCTS_PRIOR_TEMP_MAX);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 813), MCTS_PRIOR_TEMP_MAX);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 1), 1);
+    p.prior_temp = 300;
+    CHECK_EQ_INT(mcts_prior_temp(&p, 20), 300);
+}
+
+/* Room and Pillar 8x8 (classic, its fitted scale) at a given temperature. */
+static MctsSummary roomandpillar_search_at_temp(int prior_temp)
+{
+    MctsSummary summary = {0};
+    if (setup(&roomandpillar_game, NULL, 300, 1, 16)) {
+        MctsParams saved = *params();
+        params()->prior_temp = prior_temp;
+        job.seed = 7;
+        search_fresh();
+        summary = last_summary();
+        *params() = saved;
+    }
+    return summary;
+}
+
+/* The search itself reads the resolved temperature: 0 plays as its
+ * value set by hand, and not as the old fixed 100. */
+static void test_mcts_search_takes_the_resolved_prior_temp(void)
+{
+    const int resolved = mcts_prior_temp(&mcts_default_params, roomandpillar_game.eval_scale);
+    CHECK(resolved != 100); /* else this test shows nothing */
+    const MctsSummary automatic = roomandpillar_search_at_temp(0);
+    CHECK(same_search(roomandpillar_search_at_temp(resolved), automatic));
+    CHECK(!same_search(roomandpillar_search_at_temp(100), automatic));
+}
+
 static void test_mcts_tiny_hash_keeps_searching(void)
 {
     uint64_t playouts = harness_slow_allowed() ? 200000 : 30000;
@@ -647,6 +689,8 @@ int main(int argc, char **argv)
     RUN(test_mcts_qawale_tall_stack_does_not_stall);
     RUN(test_mcts_same_seed_same_search);
     RUN(test_mcts_eval_scale_is_the_evaluations_own);
+    RUN(test_mcts_prior_temp_follows_the_scale);
+    RUN(test_mcts_search_takes_the_resolved_prior_temp);
     RUN(test_mcts_tiny_hash_keeps_searching);
     RUN(test_mcts_stop_answers_quickly);
     RUN(test_mcts_reuses_the_subtree_of_played_moves);
