@@ -78,6 +78,7 @@ typedef struct {
     MctsParams resolved;       /* the engine's, automatic MctsEvalScale and MctsPriorTemp made this root's */
     int prior_scale;           /* mcts_eval_scale of the priors' evaluation */
     bool steps;
+    bool settle_lines; /* MultiPV: a proven root ends the search once the shown lines are proven */
     TimeManager tm;
     uint64_t playout_limit; /* 0: none */
     int64_t next_report_ms; /* the first worker's alone */
@@ -267,7 +268,7 @@ static int iterate(Worker *w)
                 !expand(w, node, &pos))
                 break;
         }
-        int i = select_child(pool, node, s->params, w->local);
+        int i = select_child(pool, node, s->params, w->local, length == 1 && s->settle_lines);
         if (i < 0)
             break;
         mover_colour = s->game->side_to_move(&pos);
@@ -431,7 +432,25 @@ static int root_child_score(const Search *s, const Node *child)
     return chance_to_cp(child_q(child, s->params), s->params->eval_scale);
 }
 
-/* Root children other than the chosen one, most visited first. */
+/* Where a root child's line ranks: proven wins first (the fastest
+ * first), then the open and drawn ones, most visited first, then the
+ * proven losses (the slowest first), as a player would list them. */
+static bool ranks_before(const Node *a, const Node *b)
+{
+    uint32_t pa = atomic_load(&a->proof), pb = atomic_load(&b->proof);
+    int ka = proof_kind(pa), kb = proof_kind(pb);
+    int class_a = ka == PROOF_WIN ? 0 : ka == PROOF_LOSS ? 2 : 1;
+    int class_b = kb == PROOF_WIN ? 0 : kb == PROOF_LOSS ? 2 : 1;
+    if (class_a != class_b)
+        return class_a < class_b;
+    if (class_a == 0)
+        return proof_turns(pa) < proof_turns(pb);
+    if (class_a == 2)
+        return proof_turns(pa) > proof_turns(pb);
+    return atomic_load(&a->visits) > atomic_load(&b->visits);
+}
+
+/* Root children other than the chosen one, best ranked first. */
 static int runners_up(const Search *s, int chosen, int *order, int capacity)
 {
     const NodePool *pool = s->pool;
@@ -440,9 +459,9 @@ static int runners_up(const Search *s, int chosen, int *order, int capacity)
     for (int i = 0; i < root->child_count; i++) {
         if (i == chosen)
             continue;
-        uint32_t visits = atomic_load(&node_child(pool, root, i)->visits);
+        const Node *child = node_child(pool, root, i);
         int at = count < capacity ? count++ : capacity;
-        while (at > 0 && atomic_load(&node_child(pool, root, order[at - 1])->visits) < visits) {
+        while (at > 0 && ranks_before(child, node_child(pool, root, order[at - 1]))) {
             if (at < capacity)
                 order[at] = order[at - 1];
             at--;
@@ -485,13 +504,31 @@ static void report_now(const Search *s)
 
 /* ---- limits ---- */
 
+/* Whether every line a MultiPV search shows is proven, the root being
+ * proven: as many proven wins as lines, or no child left unproven (a
+ * shown line can be an open one only while one is). */
+static bool lines_settled(const Search *s)
+{
+    if (!s->settle_lines)
+        return true;
+    const Node *root = &s->pool->nodes[0];
+    int wins = 0, open = 0;
+    for (int i = 0; i < root->child_count; i++) {
+        int kind = proof_kind(atomic_load_explicit(&node_child(s->pool, root, i)->proof, memory_order_relaxed));
+        wins += kind == PROOF_WIN;
+        open += kind == PROOF_NONE;
+    }
+    return open == 0 || wins >= search_line_count(s->job);
+}
+
 static bool out_of_budget(Search *s)
 {
     SearchJob *job = s->job;
     if (atomic_load_explicit(&job->stop, memory_order_relaxed))
         return true;
     uint32_t root_proof = proof_for_actor(&s->pool->nodes[0]);
-    if (proof_kind(root_proof) != PROOF_NONE && search_proof_ends_search(job, proof_score(root_proof)))
+    if (proof_kind(root_proof) != PROOF_NONE && search_proof_ends_search(job, proof_score(root_proof)) &&
+        lines_settled(s))
         return true;
     return tm_past_share(&s->tm) || tm_past_hard(&s->tm);
 }
@@ -610,6 +647,7 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->params = &s->resolved;
     /* searchmoves and MultiPV name whole turns: the root's children must be turns. */
     s->steps = actions_use_steps(job->game, &e->params) && !search_wants_whole_turns(job);
+    s->settle_lines = search_line_count(job) > 1;
     atomic_init(&s->done, false);
     tm_plan(&s->tm, job);
     s->playout_limit = job->limits.nodes;

@@ -66,7 +66,13 @@ static const LocalCounts *own_counts(const LocalStats *local, const Node *node, 
     return &local->counts[node->first_child];
 }
 
-int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local)
+/* Selection's score for a child proven won: taken at once, unless the
+ * search is settling other lines, where it is settled and comes just above
+ * the lost ones (taken only when every child is proven). */
+#define SETTLED_WIN_SCORE (-0.5)
+
+int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local,
+                 bool settle_lines)
 {
     uint32_t parent_visits = seen_visits(local, pool, node);
     int open = open_children(node, parent_visits, params), hot;
@@ -81,11 +87,13 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
     for (int i = 0; i < open; i++) {
         const Node *child = node_child(pool, node, i);
         int kind = proof_kind(atomic_load_explicit(&child->proof, memory_order_relaxed));
-        if (kind == PROOF_WIN)
+        if (kind == PROOF_WIN && !settle_lines)
             return i;
         uint32_t v = atomic_load_explicit(&child->visits, memory_order_relaxed) + (i < hot ? own[i].visits : 0);
         double score;
-        if (kind == PROOF_LOSS)
+        if (kind == PROOF_WIN)
+            score = SETTLED_WIN_SCORE;
+        else if (kind == PROOF_LOSS)
             score = -1.0; /* only when everything else is lost too */
         else if (kind == PROOF_DRAW)
             score = puct ? 0.5 + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v)

@@ -12,8 +12,11 @@
 
 /* The UCT choice among the open children of an expanded node, with the
  * counts a thread sees (its own unpublished ones included; local may be
- * NULL); -1 if none. */
-int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local);
+ * NULL); -1 if none.  A proven win is taken at once, unless settle_lines
+ * (the root of a MultiPV search): then the unproven children come first,
+ * for the other lines to be proven too. */
+int select_child(const NodePool *pool, const Node *node, const MctsParams *params, const LocalStats *local,
+                 bool settle_lines);
 
 /* The child to play: a proven win (fastest), else the most visited child not
  * proven lost, else the slowest loss; -1 when the node has no children. */

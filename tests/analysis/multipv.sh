@@ -3,14 +3,12 @@
 # `info ... multipv k ...` line with its own score and pv, both backends.
 . "$(dirname "$0")/lib.sh"
 
-# Two moves: a5 wins with the 2nd own turn, a1 loses after one.  MCTS
-# stops once the root is proven; at Room and Pillar's own prior
-# temperature (13) it proves a5 before it ever tries a1, so the priors
-# are kept flat (100) for a1 to be proven too.
+# Two moves: a5 wins with the 2nd own turn, a1 loses after one.  At Room
+# and Pillar's own prior temperature (13) MCTS proves a5 before it ever
+# tries a1; with MultiPV it goes on until a1 is proven too.
 RP='position fen w.w.w./b...../.bw.w./....../.b.b.b/b....w b -'
-FLAT_PRIORS='setoption name MctsPriorTemp value 100'
 for backend in alphabeta mcts; do
-    converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" "$FLAT_PRIORS" \
+    converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" \
         'setoption name MultiPV value 3' "$RP" 'go movetime 300' await_bestmove
     expect_line "${backend}_first_line_is_the_win" '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score mate 2 .* pv a5'
     expect_line "${backend}_second_line_is_the_other_move" '^info depth [0-9]+ seldepth [0-9]+ multipv 2 score mate -1 .* pv a1'

@@ -35,10 +35,9 @@ for backend in alphabeta mcts; do
         'setoption name UCI_ShowWDL value true' 'position startpos' 'go nodes 2000' await_bestmove
     expect_line "${backend}_territoire_has_draw_mass" '^info .* score cp -?[0-9]+ wdl [0-9]+ [1-9][0-9]* [0-9]+ nodes '
 
-    # MultiPV lines carry it too; proofs are certain.  Flat priors, so that
-    # MCTS proves a1 before a5's proof ends its search (multipv.sh).
+    # MultiPV lines carry it too; proofs are certain.
     converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" \
-        'setoption name MctsPriorTemp value 100' 'setoption name UCI_ShowWDL value true' 'setoption name MultiPV value 2' "$RP" 'go nodes 3000' \
+        'setoption name UCI_ShowWDL value true' 'setoption name MultiPV value 2' "$RP" 'go nodes 3000' \
         await_bestmove
     every_scored_line_has_wdl "${backend}_multipv_lines_have_wdl"
     expect_line "${backend}_proven_win_is_1000_0_0" '^info .* multipv 1 score mate 2 wdl 1000 0 0 nodes .* pv a5'

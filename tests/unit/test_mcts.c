@@ -250,10 +250,25 @@ static void test_mcts_puct_tries_the_better_evaluated_child_first(void)
     puct.puct = 1;
     Node *parent = hand_tree(true, 0.3f, 0.7f);
     atomic_store(&parent->visits, 1);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL), 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL, false), 1);
     hand_tree(true, 0.7f, 0.3f);
     atomic_store(&parent->visits, 1);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL), 0);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL, false), 0);
+}
+
+/* A proven win is taken at once, except at the root of a MultiPV search,
+ * whose other lines are proven first; with nothing else open, it is. */
+static void test_mcts_settling_lines_passes_over_a_proven_win(void)
+{
+    MctsParams puct = mcts_default_params;
+    puct.puct = 1;
+    Node *parent = hand_tree(true, 0.3f, 0.7f);
+    atomic_store(&parent->visits, 1);
+    atomic_store(&hand_nodes[2].proof, make_proof(PROOF_WIN, 1));
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL, false), 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL, true), 0);
+    atomic_store(&hand_nodes[1].proof, make_proof(PROOF_LOSS, 1));
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &puct, NULL, true), 1);
 }
 
 /* The reported value is the one selection weighs: playouts mixed with the
@@ -629,10 +644,10 @@ static void test_mcts_selection_sees_its_own_counts(void)
     count_visit(&mine, &hand_pool, parent);
     count_visit(&mine, &hand_pool, &hand_nodes[1]);
     count_reward(&mine, &hand_pool, &hand_nodes[1], REWARD_ONE);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, NULL), 0);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, &mine), 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, NULL, false), 0);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, &mine, false), 1);
     local_stats_publish(&mine, &hand_pool);
-    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, NULL), 1);
+    CHECK_EQ_INT(select_child(&hand_pool, parent, &uct, NULL, false), 1);
 }
 
 /* Every thread publishes what it counted before the search ends, at a
@@ -682,6 +697,7 @@ int main(int argc, char **argv)
     RUN(test_mcts_minimax_takes_the_best_child_for_the_actor);
     RUN(test_mcts_minimax_counts_a_proven_child_as_certain);
     RUN(test_mcts_puct_tries_the_better_evaluated_child_first);
+    RUN(test_mcts_settling_lines_passes_over_a_proven_win);
     RUN(test_mcts_child_value_mixes_playouts_and_minimax);
     RUN(test_mcts_score_favours_the_side_the_evaluation_favours);
     RUN(test_mcts_gives_legal_turns_at_every_start);
