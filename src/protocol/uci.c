@@ -360,8 +360,8 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->start_ms = go_time;
     job->root_move_count = 0;
     job->multipv = session.multipv;
-    job->strength = strength_of_options(session.game, session.limit_strength != 0, session.uci_elo,
-                                        session.skill_level);
+    job->strength = strength_of_options(session.game, session.backend, session.limit_strength != 0,
+                                        session.uci_elo, session.skill_level);
 }
 
 static void start_perft(int depth)

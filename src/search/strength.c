@@ -178,9 +178,10 @@ double strength_temperature(double skill)
     return below > 0 ? STRENGTH_TEMPERATURE * below * below : 1e-3;
 }
 
-SearchStrength strength_of_options(const Game *game, bool limit_strength, int uci_elo, int skill_level)
+SearchStrength strength_of_options(const Game *game, const Backend *backend, bool limit_strength, int uci_elo,
+                                   int skill_level)
 {
-    double skill = limit_strength ? strength_skill_of_elo(game, uci_elo) : (double)skill_level;
+    double skill = limit_strength ? strength_skill_of_elo(game, backend, uci_elo) : (double)skill_level;
     if (skill >= STRENGTH_FULL_SKILL)
         return (SearchStrength){false, STRENGTH_FULL_SKILL};
     return (SearchStrength){true, skill < 0 ? 0 : skill};

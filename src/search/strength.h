@@ -21,10 +21,11 @@
  * of a shallower player, never a random blunder.  Skill 20 (or more) is
  * the backend's own search, untouched.
  *
- * UCI_Elo is a game's scale, measured with tools/arena: the full engine at
- * the reference control is STRENGTH_ELO_FULL, and a skill's Elo is that
- * plus the Elo it measured against the full engine (a table, one row per
- * game, in strength_scale.c; README.md has the measurements).
+ * UCI_Elo is a game's scale with the backend, measured with tools/arena:
+ * the backend's full engine at its reference control (strength_nodes) is
+ * STRENGTH_ELO_FULL, and a skill's Elo is that plus the Elo it measured
+ * against that full engine (a table, one row per game and backend, in
+ * strength_scale.c; README.md has the measurements).
  */
 #ifndef TESSERA_STRENGTH_H
 #define TESSERA_STRENGTH_H
@@ -46,26 +47,30 @@
 #define STRENGTH_SCALE_POINTS 7
 extern const double strength_scale_skills[STRENGTH_SCALE_POINTS];
 
-/* A game's measured scale: the Elo against the full engine of each of
- * strength_scale_skills, never decreasing (skills measured alike share
- * one value; an Elo there plays at the weakest of them). */
+/* A game's measured scale with a backend: the Elo against that backend's
+ * full engine of each of strength_scale_skills, never decreasing (skills
+ * measured alike share one value; an Elo there plays at the weakest of
+ * them). */
 typedef struct {
     const char *game_id;
+    const char *backend_id;
     int elo_below_full[STRENGTH_SCALE_POINTS];
 } StrengthScale;
 
-/* The game's row of the table, or the default row for a game without one. */
-const StrengthScale *strength_scale_of(const Game *game);
+/* The game's row for the backend; a game without one gets the mean of the
+ * backend's rows, a backend without any alpha-beta's. */
+StrengthScale strength_scale_of(const Game *game, const Backend *backend);
 
-/* The skill whose measured Elo is elo on game's scale: linear between the
- * measured skills; the weakest below the scale, the strongest weakened one
- * in the gap below the full engine, 20 (full strength) at
- * STRENGTH_ELO_FULL. */
-double strength_skill_of_elo(const Game *game, int elo);
+/* The skill whose measured Elo is elo on the game's scale with the
+ * backend: linear between the measured skills; the weakest below the
+ * scale, the strongest weakened one in the gap below the full engine, 20
+ * (full strength) at STRENGTH_ELO_FULL. */
+double strength_skill_of_elo(const Game *game, const Backend *backend, int elo);
 
 /* The options' meaning: UCI_LimitStrength plays at UCI_Elo; else a Skill
  * Level below 20 weakens; else full strength. */
-SearchStrength strength_of_options(const Game *game, bool limit_strength, int uci_elo, int skill_level);
+SearchStrength strength_of_options(const Game *game, const Backend *backend, bool limit_strength, int uci_elo,
+                                   int skill_level);
 
 /* The budget a move at skill (0 when the backend has no reference). */
 uint64_t strength_node_budget(const Backend *backend, double skill);

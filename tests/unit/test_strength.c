@@ -6,6 +6,9 @@
  */
 #include "harness.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "gametest.h"
 #include "search/backends.h"
 #include "search/strength.h"
@@ -195,42 +198,83 @@ static void test_weak_play_still_plays_a_proven_win(void)
             CHECK(search_at(weakened_backends[b], g, fen, seed, at_skill(12), 1, NULL).best == win);
 }
 
-/* Every game's scale: never decreasing, below the full engine, and each
- * measured point (the weakest of equal ones) maps to its skill; the
- * mapping never decreases over the range. */
+/* Every game's scale with every backend: never decreasing, below the full
+ * engine, and each measured point (the weakest of equal ones) maps to its
+ * skill; the mapping never decreases over the range. */
+static void check_scale_maps_its_measured_points(const Game *g, const Backend *backend)
+{
+    StrengthScale scale = strength_scale_of(g, backend);
+    const int *below = scale.elo_below_full;
+    for (int p = 0; p < STRENGTH_SCALE_POINTS; p++) {
+        CHECK(below[p] < 0);
+        CHECK(p == 0 || below[p] >= below[p - 1]);
+        if (p > 0 && below[p] == below[p - 1])
+            continue;
+        double skill = strength_skill_of_elo(g, backend, STRENGTH_ELO_FULL + below[p]);
+        CHECK(skill > strength_scale_skills[p] - 1e-9 && skill < strength_scale_skills[p] + 1e-9);
+    }
+    double previous = -1;
+    for (int elo = STRENGTH_ELO_MIN; elo <= STRENGTH_ELO_FULL; elo += 10) {
+        double skill = strength_skill_of_elo(g, backend, elo);
+        CHECK(skill >= previous);
+        previous = skill;
+    }
+    CHECK(strength_skill_of_elo(g, backend, STRENGTH_ELO_FULL) == STRENGTH_FULL_SKILL);
+    /* Between the strongest measured point and the full engine: skill 19. */
+    if (below[STRENGTH_SCALE_POINTS - 1] < -1)
+        CHECK(strength_skill_of_elo(g, backend, STRENGTH_ELO_FULL - 1) ==
+              strength_scale_skills[STRENGTH_SCALE_POINTS - 1]);
+}
+
 static void test_every_scale_maps_its_measured_points(void)
+{
+    for (int i = 0; all_games[i]; i++)
+        for (int b = 0; all_backends[b]; b++)
+            check_scale_maps_its_measured_points(all_games[i], all_backends[b]);
+}
+
+/* Each backend has its own measured rows (MCTS's skills are other
+ * players than alpha-beta's); a backend without rows (random) reads
+ * alpha-beta's, and a game without a row the mean of the backend's. */
+static void test_scales_are_the_backends_own(void)
 {
     for (int i = 0; all_games[i]; i++) {
         const Game *g = all_games[i];
-        const int *below = strength_scale_of(g)->elo_below_full;
+        StrengthScale ab = strength_scale_of(g, &alphabeta_backend), mcts = strength_scale_of(g, &mcts_backend);
+        StrengthScale random = strength_scale_of(g, &random_backend);
+        CHECK(strcmp(ab.game_id, g->id) == 0 && strcmp(ab.backend_id, "alphabeta") == 0);
+        CHECK(strcmp(mcts.game_id, g->id) == 0 && strcmp(mcts.backend_id, "mcts") == 0);
+        CHECK(memcmp(ab.elo_below_full, mcts.elo_below_full, sizeof ab.elo_below_full) != 0);
+        CHECK(memcmp(ab.elo_below_full, random.elo_below_full, sizeof ab.elo_below_full) == 0);
+    }
+    Game unmeasured = *all_games[0];
+    unmeasured.id = "unmeasured";
+    for (int b = 0; b < 2; b++) {
+        const Backend *backend = weakened_backends[b];
+        StrengthScale mean = strength_scale_of(&unmeasured, backend);
+        CHECK(strcmp(mean.backend_id, backend->id) == 0);
         for (int p = 0; p < STRENGTH_SCALE_POINTS; p++) {
-            CHECK(below[p] < 0);
-            CHECK(p == 0 || below[p] >= below[p - 1]);
-            if (p > 0 && below[p] == below[p - 1])
-                continue;
-            double skill = strength_skill_of_elo(g, STRENGTH_ELO_FULL + below[p]);
-            CHECK(skill > strength_scale_skills[p] - 1e-9 && skill < strength_scale_skills[p] + 1e-9);
+            int sum = 0, rows = 0;
+            for (int i = 0; all_games[i]; i++, rows++)
+                sum += strength_scale_of(all_games[i], backend).elo_below_full[p];
+            CHECK(abs(mean.elo_below_full[p] * rows - sum) <= rows / 2);
         }
-        double previous = -1;
-        for (int elo = STRENGTH_ELO_MIN; elo <= STRENGTH_ELO_FULL; elo += 10) {
-            double skill = strength_skill_of_elo(g, elo);
-            CHECK(skill >= previous);
-            previous = skill;
-        }
-        CHECK(strength_skill_of_elo(g, STRENGTH_ELO_FULL) == STRENGTH_FULL_SKILL);
-        CHECK(strength_skill_of_elo(g, STRENGTH_ELO_FULL - 1) == strength_scale_skills[STRENGTH_SCALE_POINTS - 1]);
+        check_scale_maps_its_measured_points(&unmeasured, backend);
     }
 }
 
 static void test_options_mean_elo_then_skill_level_then_full(void)
 {
     const Game *g = game_by_id("qawale");
-    CHECK(!strength_of_options(g, false, STRENGTH_ELO_MIN, STRENGTH_FULL_SKILL).limited);
-    CHECK(!strength_of_options(g, true, STRENGTH_ELO_FULL, 3).limited);
-    SearchStrength level = strength_of_options(g, false, STRENGTH_ELO_FULL, 10);
+    const Backend *b = &alphabeta_backend;
+    CHECK(!strength_of_options(g, b, false, STRENGTH_ELO_MIN, STRENGTH_FULL_SKILL).limited);
+    CHECK(!strength_of_options(g, b, true, STRENGTH_ELO_FULL, 3).limited);
+    SearchStrength level = strength_of_options(g, b, false, STRENGTH_ELO_FULL, 10);
     CHECK(level.limited && level.skill == 10);
-    SearchStrength elo = strength_of_options(g, true, STRENGTH_ELO_MIN, STRENGTH_FULL_SKILL);
-    CHECK(elo.limited && elo.skill == strength_skill_of_elo(g, STRENGTH_ELO_MIN));
+    SearchStrength elo = strength_of_options(g, b, true, STRENGTH_ELO_MIN, STRENGTH_FULL_SKILL);
+    CHECK(elo.limited && elo.skill == strength_skill_of_elo(g, b, STRENGTH_ELO_MIN));
+    SearchStrength mcts = strength_of_options(g, &mcts_backend, true, 1850, STRENGTH_FULL_SKILL);
+    CHECK(mcts.limited && mcts.skill == strength_skill_of_elo(g, &mcts_backend, 1850));
 }
 
 int main(int argc, char **argv)
@@ -242,6 +286,7 @@ int main(int argc, char **argv)
     RUN(test_weak_play_reports_only_the_asked_lines);
     RUN(test_weak_play_still_plays_a_proven_win);
     RUN(test_every_scale_maps_its_measured_points);
+    RUN(test_scales_are_the_backends_own);
     RUN(test_options_mean_elo_then_skill_level_then_full);
     return harness_end();
 }
