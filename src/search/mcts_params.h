@@ -41,11 +41,12 @@ extern const MctsParams mcts_default_params;
 int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *root, bool classic);
 
 /* The priors' softmax temperature as a share of their evaluation's scale:
- * 100 centi-units at the one scale of 150 that every game once shared ... */
-#define MCTS_PRIOR_TEMP_PER_SCALE (100.0 / 150.0)
-/* ... and never flatter than that 100: flatter priors lost in Territoire
- * (151 against 100 at its net's scale of 226: -20.9 in two runs of 400
- * games, README "MCTS priors"). */
+ * a third (Room and Pillar's 7 against two thirds' 13: +37.1 in 432
+ * games; Columna's 22 against 44: +6.9, neutral; README "MCTS priors") ... */
+#define MCTS_PRIOR_TEMP_PER_SCALE (1.0 / 3.0)
+/* ... and never flatter than 100: flatter priors lost in Territoire (151
+ * against 100 at its net's scale of 226: -20.9 in two runs of 400 games),
+ * and sharper ones than its third were no better (50 against 100: -12.2). */
 #define MCTS_PRIOR_TEMP_MAX 100
 
 /* The temperature a search's priors take: MctsPriorTemp where set, else
@@ -53,7 +54,7 @@ int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *
  * mcts_eval_scale of the priors' evaluation), from 1 to
  * MCTS_PRIOR_TEMP_MAX.  A fixed 100 is 5 logistic units of Room and
  * Pillar's evaluation (scale 20): its priors were all but uniform, and
- * 13 gained about 100 Elo there. */
+ * 13 gained about 100 Elo there, 7 about 37 more. */
 int mcts_prior_temp(const MctsParams *params, int prior_scale);
 
 #define MCTS_PARAM_COUNT 16

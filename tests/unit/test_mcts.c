@@ -434,10 +434,10 @@ static void test_mcts_prior_temp_follows_the_scale(void)
 {
     MctsParams p = mcts_default_params;
     CHECK_EQ_INT(p.prior_temp, 0);
-    CHECK_EQ_INT(mcts_prior_temp(&p, 150), 100);
-    CHECK_EQ_INT(mcts_prior_temp(&p, 20), 13);
-    CHECK_EQ_INT(mcts_prior_temp(&p, 66), 44);
-    CHECK_EQ_INT(mcts_prior_temp(&p, 226), MCTS_PRIOR_TEMP_MAX);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 150), 50);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 20), 7);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 66), 22);
+    CHECK_EQ_INT(mcts_prior_temp(&p, 226), 75);
     CHECK_EQ_INT(mcts_prior_temp(&p, 813), MCTS_PRIOR_TEMP_MAX);
     CHECK_EQ_INT(mcts_prior_temp(&p, 1), 1);
     p.prior_temp = 300;
