@@ -172,6 +172,38 @@ ROOMANDPILLAR_INLINE SquareSet removable_stones(const RoomAndPillarBoard *b, int
     return set_minus(set_and(stones, touching_empty(&a, n), n), block_completing(&a, n), n);
 }
 
+/* What the evaluation and the network inputs count, per square: */
+typedef struct {
+    SquareSet open; /* stones removable now (by whichever side owns them) */
+    SquareSet safe; /* of those, the ones the other side cannot forbid with
+                     * one removal: no window has its diagonal square and
+                     * exactly one orthogonal neighbour empty */
+    SquareSet live; /* stones not frozen: no window has its other three
+                     * squares empty, which would stay so for good */
+} RemovalSets;
+
+/* Squares whose removal the other side can forbid with one removal. */
+ROOMANDPILLAR_INLINE SquareSet contested_squares(const EmptyAround *a, int n)
+{
+    SquareSet north = set_or(set_and(a->north_east, set_xor(a->north, a->east, n), n),
+                             set_and(a->north_west, set_xor(a->north, a->west, n), n), n);
+    SquareSet south = set_or(set_and(a->south_east, set_xor(a->south, a->east, n), n),
+                             set_and(a->south_west, set_xor(a->south, a->west, n), n), n);
+    return set_or(north, south, n);
+}
+
+ROOMANDPILLAR_INLINE RemovalSets removal_sets(const RoomAndPillarBoard *b, int n)
+{
+    EmptyAround around = empty_around(b, n);
+    SquareSet completing = block_completing(&around, n);
+    SquareSet stones = set_minus(set_or(b->colour[0], b->colour[1], n), b->empty, n);
+    RemovalSets r;
+    r.live = set_minus(stones, completing, n);
+    r.open = set_and(r.live, touching_empty(&around, n), n);
+    r.safe = set_minus(r.open, contested_squares(&around, n), n);
+    return r;
+}
+
 /* Callers specialise per word count with a switch on board->words that calls
  * an always-inline worker with the constant 1, 2, 3 or 4. */
 
@@ -179,7 +211,7 @@ ROOMANDPILLAR_INLINE SquareSet removable_stones(const RoomAndPillarBoard *b, int
 
 int roomandpillar_evaluate(const Position *pos);
 /* Network inputs (roomandpillar_features.c). */
-#define ROOMANDPILLAR_NN_INPUTS 391
+#define ROOMANDPILLAR_NN_INPUTS 536
 int roomandpillar_nn_features(const Position *pos, uint16_t *active);
 
 #define ROOMANDPILLAR_PARAM_COUNT 3

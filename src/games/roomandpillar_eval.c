@@ -33,30 +33,15 @@ _Static_assert(sizeof roomandpillar_params / sizeof roomandpillar_params[0] == R
 /* The evaluation keeps clear of +-EVAL_BOUND, beyond which are proven results. */
 #define EVAL_LIMIT 10000
 
-/* Squares whose removal the opponent can forbid with one removal: in some
- * window the diagonal square and exactly one orthogonal neighbour are empty. */
-ROOMANDPILLAR_INLINE SquareSet contested_squares(const EmptyAround *a, int n)
-{
-    SquareSet north = set_or(set_and(a->north_east, set_xor(a->north, a->east, n), n),
-                             set_and(a->north_west, set_xor(a->north, a->west, n), n), n);
-    SquareSet south = set_or(set_and(a->south_east, set_xor(a->south, a->east, n), n),
-                             set_and(a->south_west, set_xor(a->south, a->west, n), n), n);
-    return set_or(north, south, n);
-}
-
 ROOMANDPILLAR_INLINE int evaluate_n(const RoomAndPillarBoard *b, int n)
 {
     /* The full start board is the same for both sides up to the pie rule. */
     if (set_is_empty(b->empty, n))
         return 0;
-    EmptyAround around = empty_around(b, n);
-    SquareSet touching = touching_empty(&around, n);
-    SquareSet completing = block_completing(&around, n);
-    SquareSet open = set_minus(set_minus(touching, completing, n), b->empty, n);
-    SquareSet safe = set_minus(open, contested_squares(&around, n), n);
+    RemovalSets r = removal_sets(b, n);
     int own = b->side, other = !b->side;
-    int mobility = set_count(set_and(open, b->colour[own], n), n) - set_count(set_and(open, b->colour[other], n), n);
-    int safety = set_count(set_and(safe, b->colour[own], n), n) - set_count(set_and(safe, b->colour[other], n), n);
+    int mobility = set_count(set_and(r.open, b->colour[own], n), n) - set_count(set_and(r.open, b->colour[other], n), n);
+    int safety = set_count(set_and(r.safe, b->colour[own], n), n) - set_count(set_and(r.safe, b->colour[other], n), n);
     int value = weights.mobility_weight * mobility + weights.safe_weight * safety + weights.tempo_weight;
     return value > EVAL_LIMIT ? EVAL_LIMIT : value < -EVAL_LIMIT ? -EVAL_LIMIT : value;
 }

@@ -16,11 +16,17 @@
  *   live lead our stones not yet frozen minus theirs (a stone whose
  *             removal would complete a 2x2 block can never be removed:
  *             the three empty squares stay empty), -24..24: 49;
+ *   quiet     per side, its removals that open none of the other side's
+ *             stones (a removal makes its orthogonal neighbours, the
+ *             other colour, touch an empty square: a quiet one has no
+ *             neighbour that is live and touches none yet), a tempo
+ *             kept for the race's end: 2 x 48;
+ *   quiet lead our quiet removals minus theirs, -24..24: 49;
  *   phase     the empty squares, halved (0..47): 48;
  *   swap      whether the swap is still available: 2;
  *   side      the colour to move (white, black): 2.
  *
- * 391 inputs, 10 active.
+ * 536 inputs, 13 active.
  *
  * Decided: no input names a square.  The game is a race for the last
  * removal; what decides it is how many removals each side has and keeps,
@@ -41,43 +47,40 @@ enum {
     PHASE_TOP = 47,
 };
 
-_Static_assert(ROOMANDPILLAR_NN_INPUTS == 4 * (COUNT_TOP + 1) + 3 * LEAD_SIZE + (PHASE_TOP + 1) + 2 + 2,
+_Static_assert(ROOMANDPILLAR_NN_INPUTS == 6 * (COUNT_TOP + 1) + 4 * LEAD_SIZE + (PHASE_TOP + 1) + 2 + 2,
                "the blocks below add up to the count the header promises");
 
 /* Per side (us, them): the counts the inputs are made of. */
 typedef struct {
-    int open[2], safe[2], live[2];
+    int open[2], safe[2], live[2], quiet[2];
 } RemovalCounts;
 
-/* Squares whose removal the opponent can forbid with one removal: in some
- * window the diagonal square and exactly one orthogonal neighbour are
- * empty (the classic evaluation's rule, roomandpillar_eval.c). */
-static SquareSet contested(const EmptyAround *a)
+/* The squares with an orthogonal neighbour in set. */
+static SquareSet beside(const RoomAndPillarBoard *b, SquareSet set)
 {
     const int n = NN_WORDS;
-    SquareSet north = set_or(set_and(a->north_east, set_xor(a->north, a->east, n), n),
-                             set_and(a->north_west, set_xor(a->north, a->west, n), n), n);
-    SquareSet south = set_or(set_and(a->south_east, set_xor(a->south, a->east, n), n),
-                             set_and(a->south_west, set_xor(a->south, a->west, n), n), n);
-    return set_or(north, south, n);
+    SquareSet vertical = set_or(set_down(set, b->width, n), set_up(set, b->width, n), n);
+    SquareSet east = set_and(set_down(set, 1, n), b->not_last_file, n);
+    SquareSet west = set_and(set_up(set, 1, n), b->not_first_file, n);
+    return set_or(vertical, set_or(east, west, n), n);
 }
 
 static RemovalCounts removal_counts(const RoomAndPillarBoard *b)
 {
     const int n = NN_WORDS;
-    EmptyAround around = empty_around(b, n);
-    SquareSet completing = block_completing(&around, n);
-    SquareSet stones = set_minus(set_or(b->colour[0], b->colour[1], n), b->empty, n);
-    SquareSet open = set_minus(set_and(stones, touching_empty(&around, n), n), completing, n);
-    SquareSet safe = set_minus(open, contested(&around), n);
-    SquareSet live = set_minus(stones, completing, n);
+    RemovalSets r = removal_sets(b, n);
+    /* A removal opens the other side's stones beside it; one whose
+     * neighbours touch an empty square already (or are frozen) opens
+     * none: a quiet move, a tempo kept for the race's end. */
+    SquareSet quiet = set_minus(r.open, beside(b, set_minus(r.live, r.open, n)), n);
     RemovalCounts counts;
     const int sides[2] = {b->side, !b->side};
     for (int i = 0; i < 2; i++) {
         SquareSet mine = b->colour[sides[i]];
-        counts.open[i] = set_count(set_and(open, mine, n), n);
-        counts.safe[i] = set_count(set_and(safe, mine, n), n);
-        counts.live[i] = set_count(set_and(live, mine, n), n);
+        counts.open[i] = set_count(set_and(r.open, mine, n), n);
+        counts.safe[i] = set_count(set_and(r.safe, mine, n), n);
+        counts.live[i] = set_count(set_and(r.live, mine, n), n);
+        counts.quiet[i] = set_count(set_and(quiet, mine, n), n);
     }
     return counts;
 }
@@ -108,6 +111,8 @@ int roomandpillar_nn_features(const Position *pos, uint16_t *active)
     add_lead(&list, counts.open);
     add_lead(&list, counts.safe);
     add_lead(&list, counts.live);
+    add_count_pair(&list, counts.quiet);
+    add_lead(&list, counts.quiet);
     feature_add(&list, feature_capped(set_count(b->empty, NN_WORDS) / 2, PHASE_TOP));
     feature_block_end(&list, PHASE_TOP + 1);
     feature_add(&list, b->swap_available ? 1 : 0);

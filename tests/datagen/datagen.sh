@@ -157,6 +157,21 @@ datagen -game roomandpillar -board 10x10 -nodes 200 -out "$WORK/rp.txt" -games 1
 check datagen_plays_room_and_pillar_on_a_bigger_board \
     [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$WORK/rp.txt" | head -n 1 | cut -d' ' -f1 | tr '/' '\n' | wc -l)" -eq 10 ]
 
+# -eval classic: the hand-written evaluation where Eval=auto would play a
+# net (12x12 Room and Pillar), so a loop's first generation does not
+# depend on the nets shipped; on 8x8, which no net covers, the same games
+# as without -eval.
+datagen -game roomandpillar -board 12x12 -nodes 200 -out "$WORK/rp12_auto.txt" -games 1
+datagen -game roomandpillar -board 12x12 -nodes 200 -out "$WORK/rp12_classic.txt" -games 1 -eval classic
+scores() { grep -v '^#' "$1" | cut -d'|' -f2 | head -n 20; }
+check datagen_eval_classic_is_recorded_and_leaves_the_net \
+    [ "$STATUS" -eq 0 -a "$(head -n 1 "$WORK/rp12_classic.txt" | grep -c ' eval=classic$')" -eq 1 \
+      -a "$(scores "$WORK/rp12_auto.txt")" != "$(scores "$WORK/rp12_classic.txt")" ]
+datagen -game roomandpillar -nodes 200 -out "$WORK/rp8_auto.txt" -games 2
+datagen -game roomandpillar -nodes 200 -out "$WORK/rp8_classic.txt" -games 2 -eval classic
+check datagen_eval_classic_plays_what_auto_plays_without_a_net \
+    [ "$(grep -v '^#' "$WORK/rp8_auto.txt" | cksum)" = "$(grep -v '^#' "$WORK/rp8_classic.txt" | cksum)" ]
+
 # A deterministic engine replays the game of an opening: once every
 # opening has been played, the run stops instead of spinning.
 datagen -game roomandpillar -board 4x2 -plies 0 -nodes 100 -out "$WORK/tiny.txt" -games 100000

@@ -365,10 +365,59 @@ static int empty_squares(const Game *game, const Position *pos)
     return count;
 }
 
+/* Square by square, the slow way: whether (x, y) is empty; squares off
+ * the board are not. */
+static bool rp_empty_at(const RoomAndPillarBoard *b, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < b->width && y < b->height && square_in(&b->empty, y * b->width + x);
+}
+
+/* Whether the stone at (x, y) is frozen: one of its four 2x2 windows has
+ * the other three squares empty. */
+static bool rp_frozen(const RoomAndPillarBoard *b, int x, int y)
+{
+    for (int dx = -1; dx <= 1; dx += 2)
+        for (int dy = -1; dy <= 1; dy += 2)
+            if (rp_empty_at(b, x + dx, y) && rp_empty_at(b, x, y + dy) && rp_empty_at(b, x + dx, y + dy))
+                return true;
+    return false;
+}
+
+static bool rp_touches_empty(const RoomAndPillarBoard *b, int x, int y)
+{
+    return rp_empty_at(b, x - 1, y) || rp_empty_at(b, x + 1, y) || rp_empty_at(b, x, y - 1) || rp_empty_at(b, x, y + 1);
+}
+
+/* colour's removals now after which none of the other side's stones that
+ * could still be removed touches an empty square for the first time. */
+static int quiet_removals_by_hand(const RoomAndPillarBoard *b, int colour)
+{
+    static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int quiet = 0;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            const int square = y * b->width + x;
+            if (!square_in(&b->colour[colour], square) || rp_empty_at(b, x, y) || rp_frozen(b, x, y) ||
+                !rp_touches_empty(b, x, y))
+                continue; /* not a removal of colour's now */
+            bool opens = false;
+            for (int k = 0; k < 4; k++) {
+                const int nx = x + step[k][0], ny = y + step[k][1];
+                if (nx < 0 || ny < 0 || nx >= b->width || ny >= b->height || rp_empty_at(b, nx, ny))
+                    continue;
+                opens |= !rp_frozen(b, nx, ny) && !rp_touches_empty(b, nx, ny);
+            }
+            quiet += !opens;
+        }
+    return quiet;
+}
+
 /* 12x12 Room and Pillar's first two blocks count each side's removals
  * (48 inputs each, 47 or more share the last): along random games they
  * must equal the legal moves of the side to move (the rules' generator)
- * and the other side's removable stones (the rules' own set); the phase
+ * and the other side's removable stones (the rules' own set); the quiet
+ * blocks, each side's removals that open none of the other's stones, must
+ * equal a count square by square (quiet_removals_by_hand); the phase
  * block (48 inputs, the last four inputs after it) halves the empty
  * squares, 47 or more sharing its last input. */
 static void test_room_and_pillar_inputs_count_the_removals(void)
@@ -382,14 +431,18 @@ static void test_room_and_pillar_inputs_count_the_removals(void)
         game->play(&pos, random_legal_move(game, &pos, &rng)); /* the full board's removals are free */
         while (!is_game_over(game, &pos)) {
             uint16_t active[NN_MAX_ACTIVE];
-            CHECK_EQ_INT(game->nn_features(&pos, active), 10);
+            CHECK_EQ_INT(game->nn_features(&pos, active), 13);
             const RoomAndPillarBoard *b = roomandpillar_board(&pos);
             const int ours = (int)count_legal_moves(game, &pos) - b->swap_available;
             const int theirs = set_count(removable_stones(b, !b->side, b->words), b->words);
             CHECK_EQ_INT(active[0], ours < 47 ? ours : 47);
             CHECK_EQ_INT(active[1] - 48, theirs < 47 ? theirs : 47);
             const int half_empty = empty_squares(game, &pos) / 2;
-            CHECK_EQ_INT(active[7], game->nn_input_count - 4 - 48 + (half_empty < 47 ? half_empty : 47));
+            CHECK_EQ_INT(active[10], game->nn_input_count - 4 - 48 + (half_empty < 47 ? half_empty : 47));
+            const int quiet_block = 4 * 48 + 3 * 49;
+            const int quiet_ours = quiet_removals_by_hand(b, b->side), quiet_theirs = quiet_removals_by_hand(b, !b->side);
+            CHECK_EQ_INT(active[7], quiet_block + (quiet_ours < 47 ? quiet_ours : 47));
+            CHECK_EQ_INT(active[8], quiet_block + 48 + (quiet_theirs < 47 ? quiet_theirs : 47));
             checked++;
             game->play(&pos, random_legal_move(game, &pos, &rng));
         }

@@ -168,6 +168,14 @@ static bool read_eval(void *target, const char *flag, const char *value, char *e
 {
     const Game *game = NULL;
     char why[600];
+    /* The loop's first generation, whatever nets are shipped (a file of
+     * that name is ./classic). */
+    if (strcmp(value, "classic") == 0) {
+        evaluation_select(EVALUATION_CLASSIC, why, sizeof why);
+        ((DatagenOptions *)target)->eval_path = value;
+        ((DatagenOptions *)target)->eval_game = NULL;
+        return true;
+    }
     if (!evaluation_load_file(value, &game, why, sizeof why) || !evaluation_select(EVALUATION_NN, why, sizeof why)) {
         snprintf(err, err_size, "%s %.400s", flag, why);
         return false;
@@ -209,7 +217,7 @@ static bool check_options(const DatagenOptions *o, char *err, size_t err_size)
         snprintf(err, err_size, "-nodes 0 needs -depth N: every move needs a limit");
     else if (o->board_width && o->game != &roomandpillar_game)
         snprintf(err, err_size, "-board is for roomandpillar only");
-    else if (o->eval_path && o->eval_game != o->game)
+    else if (o->eval_game && o->eval_game != o->game)
         snprintf(err, err_size, "-eval %s is not a network of %s", o->eval_path, o->game->id);
     else if (!o->game->evaluate && o->backend == &alphabeta_backend)
         snprintf(err, err_size, "game '%s' has no evaluation for alphabeta", o->game->id);
@@ -279,7 +287,10 @@ void datagen_cli_print_help(FILE *out)
           "  -seed S         seeds the openings and searches (1)\n"
           "  -hash MB        each engine's table (16)\n"
           "  -progress SEC   a progress line every SEC seconds (10)\n"
-          "  -eval NET       search with this network (Eval=nn; tessera-train's output)\n"
+          "  -eval NET       search with this network (Eval=nn; tessera-train's output);\n"
+          "                  -eval classic: the hand-written evaluation (a loop's first\n"
+          "                  generation); without -eval: Eval=auto, the shipped nets\n"
+          "                  where they won\n"
           "\n"
           "tessera-datagen book -data FILE -out BOOK [-min-cp 30] [-max-cp 150]\n"
           "    [-min-ply 0] [-max-ply 8] [-decisive] [-force]: an arena opening file\n"

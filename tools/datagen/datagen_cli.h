@@ -33,7 +33,7 @@ typedef struct {
     size_t hash_mb;
     int board_width, board_height; /* 0: the game's own start */
     double progress_seconds;
-    const char *eval_path; /* -eval: the searches evaluate with this network (NULL: classic) */
+    const char *eval_path; /* -eval: the searches evaluate with this network, or "classic" (NULL: Eval=auto) */
     const Game *eval_game; /* the game that network is for */
 } DatagenOptions;
 
