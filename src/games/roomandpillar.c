@@ -8,6 +8,7 @@
 #include "games/roomandpillar.h"
 
 #include "util/rng.h"
+#include "util/target_clones.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -82,7 +83,7 @@ ROOMANDPILLAR_INLINE uint64_t count_moves_n(const RoomAndPillarBoard *b, int n)
     return (uint64_t)set_count(removable_stones(b, b->side, n), n) + b->swap_available;
 }
 
-static uint64_t roomandpillar_count_moves(const Position *pos)
+CLONES_POPCNT static uint64_t roomandpillar_count_moves(const Position *pos)
 {
     const RoomAndPillarBoard *b = roomandpillar_board(pos);
     switch (b->words) {

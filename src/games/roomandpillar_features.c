@@ -37,6 +37,7 @@
  */
 #include "games/features.h"
 #include "games/roomandpillar.h"
+#include "util/target_clones.h"
 
 enum {
     NN_SIDE = 12,
@@ -56,7 +57,7 @@ typedef struct {
 } RemovalCounts;
 
 /* The squares with an orthogonal neighbour in set. */
-static SquareSet beside(const RoomAndPillarBoard *b, SquareSet set)
+ROOMANDPILLAR_INLINE SquareSet beside(const RoomAndPillarBoard *b, SquareSet set)
 {
     const int n = NN_WORDS;
     SquareSet vertical = set_or(set_down(set, b->width, n), set_up(set, b->width, n), n);
@@ -65,7 +66,7 @@ static SquareSet beside(const RoomAndPillarBoard *b, SquareSet set)
     return set_or(vertical, set_or(east, west, n), n);
 }
 
-static RemovalCounts removal_counts(const RoomAndPillarBoard *b)
+ROOMANDPILLAR_INLINE RemovalCounts removal_counts(const RoomAndPillarBoard *b)
 {
     const int n = NN_WORDS;
     RemovalSets r = removal_sets(b, n);
@@ -99,7 +100,7 @@ static void add_lead(FeatureList *list, const int count[2])
     feature_block_end(list, LEAD_SIZE);
 }
 
-int roomandpillar_nn_features(const Position *pos, uint16_t *active)
+CLONES_POPCNT int roomandpillar_nn_features(const Position *pos, uint16_t *active)
 {
     const RoomAndPillarBoard *b = roomandpillar_board(pos);
     if (b->width != NN_SIDE || b->height != NN_SIDE)
