@@ -129,16 +129,32 @@ typedef struct {
     SquareSet north_east, north_west, south_east, south_west;
 } EmptyAround;
 
-/* The shift north of the top rank leaves squares in the spare bits above the
- * board; they only ever meet the (clean) stone sets, or come back down one
- * step onto the last file, which not_last_file cuts. */
+/* For every square s, whether the named orthogonal neighbour of s is in a
+ * set.  The shift north of the top rank leaves squares in the spare bits
+ * above the board; they only ever meet the (clean) stone sets, or come
+ * back down one step onto the last file, which not_last_file cuts. */
+typedef struct {
+    SquareSet north, south, east, west;
+} SquaresBeside;
+
+ROOMANDPILLAR_INLINE SquaresBeside squares_beside(const RoomAndPillarBoard *b, SquareSet set, int n)
+{
+    SquaresBeside r;
+    r.north = set_down(set, b->width, n);
+    r.south = set_up(set, b->width, n);
+    r.east = set_and(set_down(set, 1, n), b->not_last_file, n);
+    r.west = set_and(set_up(set, 1, n), b->not_first_file, n);
+    return r;
+}
+
 ROOMANDPILLAR_INLINE EmptyAround empty_around(const RoomAndPillarBoard *b, int n)
 {
     EmptyAround a;
-    a.north = set_down(b->empty, b->width, n);
-    a.south = set_up(b->empty, b->width, n);
-    a.east = set_and(set_down(b->empty, 1, n), b->not_last_file, n);
-    a.west = set_and(set_up(b->empty, 1, n), b->not_first_file, n);
+    SquaresBeside empty = squares_beside(b, b->empty, n);
+    a.north = empty.north;
+    a.south = empty.south;
+    a.east = empty.east;
+    a.west = empty.west;
     a.north_east = set_and(set_down(a.north, 1, n), b->not_last_file, n);
     a.north_west = set_and(set_up(a.north, 1, n), b->not_first_file, n);
     a.south_east = set_and(set_down(a.south, 1, n), b->not_last_file, n);

@@ -60,10 +60,8 @@ typedef struct {
 ROOMANDPILLAR_INLINE SquareSet beside(const RoomAndPillarBoard *b, SquareSet set)
 {
     const int n = NN_WORDS;
-    SquareSet vertical = set_or(set_down(set, b->width, n), set_up(set, b->width, n), n);
-    SquareSet east = set_and(set_down(set, 1, n), b->not_last_file, n);
-    SquareSet west = set_and(set_up(set, 1, n), b->not_first_file, n);
-    return set_or(vertical, set_or(east, west, n), n);
+    SquaresBeside s = squares_beside(b, set, n);
+    return set_or(set_or(s.north, s.south, n), set_or(s.east, s.west, n), n);
 }
 
 ROOMANDPILLAR_INLINE RemovalCounts removal_counts(const RoomAndPillarBoard *b)
