@@ -120,16 +120,18 @@ $(NETS_GEN): $(NETS) tools/nets tools/embed.sh
 .PHONY: all test demo bench clean test-browser
 .DEFAULT_GOAL := all
 
-# The user-facing binaries live at the top of build/.
+# The user-facing binaries live at the top of build/.  Each is written
+# beside its place and renamed into it: a running build/tessera (a
+# user's own tessera-web runs one) keeps its old file, where cp over it
+# would fail with "Text file busy".
+PROGRAMS := tessera tessera-arena tessera-tune tessera-web tessera-datagen tessera-proof-check tessera-train \
+            tessera-mates
 all: release
-	@cp build/release/tessera build/tessera
-	@if [ -f build/release/tessera-arena ]; then cp build/release/tessera-arena build/tessera-arena; fi
-	@if [ -f build/release/tessera-tune ]; then cp build/release/tessera-tune build/tessera-tune; fi
-	@if [ -f build/release/tessera-web ]; then cp build/release/tessera-web build/tessera-web; fi
-	@cp build/release/tessera-datagen build/tessera-datagen
-	@if [ -f build/release/tessera-proof-check ]; then cp build/release/tessera-proof-check build/tessera-proof-check; fi
-	@cp build/release/tessera-train build/tessera-train
-	@if [ -f build/release/tessera-mates ]; then cp build/release/tessera-mates build/tessera-mates; fi
+	@for p in $(PROGRAMS); do \
+	    if [ -f build/release/$$p ]; then \
+	        cp build/release/$$p build/.$$p.new.$$$$ && mv -f build/.$$p.new.$$$$ build/$$p || exit 1; \
+	    fi; \
+	done
 
 test: all asan tsan
 	@sh tests/run.sh

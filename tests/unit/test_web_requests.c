@@ -8,8 +8,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "web/host_check.h"
 #include "web/http.h"
 #include "web/json.h"
+#include "web/option_policy.h"
 
 static JsonObject object;
 static char why[256];
@@ -123,6 +125,88 @@ static void test_bad_requests_get_their_status(void)
     CHECK_EQ_INT(read_request(big, &req), 431);
 }
 
+static void test_bare_line_feeds_and_pieces_are_read(void)
+{
+    HttpRequest req;
+    CHECK_EQ_INT(read_request("POST /x HTTP/1.1\nHost: h:1\nContent-Length: 2\n\n{}", &req), 0);
+    CHECK_STR(req.host, "h:1");
+    CHECK_STR(req.body, "{}");
+    http_request_free(&req);
+    CHECK_EQ_INT(read_request("GET / HTTP/1.1\r\nHost: a\n\r\n", &req), 0);
+    CHECK_STR(req.host, "a");
+    http_request_free(&req);
+    /* What arrived so far is not yet a request. */
+    const char *whole = "POST /y HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello";
+    for (size_t cut = 0; cut < strlen(whole); cut++) {
+        memset(&req, 0, sizeof req);
+        CHECK_EQ_INT(http_parse_request(whole, cut, &req, why, sizeof why), HTTP_INCOMPLETE);
+    }
+    CHECK_EQ_INT(http_parse_request(whole, strlen(whole), &req, why, sizeof why), 0);
+    CHECK_STR(req.body, "hello");
+    http_request_free(&req);
+}
+
+static void test_hosts_are_this_servers_names_with_its_port(void)
+{
+    HostRules local = {"127.0.0.1", 8080};
+    CHECK(host_allowed(&local, "localhost:8080"));
+    CHECK(host_allowed(&local, "127.0.0.1:8080"));
+    CHECK(host_allowed(&local, "[::1]:8080"));
+    CHECK(host_allowed(&local, "")); /* no browser's */
+    CHECK(!host_allowed(&local, "127.evil.example:8080"));
+    CHECK(!host_allowed(&local, "localhost.evil.example:8080"));
+    CHECK(!host_allowed(&local, "localhost:8081"));
+    CHECK(!host_allowed(&local, "localhost"));
+    CHECK(!host_allowed(&local, "localhost:8080:1"));
+    CHECK(!host_allowed(&local, "[::1"));
+    HostRules named = {"192.168.1.5", 80};
+    CHECK(host_allowed(&named, "192.168.1.5"));
+    CHECK(host_allowed(&named, "localhost:80"));
+    CHECK(!host_allowed(&named, "192.168.1.6"));
+    HostRules any = {"0.0.0.0", 9000};
+    CHECK(host_allowed(&any, "10.0.0.7:9000"));
+    CHECK(!host_allowed(&any, "10.0.0.7.nip.io:9000"));
+}
+
+static void test_origins_must_be_this_server(void)
+{
+    HostRules local = {"127.0.0.1", 8080};
+    CHECK(origin_allowed(&local, "", true));
+    CHECK(origin_allowed(&local, "http://localhost:8080", true));
+    CHECK(!origin_allowed(&local, "null", true));
+    CHECK(origin_allowed(&local, "null", false));
+    CHECK(!origin_allowed(&local, "http://evil.example", false));
+    CHECK(!origin_allowed(&local, "https://localhost:8080", true));
+    CHECK(!origin_allowed(&local, "http://localhost:8080/x", true));
+}
+
+static void test_only_shown_options_are_set_within_caps(void)
+{
+    OptionCaps caps = {2, 32};
+    const char *name;
+    CHECK_EQ_INT(option_policy_check("threads", "2", &caps, &name, why, sizeof why), 0);
+    CHECK_STR(name, "Threads");
+    CHECK_EQ_INT(option_policy_check("Threads", "3", &caps, &name, why, sizeof why), 422);
+    CHECK_EQ_INT(option_policy_check("Hash", "33", &caps, &name, why, sizeof why), 422);
+    CHECK_EQ_INT(option_policy_check("Hash", "0x10", &caps, &name, why, sizeof why), 422);
+    CHECK_EQ_INT(option_policy_check("MultiPV", "9", &caps, &name, why, sizeof why), 422);
+    CHECK_EQ_INT(option_policy_check("EvalFile", "/etc/passwd", &caps, &name, why, sizeof why), 403);
+    CHECK_EQ_INT(option_policy_check("Skill Level", "3", &caps, &name, why, sizeof why), 0);
+    const char *lines = "option name Game type combo default a var a\n"
+                        "option name Hash type spin default 64 min 1 max 65536\n"
+                        "option name EvalFile type string default <empty>\n"
+                        "option name Backend type combo default alphabeta var alphabeta var mcts\n";
+    TextBuf json;
+    text_init(&json);
+    option_policy_lines_json(lines, &caps, &json);
+    CHECK_STR(json.text, "[\"option name Hash type spin default 64 min 1 max 32\","
+                         "\"option name Backend type combo default alphabeta var alphabeta var mcts\"]");
+    json.len = 0;
+    option_policy_lower_defaults(lines, &caps, &json);
+    CHECK_STR(json.text, "setoption name Hash value 32\n");
+    text_free(&json);
+}
+
 static void test_query_values_are_found_by_name(void)
 {
     char value[16];
@@ -142,6 +226,10 @@ int main(int argc, char **argv)
     RUN(test_json_strings_are_written_escaped);
     RUN(test_a_request_is_read_with_its_body);
     RUN(test_bad_requests_get_their_status);
+    RUN(test_bare_line_feeds_and_pieces_are_read);
+    RUN(test_hosts_are_this_servers_names_with_its_port);
+    RUN(test_origins_must_be_this_server);
+    RUN(test_only_shown_options_are_set_within_caps);
     RUN(test_query_values_are_found_by_name);
     return harness_end();
 }

@@ -178,6 +178,36 @@ if [ "$(field fen)" = "$fen" ]; then ok undo_restores_the_position; else not_ok 
 call POST "/api/sessions/$id/new" '{"game":"roomandpillar","start":"fen wbwb/bwbw/wbwb/bwbw b -","moves":"a1 swap"}'
 expect_code position_string_and_moves_set_up 200 '"fen":"wbwb/bwbw/wbwb/\.wbw w -"'
 
+# --- clocks, and games the page ends (resignation, agreed draw, time)
+call POST /api/sessions '{"game":"columna"}'
+main_id=$id
+id=$(field id)
+call POST "/api/sessions/$id/go" '{"p1time":1500,"p2time":1500,"p1inc":10,"p2inc":10,"purpose":"play","wait":true}'
+expect_code engine_moves_on_its_clock 200 '"ply":1'
+call POST "/api/sessions/$id/go" '{"p1time":60000,"purpose":"play"}'
+expect_code one_clock_alone_is_400 400 'together'
+call POST "/api/sessions/$id/go" '{"p1time":-1,"p2time":5,"purpose":"play"}'
+expect_code negative_clock_is_400 400 'p1time'
+call POST "/api/sessions/$id/end" '{"result":"p1win","reason":"p2 resigns"}'
+expect_code resignation_ends_the_game 200 '"status":"over, p1win","reason":"p2 resigns"'
+call POST "/api/sessions/$id/move" "{\"move\":\"$(first_legal)\"}"
+expect_code move_after_a_resignation_is_409 409 'p2 resigns'
+call POST "/api/sessions/$id/go" '{"movetime":50,"wait":true}'
+expect_code search_after_a_resignation_is_409 409 'over'
+call POST "/api/sessions/$id/end" '{"result":"draw","reason":"agreed"}'
+expect_code ending_an_ended_game_is_409 409 'over'
+call POST "/api/sessions/$id/undo" '{"count":1}'
+expect_code undo_takes_the_resignation_back 200 '"ply":0,.*"reason":""|"reason":"".*"ply":0'
+call POST "/api/sessions/$id/end" '{"result":"p3win"}'
+expect_code unknown_result_is_400 400 'p1win'
+call POST "/api/sessions/$id/end" '{"result":"draw","reason":"a\nb"}'
+expect_code reason_with_a_line_break_is_400 400 'printable'
+call POST "/api/sessions/$id/end" '{"result":"p2win","reason":"p1 lost on time"}'
+call POST "/api/sessions/$id/new" '{}'
+expect_code new_game_forgets_the_ending 200 '"status":"ongoing'
+call DELETE "/api/sessions/$id"
+id=$main_id
+
 # --- requests too large
 {
     printf 'POST /api/sessions/%s/move HTTP/1.1\r\nContent-Length: 70000\r\n\r\n' "$id"
@@ -198,10 +228,10 @@ expect_code malformed_request_line_is_400 400
 printf 'GET /api/watch HTTP/1.1\r\nHost: evil.example:8080\r\n\r\n' >"$TMP/rebound"
 raw "$TMP/rebound"
 expect_code foreign_host_name_is_403 403 'Host header'
-printf 'GET /api/watch HTTP/1.1\r\nHost: localhost:8080\r\n\r\n' >"$TMP/local"
+printf 'GET /api/watch HTTP/1.1\r\nHost: localhost:%s\r\n\r\n' "$PORT" >"$TMP/local"
 raw "$TMP/local"
 expect_code local_host_name_is_served 200 'files'
-printf 'POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\n\r\n' >"$TMP/cross"
+printf 'POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\n\r\n' "$PORT" >"$TMP/cross"
 raw "$TMP/cross"
 expect_code request_from_another_site_is_403 403 'other sites'
 

@@ -15,11 +15,16 @@ void web_print_help(void)
            "usage: tessera-web [--port N] [--host ADDR] [--engine PATH] [--watch FILE]...\n"
            "\n"
            "  --port N              port to listen on (default 8080; 0: any free port, printed)\n"
-           "  --host ADDR           IPv4 address to listen on (default 127.0.0.1: this machine only)\n"
+           "  --host ADDR           IPv4 address to listen on (default 127.0.0.1: this machine only);\n"
+           "                        a browser must name the server as localhost, 127.0.0.1 or ADDR\n"
+           "                        (0.0.0.0: any address in digits), with its port\n"
            "  --engine PATH         the engine every session runs (default: tessera beside this program)\n"
            "  --max-sessions N      sessions at once, each with its own engine process (default 8, max 256)\n"
            "  --session-timeout S   end a session and its engine after S seconds without a request\n"
-           "                        or an open page (default 600)\n"
+           "                        (default 600); a session a page showed ends 10 s after the page\n"
+           "                        went (or sooner, when S is less)\n"
+           "  --max-threads N       the most search threads a page may give its engine (default 2)\n"
+           "  --max-hash MB         the most hash table a page may give its engine (default 64)\n"
            "  --watch FILE          a PGN an arena run writes (-pgnout) or a tuner CSV (-csv, by its .csv\n"
            "                        name) to follow on the page's Watch tab; repeatable, at most 8.\n"
            "                        Only these files are read: the page cannot name others.\n"
@@ -81,6 +86,16 @@ static bool read_session_timeout(void *target, const char *flag, const char *val
     return true;
 }
 
+static bool read_max_threads(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, 1, 256, &((WebOptions *)target)->max_threads, err, err_size);
+}
+
+static bool read_max_hash(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, 1, 65536, &((WebOptions *)target)->max_hash_mb, err, err_size);
+}
+
 static bool read_watch(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
     WebOptions *o = target;
@@ -105,6 +120,8 @@ static const Flag web_flags[] = {
     {"--engine", .on_value = read_engine},
     {"--max-sessions", .on_value = read_max_sessions},
     {"--session-timeout", .on_value = read_session_timeout},
+    {"--max-threads", .on_value = read_max_threads},
+    {"--max-hash", .on_value = read_max_hash},
     {"--watch", .on_value = read_watch},
     {"--help", .on_switch = set_help},
     {"-h", .on_switch = set_help},
@@ -128,6 +145,8 @@ bool web_parse_args(int argc, char **argv, WebOptions *o, char *why, size_t why_
     o->port = 8080;
     o->max_sessions = 8;
     o->session_timeout_ms = 600 * 1000;
+    o->max_threads = 2;
+    o->max_hash_mb = 64;
     default_engine(argv[0], o->engine, sizeof o->engine);
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(web_flags, argv[i]);

@@ -15,6 +15,8 @@ typedef struct {
     char engine[4096];
     int max_sessions;
     int session_timeout_ms;
+    int max_threads;
+    int max_hash_mb;
     const char *watch[WATCH_FILES_MAX];
     int watch_count;
     bool help;

@@ -8,7 +8,6 @@
 
 typedef struct {
     TextBuf *options;
-    int count;
     bool offers_wdl; /* declares UCI_ShowWDL */
 } Handshake;
 
@@ -16,8 +15,7 @@ static bool collect_option(void *context, char *line)
 {
     Handshake *h = context;
     if (strncmp(line, "option ", 7) == 0) {
-        text_append(h->options, h->count++ ? "," : "[", 1);
-        text_json_string(h->options, line);
+        text_printf(h->options, "%s\n", line);
         h->offers_wdl = h->offers_wdl || strncmp(line, "option name UCI_ShowWDL type check", 34) == 0;
     }
     return strcmp(line, "uciok") == 0;
@@ -35,7 +33,7 @@ bool engine_start(Engine *engine, const char *path, char *why, size_t why_size)
         return false;
     }
     const char *uci[] = {"uci"};
-    Handshake h = {&engine->option_lines, 0, false};
+    Handshake h = {&engine->option_lines, false};
     int64_t deadline = now_ms() + ENGINE_ANSWER_MS;
     if (child_send(&engine->child, uci, 1, deadline, reason, sizeof reason) != CHILD_OK ||
         child_read_until(&engine->child, deadline, collect_option, &h, reason, sizeof reason) != CHILD_OK) {
@@ -43,7 +41,6 @@ bool engine_start(Engine *engine, const char *path, char *why, size_t why_size)
         child_kill(&engine->child);
         return false;
     }
-    text_append(&engine->option_lines, h.count ? "]" : "[]", h.count ? 1 : 2);
     /* The page shows a win/draw/loss bar when info lines carry `wdl`:
      * asked of an engine that offers it, never made up for one that
      * does not. */

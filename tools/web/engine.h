@@ -21,7 +21,7 @@
 typedef struct {
     ChildProcess child;
     char path[4096];
-    TextBuf option_lines; /* the `uci` option lines as a JSON array */
+    TextBuf option_lines; /* the `uci` option lines, each ending in a newline */
 } Engine;
 
 /* Called with each line a command printed before `readyok`. */

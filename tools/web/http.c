@@ -45,36 +45,19 @@ static int refuse(int status, char *why, size_t why_size, const char *text)
     return status;
 }
 
-/* Reads what is there into buf[*len..cap), waiting until deadline.
- * 1: read something, 0: the peer closed, -1: error or time out. */
-static int read_more(int fd, char *buf, size_t *len, size_t cap, int64_t deadline)
+/* Where the head ends: the byte after its blank line (CRLF CRLF, or bare
+ * LFs), or 0 when it has not arrived yet. */
+static size_t head_length(const char *bytes, size_t len)
 {
-    for (;;) {
-        int64_t left = deadline - now_ms();
-        if (left <= 0)
-            return -1;
-        struct pollfd p = {fd, POLLIN, 0};
-        int ready = poll(&p, 1, (int)left);
-        if (ready < 0 && errno == EINTR)
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (bytes[i] != '\n')
             continue;
-        if (ready <= 0)
-            return -1;
-        ssize_t n = read(fd, buf + *len, cap - *len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return n == 0 ? 0 : -1;
-        *len += (size_t)n;
-        return 1;
+        if (bytes[i + 1] == '\n')
+            return i + 2;
+        if (bytes[i + 1] == '\r' && i + 2 < len && bytes[i + 2] == '\n')
+            return i + 3;
     }
-}
-
-static char *find_head_end(char *buf, size_t len)
-{
-    for (size_t i = 0; i + 3 < len; i++)
-        if (memcmp(buf + i, "\r\n\r\n", 4) == 0)
-            return buf + i;
-    return NULL;
+    return 0;
 }
 
 /* The request line: METHOD SP target SP HTTP/1.x */
@@ -105,7 +88,7 @@ static int parse_request_line(char *line, HttpRequest *req, char *why, size_t wh
 
 /* Finds Content-Length (and refuses chunked bodies, which the API never
  * needs).  *length is -1 when no header gives one. */
-static int parse_headers(char *headers, HttpRequest *req, long *length, char *why, size_t why_size)
+static int parse_headers(char *headers, HttpRequest *req, int64_t *length, char *why, size_t why_size)
 {
     *length = -1;
     char *save;
@@ -135,56 +118,111 @@ static int parse_headers(char *headers, HttpRequest *req, long *length, char *wh
     return 0;
 }
 
-int http_read_request(int fd, HttpRequest *req, char *why, size_t why_size)
+/* The request line and headers of head (head_len bytes, blank line
+ * included); *body_length filled. */
+static int parse_head(const char *bytes, size_t head_len, HttpRequest *req, int64_t *body_length, char *why,
+                      size_t why_size)
 {
-    memset(req, 0, sizeof *req);
     char head[HTTP_HEAD_MAX + 1];
-    size_t len = 0;
-    int64_t deadline = now_ms() + HTTP_READ_TIMEOUT_MS;
-    char *end;
-    while ((end = find_head_end(head, len)) == NULL) {
-        if (len == HTTP_HEAD_MAX)
-            return refuse(431, why, why_size, "request line and headers exceed 8192 bytes");
-        int got = read_more(fd, head, &len, HTTP_HEAD_MAX, deadline);
-        if (got == 0 && len == 0)
-            return -1;
-        if (got <= 0)
-            return refuse(got == 0 ? 400 : 408, why, why_size,
-                          got == 0 ? "the request ended before its headers did" : "the request did not arrive in time");
-    }
-    *end = '\0';
-    size_t body_start = (size_t)(end - head) + 4;
-    char *first_end = strstr(head, "\r\n");
-    char *headers = first_end ? first_end + 2 : head + strlen(head);
-    if (first_end)
-        *first_end = '\0';
+    memcpy(head, bytes, head_len);
+    head[head_len] = '\0';
+    char *first_end = strchr(head, '\n');
+    char *headers = first_end + 1;
+    *first_end = '\0';
+    if (first_end > head && first_end[-1] == '\r')
+        first_end[-1] = '\0';
     int status = parse_request_line(head, req, why, why_size);
-    long length;
     if (status == 0)
-        status = parse_headers(headers, req, &length, why, why_size);
+        status = parse_headers(headers, req, body_length, why, why_size);
+    if (status == 0 && *body_length > HTTP_BODY_MAX)
+        status = refuse(413, why, why_size, "the request body exceeds 65536 bytes");
+    return status;
+}
+
+int http_parse_request(const char *bytes, size_t len, HttpRequest *req, char *why, size_t why_size)
+{
+    unsigned long peer = req->peer;
+    memset(req, 0, sizeof *req);
+    req->peer = peer;
+    size_t limit = len < HTTP_HEAD_MAX ? len : HTTP_HEAD_MAX;
+    size_t head_len = head_length(bytes, limit);
+    if (head_len == 0)
+        return len >= HTTP_HEAD_MAX ? refuse(431, why, why_size, "request line and headers exceed 8192 bytes")
+                                    : HTTP_INCOMPLETE;
+    int64_t length;
+    int status = parse_head(bytes, head_len, req, &length, why, why_size);
     if (status != 0)
         return status;
     if (length < 0)
         length = 0;
-    if (length > HTTP_BODY_MAX)
-        return refuse(413, why, why_size, "the request body exceeds 65536 bytes");
+    if (len - head_len < (size_t)length)
+        return HTTP_INCOMPLETE;
     req->body = malloc((size_t)length + 1);
     if (!req->body)
         return refuse(500, why, why_size, "out of memory");
-    size_t have = len - body_start;
-    if (have > (size_t)length)
-        have = (size_t)length; /* no pipelining: what follows is ignored */
-    memcpy(req->body, head + body_start, have);
-    while (have < (size_t)length) {
-        int got = read_more(fd, req->body, &have, (size_t)length, deadline);
-        if (got <= 0) {
-            http_request_free(req);
-            return refuse(got == 0 ? 400 : 408, why, why_size, "the body is shorter than its Content-Length");
-        }
-    }
+    /* No pipelining: what follows the body is ignored. */
+    memcpy(req->body, bytes + head_len, (size_t)length);
     req->body[length] = '\0';
     req->body_len = (size_t)length;
     return 0;
+}
+
+void http_reader_init(HttpReader *reader) { memset(reader, 0, sizeof *reader); }
+
+void http_reader_free(HttpReader *reader)
+{
+    free(reader->bytes);
+    http_reader_init(reader);
+}
+
+int http_reader_feed(HttpReader *reader, int fd, HttpRequest *req, char *why, size_t why_size)
+{
+    enum { MOST = HTTP_HEAD_MAX + HTTP_BODY_MAX };
+    if (reader->len == reader->cap) {
+        size_t cap = reader->cap ? reader->cap * 2 : 2048;
+        char *grown = reader->len < MOST ? realloc(reader->bytes, cap < MOST ? cap : MOST) : NULL;
+        if (!grown)
+            return refuse(413, why, why_size, "the request is larger than any this server takes");
+        reader->bytes = grown;
+        reader->cap = cap < MOST ? cap : MOST;
+    }
+    ssize_t n = read(fd, reader->bytes + reader->len, reader->cap - reader->len);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+        return HTTP_INCOMPLETE;
+    if (n <= 0 && reader->len == 0)
+        return -1;
+    if (n <= 0) {
+        int status = http_parse_request(reader->bytes, reader->len, req, why, why_size);
+        if (status != HTTP_INCOMPLETE)
+            return status;
+        return refuse(400, why, why_size,
+                      head_length(reader->bytes, reader->len) ? "the body is shorter than its Content-Length"
+                                                              : "the request ended before its headers did");
+    }
+    reader->len += (size_t)n;
+    return http_parse_request(reader->bytes, reader->len, req, why, why_size);
+}
+
+int http_read_request(int fd, HttpRequest *req, char *why, size_t why_size)
+{
+    HttpReader reader;
+    http_reader_init(&reader);
+    int64_t deadline = now_ms() + HTTP_READ_TIMEOUT_MS;
+    int status = HTTP_INCOMPLETE;
+    while (status == HTTP_INCOMPLETE) {
+        int64_t left = deadline - now_ms();
+        struct pollfd p = {fd, POLLIN, 0};
+        int ready = left > 0 ? poll(&p, 1, (int)left) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0) {
+            status = refuse(408, why, why_size, "the request did not arrive in time");
+            break;
+        }
+        status = http_reader_feed(&reader, fd, req, why, why_size);
+    }
+    http_reader_free(&reader);
+    return status;
 }
 
 void http_request_free(HttpRequest *req)
@@ -208,14 +246,19 @@ bool http_write_all(int fd, const char *bytes, size_t len)
     return true;
 }
 
+bool http_respond_head(int fd, int status, const char *content_type, size_t len)
+{
+    char head[1024];
+    int n = snprintf(head, sizeof head,
+                     "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n" HTTP_SAFETY_HEADERS
+                     "Connection: close\r\n\r\n",
+                     status, http_reason(status), content_type, len);
+    return http_write_all(fd, head, (size_t)n);
+}
+
 bool http_respond(int fd, int status, const char *content_type, const char *body, size_t len)
 {
-    char head[512];
-    int n = snprintf(head, sizeof head,
-                     "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-                     "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-                     status, http_reason(status), content_type, len);
-    return http_write_all(fd, head, (size_t)n) && http_write_all(fd, body, len);
+    return http_respond_head(fd, status, content_type, len) && http_write_all(fd, body, len);
 }
 
 bool http_respond_error(int fd, int status, const char *message)

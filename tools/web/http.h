@@ -7,7 +7,11 @@
  * Limits are what keep bad input harmless: the request line and headers
  * together at most HTTP_HEAD_MAX bytes (431 beyond), a body at most
  * HTTP_BODY_MAX bytes (413 beyond), and a client that stalls is dropped
- * after HTTP_READ_TIMEOUT_MS.
+ * after HTTP_READ_TIMEOUT_MS.  Lines may end in CRLF or a bare LF (RFC
+ * 9112 lets a server accept both).
+ *
+ * A request is read in pieces as its bytes arrive (HttpReader), so that
+ * the server can wait on many slow clients at once without a thread each.
  */
 #ifndef TESSERA_WEB_HTTP_H
 #define TESSERA_WEB_HTTP_H
@@ -27,7 +31,30 @@ typedef struct {
     char origin[256]; /* the Origin header (a browser's page), "" when none */
     char *body;       /* NUL-terminated; body_len bytes */
     size_t body_len;
+    unsigned long peer; /* the client's IPv4 address (host order); 0 when unknown */
 } HttpRequest;
+
+/* The bytes of one request as they arrive. */
+typedef struct {
+    char *bytes;
+    size_t len, cap;
+} HttpReader;
+
+#define HTTP_INCOMPLETE (-2)
+
+void http_reader_init(HttpReader *reader);
+void http_reader_free(HttpReader *reader);
+
+/* Reads what fd has now (it must be readable, or the read blocks) and
+ * parses what arrived so far.  HTTP_INCOMPLETE: call again when fd is
+ * readable; 0: req filled (free its body with http_request_free); -1: the
+ * client closed before sending anything; else the HTTP status to answer
+ * (400, 411, 413, 431, 501, 505) with why filled. */
+int http_reader_feed(HttpReader *reader, int fd, HttpRequest *req, char *why, size_t why_size);
+
+/* Parses a whole request held in bytes[0..len): HTTP_INCOMPLETE when
+ * more bytes are needed, else as http_reader_feed. */
+int http_parse_request(const char *bytes, size_t len, HttpRequest *req, char *why, size_t why_size);
 
 /* Reads one request from fd.  Returns 0 with req filled (free its body
  * with http_request_free), -1 when the client sent nothing and closed,
@@ -39,8 +66,18 @@ void http_request_free(HttpRequest *req);
 /* Writes all of len bytes; false when the peer has gone. */
 bool http_write_all(int fd, const char *bytes, size_t len);
 
+/* The headers every answer carries: no caching, no sniffing, no framing
+ * by other sites, scripts and styles from this server only. */
+#define HTTP_SAFETY_HEADERS                                                                                  \
+    "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n"               \
+    "Referrer-Policy: no-referrer\r\n"                                                                      \
+    "Content-Security-Policy: default-src 'self'; style-src 'self' 'unsafe-inline'; "                       \
+    "img-src 'self' data: blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'\r\n"
+
 /* One whole answer with Content-Length and Connection: close. */
 bool http_respond(int fd, int status, const char *content_type, const char *body, size_t len);
+/* The same headers without the body (an answer to HEAD). */
+bool http_respond_head(int fd, int status, const char *content_type, size_t len);
 /* The JSON answer {"error": message} with status. */
 bool http_respond_error(int fd, int status, const char *message);
 

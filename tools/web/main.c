@@ -51,10 +51,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "tessera-web: %s\n", why);
         return 1;
     }
-    SessionConfig sessions = {{0}, options.max_sessions, options.session_timeout_ms};
+    SessionConfig sessions = {{0}, options.max_sessions, options.session_timeout_ms,
+                              {options.max_threads, options.max_hash_mb}};
     snprintf(sessions.engine_path, sizeof sessions.engine_path, "%s", options.engine);
     sessions_init(&sessions);
-    RoutesConfig routes = {{0}, options.watch_count, &stopping, strncmp(options.host, "127.", 4) == 0};
+    RoutesConfig routes = {{0}, options.watch_count, &stopping, {options.host, port}};
     memcpy(routes.watch, options.watch, sizeof routes.watch);
     routes_init(&routes);
     catch_signals();

@@ -98,6 +98,20 @@ static void publish_text(Session *s, const char *type, const char *key, const ch
  * fails on the way. */
 static bool set_up_engine(Session *s, Answer *a, char *why, size_t why_size)
 {
+    TextBuf lowered;
+    text_init(&lowered);
+    option_policy_lower_defaults(s->engine.option_lines.text, &s->config->caps, &lowered);
+    for (const char *p = lowered.text ? lowered.text : ""; *p;) {
+        char line[200];
+        size_t len = strcspn(p, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)len, p);
+        p += len + (p[len] == '\n');
+        if (!engine_send(&s->engine, line, why, why_size)) {
+            text_free(&lowered);
+            return false;
+        }
+    }
+    text_free(&lowered);
     for (int i = 0; i < s->option_count; i++) {
         char line[400];
         snprintf(line, sizeof line, "setoption name %s value %s", s->options[i].name, s->options[i].value);
@@ -139,7 +153,7 @@ static void recover_engine(Session *s, const char *why)
     char reason[512];
     Answer a;
     answer_init(&a);
-    if (!engine_start(&s->engine, s->engine_path_ref, reason, sizeof reason) ||
+    if (!engine_start(&s->engine, s->config->engine_path, reason, sizeof reason) ||
         !set_up_engine(s, &a, reason, sizeof reason)) {
         s->engine_broken = true;
         snprintf(s->engine_error, sizeof s->engine_error, "%.200s; restarting it failed: %.250s", why, reason);
@@ -190,7 +204,16 @@ static int describe(Session *s, const char *extra_move, Answer *a, char *why, si
     return status;
 }
 
-static bool game_over(const Session *s) { return strncmp(s->status, "over", 4) == 0; }
+static bool game_over(const Session *s) { return s->adjudicated[0] || strncmp(s->status, "over", 4) == 0; }
+
+/* The status the page sees: the engine's, or the page's ending. */
+static void status_text(const Session *s, char *out, size_t out_size)
+{
+    if (s->adjudicated[0])
+        snprintf(out, out_size, "over, %s", s->adjudicated);
+    else
+        snprintf(out, out_size, "%s", s->status);
+}
 
 /* Plays move after the engine accepted it. */
 static int apply_move(Session *s, const char *move, char *why, size_t why_size)
@@ -320,7 +343,7 @@ int play_begin(Session *s, char *why, size_t why_size)
     Answer a;
     answer_init(&a);
     int status = 0;
-    if (!engine_start(&s->engine, s->engine_path_ref, why, why_size) || !set_up_engine(s, &a, why, why_size)) {
+    if (!engine_start(&s->engine, s->config->engine_path, why, why_size) || !set_up_engine(s, &a, why, why_size)) {
         engine_end(&s->engine);
         status = 502;
     } else {
@@ -330,6 +353,14 @@ int play_begin(Session *s, char *why, size_t why_size)
     return status;
 }
 
+static int refuse_over(const Session *s, char *why, size_t why_size)
+{
+    char status[160];
+    status_text(s, status, sizeof status);
+    snprintf(why, why_size, "the game is over (%s%s%s)", status, s->reason[0] ? ": " : "", s->reason);
+    return 409;
+}
+
 int play_move(Session *s, const char *move, char *why, size_t why_size)
 {
     if (move[0] == '\0' || strchr(move, ' ') || !play_protocol_safe(move) || strlen(move) > 200) {
@@ -337,10 +368,8 @@ int play_move(Session *s, const char *move, char *why, size_t why_size)
         return 400;
     }
     stop_search(s, SEARCH_DISCARD);
-    if (game_over(s)) {
-        snprintf(why, why_size, "the game is over (%s)", s->status);
-        return 409;
-    }
+    if (game_over(s))
+        return refuse_over(s, why, why_size);
     return apply_move(s, move, why, why_size);
 }
 
@@ -359,6 +388,7 @@ int play_undo(Session *s, int count, char *why, size_t why_size)
     if (status == 0) {
         for (int i = s->move_count; i < kept; i++)
             free(s->moves[i]);
+        s->adjudicated[0] = s->reason[0] = '\0';
         store_answer(s, &a);
         publish_state(s);
     } else {
@@ -455,6 +485,7 @@ int play_new_game(Session *s, const char *game, const char *start, const char *m
     if (status == 0) {
         snprintf(s->game, sizeof s->game, "%s", game);
         snprintf(s->start, sizeof s->start, "%s", start);
+        s->adjudicated[0] = s->reason[0] = '\0';
         store_answer(s, &a);
         publish_state(s);
     }
@@ -486,6 +517,9 @@ int play_set_option(Session *s, const char *name, const char *value, char *why, 
         snprintf(why, why_size, "the game is chosen with a new game, not as an option");
         return 400;
     }
+    int allowed = option_policy_check(name, value, &s->config->caps, &name, why, why_size);
+    if (allowed != 0)
+        return allowed;
     bool known = false;
     for (int i = 0; i < s->option_count; i++)
         known = known || strcasecmp(s->options[i].name, name) == 0;
@@ -514,7 +548,10 @@ int play_set_option(Session *s, const char *name, const char *value, char *why, 
 
 static void go_line(const GoRequest *go, char *out, size_t out_size)
 {
-    if (go->infinite)
+    if (go->clock)
+        snprintf(out, out_size, "go p1time %ld p2time %ld p1inc %ld p2inc %ld", go->p1time, go->p2time, go->p1inc,
+                 go->p2inc);
+    else if (go->infinite)
         snprintf(out, out_size, "go infinite");
     else if (go->depth > 0)
         snprintf(out, out_size, "go depth %ld", go->depth);
@@ -546,11 +583,9 @@ int play_go(Session *s, const GoRequest *go, bool wait, long timeout_ms, char *w
         snprintf(why, why_size, "the engine is not running: %s", s->engine_error);
         return 502;
     }
-    if (game_over(s)) {
-        snprintf(why, why_size, "the game is over (%s)", s->status);
-        return 409;
-    }
-    char line[80];
+    if (game_over(s))
+        return refuse_over(s, why, why_size);
+    char line[200];
     go_line(go, line, sizeof line);
     char reason[300];
     TextBuf position;
@@ -584,6 +619,25 @@ int play_go(Session *s, const GoRequest *go, bool wait, long timeout_ms, char *w
 }
 
 void play_stop(Session *s) { stop_search(s, s->purpose); }
+
+int play_adjudicate(Session *s, const char *result, const char *reason, char *why, size_t why_size)
+{
+    if (strcmp(result, "p1win") != 0 && strcmp(result, "p2win") != 0 && strcmp(result, "draw") != 0) {
+        snprintf(why, why_size, "a result is \"p1win\", \"p2win\" or \"draw\"");
+        return 400;
+    }
+    if (!play_protocol_safe(reason) || strlen(reason) >= sizeof s->reason) {
+        snprintf(why, why_size, "a reason is under %zu printable characters", sizeof s->reason);
+        return 400;
+    }
+    stop_search(s, SEARCH_DISCARD);
+    if (game_over(s))
+        return refuse_over(s, why, why_size);
+    snprintf(s->adjudicated, sizeof s->adjudicated, "%s", result);
+    snprintf(s->reason, sizeof s->reason, "%s", reason);
+    publish_state(s);
+    return 0;
+}
 
 void play_end(Session *s)
 {
@@ -630,7 +684,10 @@ void play_state_json(Session *s, TextBuf *out)
     text_json_member(out, "game", s->game);
     text_json_member(out, "start", s->start);
     text_json_member(out, "fen", s->fen);
-    text_json_member(out, "status", s->status);
+    char status[160];
+    status_text(s, status, sizeof status);
+    text_json_member(out, "status", status);
+    text_json_member(out, "reason", s->reason);
     text_json_member(out, "side", s->side);
     text_printf(out, ",\"ply\":%d,\"moves\":[", s->move_count);
     for (int i = 0; i < s->move_count; i++) {
@@ -652,10 +709,6 @@ void play_state_json(Session *s, TextBuf *out)
     for (int i = 0; i < s->option_count; i++)
         text_json_member(out, s->options[i].name, s->options[i].value);
     text_append(out, "},\"engine_options\":", 19);
-    const TextBuf *lines = &s->engine.option_lines;
-    if (lines->text)
-        text_append(out, lines->text, lines->len);
-    else
-        text_append(out, "[]", 2);
+    option_policy_lines_json(s->engine.option_lines.text, &s->config->caps, out);
     text_append(out, "}", 1);
 }

@@ -21,6 +21,8 @@
 typedef struct {
     long movetime, depth, nodes; /* 0: not given */
     bool infinite;
+    bool clock;                          /* the clocks below are given */
+    long p1time, p2time, p1inc, p2inc; /* milliseconds, by player */
     SearchPurpose purpose; /* SEARCH_PLAY: the engine plays the move it finds */
 } GoRequest;
 
@@ -41,6 +43,11 @@ int play_go(Session *s, const GoRequest *go, bool wait, long timeout_ms, char *w
 /* Ends a running search.  Its move is played when the search was for the
  * engine's move ("move now"); analysis just stops. */
 void play_stop(Session *s);
+
+/* Ends the game with result ("p1win", "p2win" or "draw") for reason (a
+ * resignation, a draw agreed, a loss on time: the page's clock), after
+ * stopping any search; a later undo or new game takes it back. */
+int play_adjudicate(Session *s, const char *result, const char *reason, char *why, size_t why_size);
 
 /* The state the page draws, as one JSON object. */
 void play_state_json(Session *s, TextBuf *out);

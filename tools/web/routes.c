@@ -3,17 +3,23 @@
 #include "web/routes.h"
 
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
+#include "util/clock.h"
 #include "util/parse_number.h"
+#include "web/admission.h"
 #include "web/assets.h"
 #include "web/json.h"
 #include "web/play.h"
 #include "web/session.h"
 
 #define STREAM_PING_MS 10000
+#define STREAM_CHECK_MS 1000
+#define CLOCK_MS_MAX 86400000L
 #define WATCH_CHUNK_MAX (1 << 20)
 
 static RoutesConfig routes;
@@ -34,12 +40,16 @@ static const char *content_type(const char *name)
     return "application/octet-stream";
 }
 
-static bool serve_asset(int fd, const char *path)
+/* The page's file at path (its headers alone for HEAD); false if none. */
+static bool serve_asset(int fd, const char *path, bool head_only)
 {
     const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
     for (size_t i = 0; i < web_asset_count; i++)
         if (strcmp(web_assets[i].name, name) == 0) {
-            http_respond(fd, 200, content_type(name), (const char *)web_assets[i].data, web_assets[i].size);
+            if (head_only)
+                http_respond_head(fd, 200, content_type(name), web_assets[i].size);
+            else
+                http_respond(fd, 200, content_type(name), (const char *)web_assets[i].data, web_assets[i].size);
             return true;
         }
     return false;
@@ -195,9 +205,20 @@ static void route_go(int fd, Session *s, const JsonObject *body)
     if (!integer_member(fd, body, "movetime", 1, 3600000, &go.movetime) ||
         !integer_member(fd, body, "depth", 1, 200, &go.depth) ||
         !integer_member(fd, body, "nodes", 1, 2000000000L, &go.nodes) ||
+        !integer_member(fd, body, "p1time", 0, CLOCK_MS_MAX, &go.p1time) ||
+        !integer_member(fd, body, "p2time", 0, CLOCK_MS_MAX, &go.p2time) ||
+        !integer_member(fd, body, "p1inc", 0, CLOCK_MS_MAX, &go.p1inc) ||
+        !integer_member(fd, body, "p2inc", 0, CLOCK_MS_MAX, &go.p2inc) ||
         !bool_member(fd, body, "infinite", &go.infinite) || !bool_member(fd, body, "wait", &wait) ||
         !string_member(fd, body, "purpose", &purpose))
         return;
+    bool p1 = json_member(body, "p1time") != NULL, p2 = json_member(body, "p2time") != NULL;
+    bool incs = json_member(body, "p1inc") || json_member(body, "p2inc");
+    if (p1 != p2 || (incs && !p1)) {
+        http_respond_error(fd, 400, "clocks are \"p1time\" and \"p2time\" together (and \"p1inc\", \"p2inc\")");
+        return;
+    }
+    go.clock = p1;
     if (strcmp(purpose, "play") != 0 && strcmp(purpose, "analyse") != 0 && purpose[0] != '\0') {
         http_respond_error(fd, 400, "\"purpose\" is \"play\" (the engine moves) or \"analyse\"");
         return;
@@ -208,9 +229,23 @@ static void route_go(int fd, Session *s, const JsonObject *body)
     }
     go.purpose = strcmp(purpose, "analyse") == 0 ? SEARCH_ANALYSE : SEARCH_PLAY;
     long timeout_ms = go.movetime > 0 ? go.movetime + 10000 : 120000;
+    if (go.clock)
+        timeout_ms = (go.p1time > go.p2time ? go.p1time : go.p2time) + 10000;
     char why[1024];
     pthread_mutex_lock(&s->lock);
     int status = play_go(s, &go, wait, timeout_ms, why, sizeof why);
+    pthread_mutex_unlock(&s->lock);
+    answer(fd, s, status, why);
+}
+
+static void route_end(int fd, Session *s, const JsonObject *body)
+{
+    const char *result, *reason;
+    if (!string_member(fd, body, "result", &result) || !string_member(fd, body, "reason", &reason))
+        return;
+    char why[1024];
+    pthread_mutex_lock(&s->lock);
+    int status = play_adjudicate(s, result, reason, why, sizeof why);
     pthread_mutex_unlock(&s->lock);
     answer(fd, s, status, why);
 }
@@ -223,11 +258,22 @@ static void route_stop(int fd, Session *s)
     respond_state(fd, 200, s);
 }
 
-/* The event stream: the state at once, then every event, with a ping
- * now and then that also finds out when the browser has gone. */
-static void route_events(int fd, Session *s)
+/* True while the browser keeps the stream open: a closed connection
+ * reads as the end of input (anything it sends is read and dropped). */
+static bool still_open(int fd)
 {
-    static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+    struct pollfd p = {fd, POLLIN, 0};
+    if (poll(&p, 1, 0) <= 0)
+        return true;
+    char sink[512];
+    return recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0;
+}
+
+/* The event stream: the state at once, then every event, with a ping
+ * now and then; a page that closed is noticed within STREAM_CHECK_MS. */
+static void stream_events(int fd, Session *s)
+{
+    static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n" HTTP_SAFETY_HEADERS
                                "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n";
     uint64_t after = events_last_id(&s->events);
     TextBuf text;
@@ -239,14 +285,31 @@ static void route_events(int fd, Session *s)
     pthread_mutex_unlock(&s->lock);
     text_append(&text, "\n\n", 2);
     bool open = true;
-    while (open && !text.failed && http_write_all(fd, text.text, text.len) && !atomic_load(routes.stopping)) {
+    int64_t next_ping = now_ms() + STREAM_PING_MS;
+    while (open && !text.failed && !atomic_load(routes.stopping)) {
+        if (text.len > 0 && !http_write_all(fd, text.text, text.len))
+            break;
         session_touch(s);
         text.len = 0;
-        open = events_wait(&s->events, &after, STREAM_PING_MS, &text);
-        if (text.len == 0 && !text.failed)
+        open = events_wait(&s->events, &after, STREAM_CHECK_MS, &text) && still_open(fd);
+        if (text.len == 0 && !text.failed && now_ms() >= next_ping) {
             text_append(&text, ": ping\n\n", 8);
+            next_ping = now_ms() + STREAM_PING_MS;
+        }
     }
     text_free(&text);
+}
+
+/* A stream is counted apart from the requests (admission.h). */
+static void route_events(int fd, const HttpRequest *req, Session *s)
+{
+    if (!admission_stream_begin(req->peer)) {
+        http_respond_error(fd, 503, "too many open event streams from this address; close a tab");
+        return;
+    }
+    session_shown(s);
+    stream_events(fd, s);
+    admission_stream_end(req->peer);
 }
 
 static void route_create(int fd, const JsonObject *body)
@@ -289,7 +352,7 @@ static bool parse_body(int fd, const HttpRequest *req, JsonObject *body)
 
 static bool known_verb(const char *verb)
 {
-    static const char *const verbs[] = {"move", "undo", "new", "option", "go", "stop", "events"};
+    static const char *const verbs[] = {"move", "undo", "new", "option", "go", "stop", "end", "leave", "events"};
     for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
         if (strcmp(verb, verbs[i]) == 0)
             return true;
@@ -319,7 +382,7 @@ static void route_session(int fd, const HttpRequest *req, const char *rest, Json
         session_remove(s);
         http_respond(fd, 200, "application/json", "{\"ended\":true}\n", 15);
     } else if (strcmp(verb, "events") == 0 && get)
-        route_events(fd, s);
+        route_events(fd, req, s);
     else if (strcmp(verb, "move") == 0 && post)
         route_move(fd, s, body);
     else if (strcmp(verb, "undo") == 0 && post)
@@ -332,6 +395,12 @@ static void route_session(int fd, const HttpRequest *req, const char *rest, Json
         route_go(fd, s, body);
     else if (strcmp(verb, "stop") == 0 && post)
         route_stop(fd, s);
+    else if (strcmp(verb, "end") == 0 && post)
+        route_end(fd, s, body);
+    else if (strcmp(verb, "leave") == 0 && post) {
+        session_leave(s);
+        http_respond(fd, 200, "application/json", "{\"leaving\":true}\n", 17);
+    }
     else if (known_verb(verb))
         http_respond_error(fd, 405, "wrong method for this path");
     else
@@ -346,9 +415,11 @@ static void route_watch_list(int fd)
     text_append(&body, "{\"files\":[", 10);
     for (int i = 0; i < routes.watch_count; i++) {
         const char *dot = strrchr(routes.watch[i], '.');
+        const char *slash = strrchr(routes.watch[i], '/');
         text_printf(&body, "%s{\"id\":%d,\"kind\":\"%s\",\"path\":", i ? "," : "", i,
                     dot && strcmp(dot, ".csv") == 0 ? "csv" : "pgn");
-        text_json_string(&body, routes.watch[i]);
+        /* The name alone: where the server's files lie is not the page's business. */
+        text_json_string(&body, slash ? slash + 1 : routes.watch[i]);
         text_append(&body, "}", 1);
     }
     text_append(&body, "]}\n", 3);
@@ -407,31 +478,20 @@ static void route_watch_file(int fd, const char *rest, const char *query)
     free(chunk);
 }
 
-/* A Host header naming this machine (any port), or none (HTTP/1.0). */
-static bool local_host(const char *host)
-{
-    char name[256];
-    snprintf(name, sizeof name, "%s", host);
-    char *colon = name[0] == '[' ? strchr(name, ']') : strchr(name, ':');
-    if (colon && name[0] == '[')
-        colon[1] = '\0';
-    else if (colon)
-        *colon = '\0';
-    return name[0] == '\0' || strcmp(name, "localhost") == 0 || strncmp(name, "127.", 4) == 0 ||
-           strcmp(name, "[::1]") == 0;
-}
-
 void routes_handle(int fd, const HttpRequest *req)
 {
-    if (routes.loopback_only && !local_host(req->host)) {
-        http_respond_error(fd, 403, "the Host header must name this machine (localhost or 127.0.0.1)");
+    bool get = strcmp(req->method, "GET") == 0, head = strcmp(req->method, "HEAD") == 0;
+    if (!host_allowed(&routes.host_rules, req->host)) {
+        http_respond_error(fd, 403, "the Host header must name this server (localhost or 127.0.0.1, with its port)");
         return;
     }
-    /* A page from elsewhere may send requests here blind (no answer is
-     * readable to it); its Origin gives it away. */
-    const char *scheme_end = strstr(req->origin, "://");
-    if (req->origin[0] && strcmp(req->origin, "null") != 0 && (!scheme_end || !local_host(scheme_end + 3))) {
+    if (!origin_allowed(&routes.host_rules, req->origin, !get && !head)) {
         http_respond_error(fd, 403, "requests from pages of other sites are refused");
+        return;
+    }
+    if (strncmp(req->path, "/api/", 5) != 0) {
+        if (!(get || head) || !serve_asset(fd, req->path, head))
+            http_respond_error(fd, 404, "no such page");
         return;
     }
     JsonObject *body = malloc(sizeof *body);
@@ -439,11 +499,7 @@ void routes_handle(int fd, const HttpRequest *req)
         http_respond_error(fd, 500, "out of memory");
         return;
     }
-    bool get = strcmp(req->method, "GET") == 0;
-    if (strncmp(req->path, "/api/", 5) != 0) {
-        if (!get || !serve_asset(fd, req->path))
-            http_respond_error(fd, 404, "no such page");
-    } else if (!parse_body(fd, req, body)) {
+    if (!parse_body(fd, req, body)) {
         /* answered */
     } else if (strcmp(req->path, "/api/sessions") == 0) {
         if (strcmp(req->method, "POST") == 0)

@@ -1,7 +1,7 @@
 /*
  * routes.h - what each request path does.
  *
- *   GET  /  /app.js  /style.css          the embedded page
+ *   GET  /  /app.js  /style.css ...      the embedded page (HEAD too)
  *   POST /api/sessions                   a new session: {"game", "start", "backend"} all optional
  *   GET  /api/sessions/ID                its state
  *   DELETE /api/sessions/ID              end it (and its engine)
@@ -11,16 +11,16 @@
  *   POST /api/sessions/ID/option         {"name": "Backend", "value": "mcts"}
  *   POST /api/sessions/ID/go             {"movetime"|"depth"|"nodes": N, "infinite": true,
  *                                         "purpose": "play"|"analyse", "wait": true}
+ *                                        or the clocks {"p1time", "p2time", "p1inc", "p2inc"} (ms)
  *   POST /api/sessions/ID/stop
+ *   POST /api/sessions/ID/end            {"result": "p1win"|"p2win"|"draw", "reason": "p2 resigns"}
+ *   POST /api/sessions/ID/leave          the page is going away (its pagehide beacon)
  *   GET  /api/sessions/ID/events         Server-Sent Events: state, info, bestmove, engine, message
  *   GET  /api/watch                      the files given with --watch
  *   GET  /api/watch/N?offset=K           file N from byte K on, cut after its last full line
  *
- * Errors are {"error": "..."} with a 4xx or 5xx status.  On a loopback
- * address a request whose Host header names anything but this machine
- * (localhost, 127.x.x.x, [::1]) is refused with 403: a web page elsewhere
- * that re-points its own name at 127.0.0.1 (DNS rebinding) gets nothing;
- * and a request whose Origin is a page of another site is refused too.
+ * Errors are {"error": "..."} with a 4xx or 5xx status.  A request whose
+ * Host or Origin is not this server's is refused with 403 (host_check.h).
  */
 #ifndef TESSERA_WEB_ROUTES_H
 #define TESSERA_WEB_ROUTES_H
@@ -28,6 +28,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "web/host_check.h"
 #include "web/http.h"
 
 #define WATCH_FILES_MAX 8
@@ -36,7 +37,7 @@ typedef struct {
     const char *watch[WATCH_FILES_MAX];
     int watch_count;
     const atomic_int *stopping; /* set on Ctrl-C: streams end */
-    bool loopback_only;         /* listening on 127.x: only local Host names */
+    HostRules host_rules;       /* the names this server answers to */
 } RoutesConfig;
 
 void routes_init(const RoutesConfig *config);

@@ -52,21 +52,66 @@ static void session_free(Session *s)
     free(s);
 }
 
-/* A free slot, or -1 when the table holds max_sessions already. */
-static int claim_slot(Session *s)
+/* Takes s out of the table (table_lock held); true if it was there. */
+static bool unlink_session(Session *s)
+{
+    for (int i = 0; i < SESSIONS_LIMIT; i++)
+        if (table[i] == s) {
+            table[i] = NULL;
+            s->in_table = false;
+            return true;
+        }
+    return false;
+}
+
+/* Nothing uses it now: no request, no stream (a search's reader does
+ * not count). */
+static bool unused(const Session *s) { return s->refs == s->background_refs; }
+
+/* The session whose page went longest ago (table_lock held), or NULL. */
+static Session *left_longest_ago(void)
+{
+    Session *oldest = NULL;
+    for (int i = 0; i < SESSIONS_LIMIT; i++) {
+        Session *s = table[i];
+        bool gone = s && ((s->page && unused(s)) || s->left);
+        if (gone && (!oldest || s->last_seen < oldest->last_seen))
+            oldest = s;
+    }
+    return oldest;
+}
+
+/* Puts s into a free slot (table_lock held); when the table holds
+ * max_sessions, the session a page left longest ago gives its slot up
+ * and is returned in *evicted (the caller ends it).  False when none can. */
+static bool claim_slot(Session *s, Session **evicted)
 {
     int count = 0, free_slot = -1;
+    *evicted = NULL;
     for (int i = 0; i < SESSIONS_LIMIT; i++) {
         if (table[i])
             count++;
         else if (free_slot < 0)
             free_slot = i;
     }
-    if (count >= config.max_sessions || free_slot < 0)
-        return -1;
+    if (count >= config.max_sessions) {
+        *evicted = left_longest_ago();
+        if (!*evicted)
+            return false;
+        unlink_session(*evicted);
+        (*evicted)->refs++; /* held while ending it */
+        free_slot = -1;
+        for (int i = 0; i < SESSIONS_LIMIT && free_slot < 0; i++)
+            if (!table[i])
+                free_slot = i;
+    }
+    if (free_slot < 0)
+        return false;
     table[free_slot] = s;
-    return free_slot;
+    return true;
 }
+
+static void end_session(Session *s);
 
 Session *session_create(int *status, char *why, size_t why_size)
 {
@@ -80,19 +125,27 @@ Session *session_create(int *status, char *why, size_t why_size)
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->search_ended, NULL);
     events_init(&s->events);
-    s->engine_path_ref = config.engine_path;
+    /* No engine yet: its pipes are -1, not descriptor 0 (freeing a
+     * refused session must not write to the server's own input). */
+    child_init(&s->engine.child, NULL, NULL, NULL);
+    s->config = &config;
     s->refs = 1;
     s->in_table = true;
     s->last_seen = now_ms();
     /* The slot is taken before the engine starts, so that the cap holds
      * while several engines start at once. */
+    Session *evicted;
     pthread_mutex_lock(&table_lock);
-    int slot = claim_slot(s);
+    bool placed = claim_slot(s, &evicted);
     pthread_mutex_unlock(&table_lock);
-    if (slot < 0) {
+    if (evicted) {
+        end_session(evicted);
+        session_release(evicted);
+    }
+    if (!placed) {
         session_free(s);
         *status = 503;
-        snprintf(why, why_size, "too many sessions (at most %d); close a tab or wait for one to time out",
+        snprintf(why, why_size, "too many sessions (at most %d) in use; close a tab or wait for one to time out",
                  config.max_sessions);
         return NULL;
     }
@@ -117,6 +170,7 @@ Session *session_find(const char *id)
     if (found) {
         found->refs++;
         found->last_seen = now_ms();
+        found->left = false;
     }
     pthread_mutex_unlock(&table_lock);
     return found;
@@ -145,6 +199,22 @@ void session_touch(Session *s)
     pthread_mutex_unlock(&table_lock);
 }
 
+void session_shown(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    s->page = true;
+    pthread_mutex_unlock(&table_lock);
+}
+
+void session_leave(Session *s)
+{
+    pthread_mutex_lock(&table_lock);
+    s->page = true;
+    s->left = true;
+    s->last_seen = now_ms();
+    pthread_mutex_unlock(&table_lock);
+}
+
 void session_release(Session *s)
 {
     pthread_mutex_lock(&table_lock);
@@ -152,18 +222,6 @@ void session_release(Session *s)
     pthread_mutex_unlock(&table_lock);
     if (last)
         session_free(s);
-}
-
-/* Takes s out of the table (table_lock held); true if it was there. */
-static bool unlink_session(Session *s)
-{
-    for (int i = 0; i < SESSIONS_LIMIT; i++)
-        if (table[i] == s) {
-            table[i] = NULL;
-            s->in_table = false;
-            return true;
-        }
-    return false;
 }
 
 /* Ends what the session runs now, so that its engine does not outlive
@@ -212,11 +270,12 @@ static int end_sessions(bool (*chosen)(const Session *s, int64_t now))
     return count;
 }
 
-/* Idle: no request or stream uses it (a search's reader does not count),
- * and none came for the timeout. */
+/* Idle: nothing uses it, and no request came for the timeout, or for the
+ * grace once a page has shown it. */
 static bool idle(const Session *s, int64_t now)
 {
-    return s->refs == s->background_refs && now - s->last_seen > config.timeout_ms;
+    int timeout = s->page && SESSION_PAGE_GRACE_MS < config.timeout_ms ? SESSION_PAGE_GRACE_MS : config.timeout_ms;
+    return unused(s) && now - s->last_seen > timeout;
 }
 
 static bool every(const Session *s, int64_t now)

@@ -8,6 +8,14 @@
  * search's reader thread); a session is freed only when it has left the
  * table and its last reference is released.  An open event stream keeps
  * its session alive: the page is still showing it.
+ *
+ * A session a page has shown (an event stream opened, or the page said
+ * it leaves) ends SESSION_PAGE_GRACE_MS after its page went: the stream
+ * closed, or the page's `leave` beacon came, with no request since.  A
+ * reload comes back within the grace and finds its session again.  When
+ * the table is full, a new session takes the place of the one whose page
+ * went longest ago (or said it leaves, even while its stream is still
+ * closing), so a user who reloads is never locked out.
  */
 #ifndef TESSERA_WEB_SESSION_H
 #define TESSERA_WEB_SESSION_H
@@ -18,10 +26,19 @@
 
 #include "web/engine.h"
 #include "web/events.h"
+#include "web/option_policy.h"
 
 #define SESSION_MOVES_MAX 2000
 #define SESSION_OPTIONS_MAX 32
 #define SESSION_START_MAX 4096
+#define SESSION_PAGE_GRACE_MS 10000
+
+typedef struct {
+    char engine_path[4096];
+    int max_sessions;
+    int timeout_ms;
+    OptionCaps caps;
+} SessionConfig;
 
 typedef enum { SEARCH_DISCARD, SEARCH_PLAY, SEARCH_ANALYSE } SearchPurpose;
 
@@ -41,10 +58,12 @@ typedef struct Session {
     int background_refs; /* of refs, those of search readers: they do not keep it alive */
     int64_t last_seen;
     bool in_table;
+    bool page; /* a page has shown it: it ends soon after the page goes */
+    bool left; /* its page said it leaves, and no request came since */
 
     /* Guarded by lock from here on. */
     bool ending; /* being ended: no restart of a failing engine */
-    const char *engine_path_ref; /* the program every engine is started from */
+    const SessionConfig *config; /* the engine program, the option caps */
     Engine engine;
     bool engine_broken; /* a restart failed: every request answers 502 */
     char engine_error[512];
@@ -54,6 +73,8 @@ typedef struct Session {
     char start[SESSION_START_MAX]; /* "startpos", "fen <string>" or "deal <seed>" */
     char *moves[SESSION_MOVES_MAX];
     int move_count;
+    char adjudicated[16]; /* "p1win", "p2win" or "draw" when the page ended the game; "" */
+    char reason[128];     /* why, as the page said it ("p2 resigns") */
     SetOption options[SESSION_OPTIONS_MAX]; /* what the page set, replayed on a restart */
     int option_count;
 
@@ -70,16 +91,11 @@ typedef struct Session {
     char last_info[2048];
 } Session;
 
-typedef struct {
-    char engine_path[4096];
-    int max_sessions;
-    int timeout_ms;
-} SessionConfig;
-
 void sessions_init(const SessionConfig *config);
 
 /* A new session with its engine started (a reference is held), or NULL
- * with *status 503 (too many sessions) or 502 (the engine cannot start). */
+ * with *status 503 (too many sessions, none of them left by its page) or
+ * 502 (the engine cannot start). */
 Session *session_create(int *status, char *why, size_t why_size);
 
 /* The session with this id, referenced and marked as seen; NULL if none. */
@@ -93,6 +109,14 @@ void session_release_background(Session *session);
 
 /* Marks it as seen (a stream that is still open). */
 void session_touch(Session *session);
+
+/* A page shows it (its event stream opened): from now on it ends soon
+ * after its page goes. */
+void session_shown(Session *session);
+
+/* Its page is going away (the page's last request): it ends
+ * SESSION_PAGE_GRACE_MS from now unless a request comes first. */
+void session_leave(Session *session);
 
 void session_release(Session *session);
 
