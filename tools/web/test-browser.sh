@@ -1,11 +1,29 @@
 #!/bin/sh
 # test-browser.sh - `make test-browser`: the page in a real browser.
 # Headless Chromium (Debian's chromium package, installed with apt-get when
-# absent and this runs as root) loads the page in its self-test mode, which
-# plays a whole game of each of the four games by clicking the board (only
-# steps drawn as clickable can be clicked) and writes its verdict into the
-# DOM, read back with --dump-dom; then the Watch tab follows an arena PGN
-# and a tuner CSV.  Screenshots of each board go to build/browser/.
+# absent and this runs as root) loads the page in its self-test modes,
+# which click and type as a player would and write their verdicts into the
+# DOM, read back with --dump-dom:
+#   ?selftest=1         a whole game of each game by clicking (one by the
+#                       keyboard): only steps drawn clickable can be clicked;
+#                       every position the page replays for the move list
+#                       must be the engine's; the engine's moves are marked;
+#                       move 12's number is whole; earlier positions can be
+#                       viewed (click, arrow keys, End); the board flips and
+#                       stays flipped; each game's PGN is left in the page
+#   ?selftest=features  with the real engine: readable option labels, the
+#                       rules link, draw offers only where draws exist,
+#                       declined in a lost position and accepted in a won
+#                       one, the analysis for the human after a lost game,
+#                       the evaluation graph, resign, rematch, a copied
+#                       link, clocks for both sides and loss on time
+#   ?selftest=reopen    the copied link reopens the same position
+#   ?selftest=phone     at 390 px: the board first, full width, nothing
+#                       wider than the screen
+#   ?selftest=reload    a reload keeps the game (the same session)
+#   ?selftest=watch     the Watch tab on arena PGNs and a tuner CSV
+# The PGNs the page would download must be accepted by
+# `tessera-arena merge`.  Screenshots go to build/browser/.
 # Not part of `make test` (it needs Chromium).
 cd "$(dirname "$0")/../.." || exit 1
 OUT=build/browser
@@ -26,7 +44,11 @@ fi
 # Root (a container) needs --no-sandbox; dbus warnings are noise.
 browse() { timeout 180 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "$@" 2>/dev/null; }
 
-# Something to watch: a short arena run and a tuner CSV.
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+# Something to watch: a short arena run, the same games all drawn, a long
+# file and a tuner CSV.
 rm -f "$OUT/run.pgn"
 build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
     -engine cmd=build/tessera name=random1 option.Backend=random option.Seed=1 \
@@ -41,10 +63,14 @@ build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
         i=$((i + 1))
     done
 } >"$OUT/long.pgn"
+# No decisive game: the page must say so rather than show an Elo of 0.
+sed -e 's/^\[Result "[^"]*"\]/[Result "1\/2-1\/2"]/' -e 's/^\(.* \)*\(1-0\|0-1\)$/\11\/2-1\/2/' \
+    "$OUT/run.pgn" >"$OUT/draws.pgn"
 awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30; i++) printf "%d,%.3f,%.3f\n", i, 133 + i * 0.7, 45 - i * 0.3 }' >"$OUT/tune.csv"
 
 . tests/web/lib.sh
-start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" || {
+start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" \
+    --watch "$OUT/draws.pgn" || {
     cat "$OUT/server.log"
     exit 1
 }
@@ -52,21 +78,65 @@ server=$SERVER
 url=$URL
 trap 'kill $server 2>/dev/null' EXIT
 
+# The text of <pre id="ID"> in a dumped page, unescaped.
+extract() { # id dump-file
+    sed -n "/<pre id=\"$1\"/,/<\/pre>/p" "$2" | sed -e "s/.*<pre id=\"$1\"[^>]*>//" -e 's/<\/pre>.*//' |
+        sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
+}
+
 verdict() { # name dump-file
-    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$2" | sed 's/<[^>]*>//g' | sed '/^$/d'
-    if grep -q 'SELFTEST PASS' "$2"; then
-        passed=$((passed + 1))
-        echo "ok   $1"
-    else
-        failed=$((failed + 1))
-        echo "FAIL $1"
-    fi
+    extract selftest "$2" | sed '/^$/d'
+    if grep -q 'SELFTEST PASS' "$2"; then pass "$1"; else fail "$1"; fi
 }
 
 browse --virtual-time-budget=600000 --dump-dom "${url}?selftest=1" >"$OUT/selftest.html"
 verdict play_a_game_of_each_kind_by_clicking "$OUT/selftest.html"
+
+# The PGN each game would download: tessera-arena merge must read it and
+# count its game.
+for game in roomandpillar columna qawale territoire; do
+    extract "pgn-$game" "$OUT/selftest.html" >"$OUT/web-$game.pgn"
+    if build/tessera-arena merge "$OUT/web-$game.pgn" >"$OUT/merge-$game.txt" 2>&1 &&
+        grep -q '^Merged 1 games from 1 file' "$OUT/merge-$game.txt" &&
+        grep -q "^\[Game \"$game\"\]" "$OUT/web-$game.pgn" &&
+        grep -Eq '^Results of .* \(1 games\)' "$OUT/merge-$game.txt"; then
+        pass "downloaded_pgn_accepted_by_arena_merge ($game)"
+    else
+        sed 's/^/    /' "$OUT/merge-$game.txt"
+        fail "downloaded_pgn_accepted_by_arena_merge ($game)"
+    fi
+done
+
+browse --virtual-time-budget=900000 --dump-dom "${url}?selftest=features" >"$OUT/features.html"
+verdict game_actions_clocks_and_analysis_with_the_real_engine "$OUT/features.html"
+
+# The link the page copied, opened in a new browser.
+reopen=$(extract reopen-url "$OUT/features.html")
+case "$reopen" in
+http://*'#game='*)
+    browse --virtual-time-budget=60000 --dump-dom "$reopen" >"$OUT/reopen.html"
+    verdict copied_link_reopens_the_position "$OUT/reopen.html"
+    ;;
+*) fail "copied_link_reopens_the_position (no link copied: '$reopen')" ;;
+esac
+
+browse --virtual-time-budget=60000 --window-size=390,844 --disable-popup-blocking \
+    --dump-dom "${url}?selftest=phone" >"$OUT/phone.html"
+verdict phone_layout_at_390_px "$OUT/phone.html"
+
+browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=reload" >"$OUT/reload.html"
+verdict a_reload_keeps_the_game "$OUT/reload.html"
+
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
-verdict watch_an_arena_pgn_and_a_tuner_csv "$OUT/watch.html"
+verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"
+rm -f "$OUT"/*.png
+browse --virtual-time-budget=60000 --window-size=1280,1000 --screenshot="$OUT/watch.png" "${url}?tab=watch&once=1" >/dev/null
+for game in roomandpillar columna qawale territoire; do
+    browse --virtual-time-budget=60000 --window-size=560,590 --screenshot="$OUT/board-$game.png" \
+        "${url}?show=$game&plies=9&board=1" >/dev/null
+done
+browse --virtual-time-budget=60000 --window-size=1280,900 --screenshot="$OUT/play.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
+browse --virtual-time-budget=60000 --window-size=390,844 --screenshot="$OUT/phone.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 
 # An engine that declares a strength option and reports win/draw/loss
 # (the real engine reports wdl once tessera-web turns UCI_ShowWDL on):
@@ -92,15 +162,12 @@ url=$URL
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=1&games=columna&analyse=columna" >"$OUT/strength.html"
 verdict strength_and_wdl_shown_when_the_engine_has_them "$OUT/strength.html"
 
-for game in roomandpillar columna qawale territoire; do
-    browse --virtual-time-budget=60000 --window-size=560,590 --screenshot="$OUT/board-$game.png" \
-        "${url}?show=$game&plies=9&board=1" >/dev/null
-done
-browse --virtual-time-budget=60000 --window-size=1280,1000 --screenshot="$OUT/watch.png" "${url}?tab=watch&once=1" >/dev/null
-browse --virtual-time-budget=60000 --window-size=1280,900 --screenshot="$OUT/play.png" "${url}?show=columna&plies=6" >/dev/null
 for png in "$OUT"/*.png; do
-    if [ -s "$png" ]; then passed=$((passed + 1)); echo "ok   screenshot $png"; else failed=$((failed + 1)); echo "FAIL screenshot $png"; fi
+    if [ -s "$png" ]; then pass "screenshot $png"; else fail "screenshot $png"; fi
 done
+# The phone screenshot is 390 px wide (a PNG's width: bytes 16-19).
+width=$(od -An -tu1 -j16 -N4 "$OUT/phone.png" 2>/dev/null | awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }')
+if [ "$width" = 390 ]; then pass "phone screenshot 390 px wide"; else fail "phone screenshot 390 px wide (it is '$width')"; fi
 
 kill -INT "$server"
 wait "$server"
