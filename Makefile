@@ -48,6 +48,18 @@ FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
 FAKE_NAMES  := $(basename $(notdir $(FAKE_SRC)))
 
+# One short line per file (`CC src/games/qawale.c`); `make V=1` shows the
+# whole commands.
+ifeq ($(V),1)
+Q :=
+say = :
+else
+Q := @
+say = printf '  %-4s %s\n'
+endif
+# The variant in those lines, unless it is the release build.
+tag = $(if $(filter release,$(1)),,$(1) )
+
 # objs(variant, sources)
 objs = $(patsubst %.c,build/$(1)/obj/%.o,$(2))
 
@@ -55,44 +67,56 @@ objs = $(patsubst %.c,build/$(1)/obj/%.o,$(2))
 define variant
 build/$(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(COMMON) $$(FLAGS_$(1)) $$(CFLAGS) -c $$< -o $$@
+	@$$(say) CC "$(call tag,$(1))$$<"
+	$$(Q)$$(CC) $$(COMMON) $$(FLAGS_$(1)) $$(CFLAGS) -c $$< -o $$@
 
 build/$(1)/tessera: $(call objs,$(1),$(ENGINE_MAIN) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-arena: $(call objs,$(1),$(ARENA_MAIN) $(ARENA_SRC) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-tune: $(call objs,$(1),$(TUNE_MAIN) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-web: $(call objs,$(1),$(WEB_MAIN) $(WEB_SRC) build/gen/web_assets.c)
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 # The web server's tests link its parts (more specific than the rule below).
 build/$(1)/tests/test_web_%: $(call objs,$(1),tests/unit/test_web_%.c $(WEB_SRC) build/gen/web_assets.c)
 	@mkdir -p $$(@D)
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-proof-check: $(call objs,$(1),$(PROOF_MAIN) $(PROOF_SRC) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-datagen: $(call objs,$(1),$(DATAGEN_MAIN) $(DATAGEN_SRC) $(ARENA_SRC) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-train: $(call objs,$(1),$(TRAIN_MAIN) $(TRAIN_SRC) $(TUNE_SRC) $(DATA_SRC) $(ARENA_SRC) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tessera-mates: $(call objs,$(1),$(MATES_MAIN) $(MATES_SRC) tools/datagen/rp_board.c $(ARENA_SRC) $(LIB_SRC))
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/tests/%: $(call objs,$(1),tests/unit/%.c $(TRAIN_SRC) $(TUNE_SRC) $(DATAGEN_SRC) $(MATES_SRC) $(ARENA_SRC) $(LIB_SRC))
 	@mkdir -p $$(@D)
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 build/$(1)/fakes/%: $(call objs,$(1),tests/fakes/%.c $(LIB_SRC))
 	@mkdir -p $$(@D)
-	$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
+	@$$(say) LD "$$@"
+	$$(Q)$$(CC) $$(FLAGS_$(1)) $$(LDFLAGS) $$^ -o $$@ $$(LDLIBS)
 
 .PHONY: $(1)
 $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena) \
@@ -108,10 +132,12 @@ endef
 $(foreach v,release asan tsan,$(eval $(call variant,$(v))))
 
 build/gen/web_assets.c: $(WEB_ASSETS) tools/embed.sh
-	sh tools/embed.sh $@ web/assets.h WebAsset web_assets $(WEB_ASSETS)
+	@$(say) GEN "$@"
+	$(Q)sh tools/embed.sh $@ web/assets.h WebAsset web_assets $(WEB_ASSETS)
 
 $(NETS_GEN): $(NETS) tools/nets tools/embed.sh
-	sh tools/embed.sh $@ nn/embedded.h EmbeddedNet embedded_nets $(NETS)
+	@$(say) GEN "$@"
+	$(Q)sh tools/embed.sh $@ nn/embedded.h EmbeddedNet embedded_nets $(NETS)
 
 # Objects are intermediate files of the pattern rules; keep them so that a
 # second make rebuilds nothing.

@@ -20,6 +20,10 @@ for program in "$ARENA" "$ENGINE"; do
     fi
 done
 
+echo "This demo plays one game of Room and Pillar move by move, then a short match of the"
+echo "engine's two search backends (alpha-beta and Monte-Carlo tree search) on each of the four"
+echo "games, and reads each match's result in words.  About a minute on two cores."
+echo
 echo "=== One game of Room and Pillar: $BACKEND_A (p1, black) vs $BACKEND_B (p2) ==="
 "$ARENA" -game roomandpillar -games 1 -show \
     -engine cmd="$ENGINE" name="$BACKEND_A" option.Backend="$BACKEND_A" \

@@ -701,7 +701,7 @@ static bool check_turn(const ColumnaState *st, const int squares[4], int steps, 
         return check_stacking(&after, squares[2], squares[3], why, why_size);
     }
     if (any_stacking(&after, columna_all_pawns(&after))) {
-        snprintf(why, why_size, "a stacking must follow this pawn move (like b2b3,c4c5)");
+        snprintf(why, why_size, "a stacking must follow this pawn move (like b2b3,c3c4)");
         return false;
     }
     return true;
@@ -718,7 +718,7 @@ static bool columna_parse_move(const Position *pos, const char *text, Move *out,
         return false;
     }
     if (!split_move_text(text, squares, &steps)) {
-        snprintf(err, err_size, "move '%s': expected a pawn move and a stacking like b2b3,c4c5",
+        snprintf(err, err_size, "move '%s': expected a pawn move and a stacking like b2b3,c3c4",
                  quoted(text, 40, shown));
         return false;
     }

@@ -118,6 +118,29 @@ static int value_one(const MatesOptions *o)
     return keeps ? 0 : 1;
 }
 
+static void print_help(void)
+{
+    printf("tessera-mates: Room and Pillar positions with their exact mate distances, by a full solve\n"
+           "(the judge of the engine's shortest mates: tools/bench/mates.sh)\n"
+           "\n"
+           "usage: tessera-mates [-board WxH] [-games N] [-per-game N] [-min-plies N] [-seed S] [-budget POSITIONS]\n"
+           "       tessera-mates -fen POSITION [-best MOVE] [-budget POSITIONS]\n"
+           "\n"
+           "  -board WxH            the board of the random games (default 6x6)\n"
+           "  -games N              random games to draw positions from (default 10)\n"
+           "  -per-game N           positions taken from each game (default 2)\n"
+           "  -min-plies N          leave out positions decided in fewer plies (default 3)\n"
+           "  -seed S               the random games' seed (default 1)\n"
+           "  -budget POSITIONS     the most positions one solve may visit (default 2000000)\n"
+           "  -fen POSITION         value this one position instead\n"
+           "  -best MOVE            with -fen: exit 0 when MOVE keeps the exact value, 1 when not\n"
+           "  -help, --help         this text\n"
+           "\n"
+           "Each line written: POSITION <tab> plies to the end <tab> mate N (0: not a proven result).\n"
+           "Exit status: 0 done; 1 a position could not be solved within the budget (or -best lost value);\n"
+           "2 bad arguments.\n");
+}
+
 static const Flag mates_flags[] = {
     {"-board", .on_value = read_board},         {"-games", .on_value = read_games},
     {"-per-game", .on_value = read_per_game},   {"-min-plies", .on_value = read_min_plies},
@@ -132,10 +155,13 @@ int main(int argc, char **argv)
                                      .seed = 1, .budget = 2000000}};
     char err[512] = "";
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "--help") == 0) {
+            print_help();
+            return 0;
+        }
         const Flag *row = flag_find(mates_flags, argv[i]);
         if (!row) {
-            fprintf(stderr, "tessera-mates: unknown flag '%s' (flags: -board WxH -games N -per-game N "
-                            "-min-plies N -seed S -budget POSITIONS -fen POSITION -best MOVE)\n", argv[i]);
+            fprintf(stderr, "tessera-mates: unknown flag '%s' (see --help)\n", argv[i]);
             return EXIT_BAD_ARGS;
         }
         if (flag_read(row, &options, argc, argv, &i, EXIT_BAD_ARGS, err, sizeof err) != 0) {

@@ -364,7 +364,7 @@ static int refuse_over(const Session *s, char *why, size_t why_size)
 int play_move(Session *s, const char *move, char *why, size_t why_size)
 {
     if (move[0] == '\0' || strchr(move, ' ') || !play_protocol_safe(move) || strlen(move) > 200) {
-        snprintf(why, why_size, "a move is one word of the game's notation, like d4 or b2b3,c4c5");
+        snprintf(why, why_size, "a move is one word of the game's notation, like d4 or b2b3,c3c4");
         return 400;
     }
     stop_search(s, SEARCH_DISCARD);

@@ -1,0 +1,196 @@
+#!/bin/sh
+# docs.sh - the user documentation cannot go stale:
+#
+#   - every runnable block (a fence opened with ```sh) of README.md,
+#     protocol.md and the manuals (src/**/*.md and tools/**/*.md except the
+#     results files, RESULTS.md) runs from a scratch folder where build/,
+#     tools/ and src/ point into the repository, and must exit 0;
+#   - each manual's flags tables (sections headed "## Flags", or
+#     "## Flags: PROGRAM [SUBCOMMAND]") list exactly the flags that the
+#     program's --help lists;
+#   - protocol.md's options tables name every option `uci` declares, with
+#     its type, default and range, and no other;
+#   - a bench signature the documents state is the one `tessera bench`
+#     prints;
+#   - no issue numbers in the user documentation.
+#
+# Run against the release build only (it runs the documents' commands,
+# which name build/, the release programs).
+. "$(dirname "$0")/../protocol/lib.sh"
+
+case "$BUILD" in
+*release*) ;;
+*)
+    echo "(the documentation is checked against the release build)"
+    finish
+    exit 0
+    ;;
+esac
+
+ROOT=$(pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+MANUALS=$(find src tools -name '*.md' ! -name 'RESULTS.md' | sort)
+DOCS="README.md protocol.md $MANUALS"
+
+# --- runnable blocks
+
+# Writes each ```sh block of the documents to $TMP/blocks/NNN.sh, its
+# first line a comment naming where it came from.
+mkdir -p "$TMP/blocks"
+for doc in $DOCS; do
+    awk -v dir="$TMP/blocks" -v start="$(ls "$TMP/blocks" | wc -l)" '
+        /^```sh[ \t]*$/ { n++; inside = 1; file = sprintf("%s/%03d.sh", dir, start + n); print "# " FILENAME ":" FNR > file; next }
+        inside && /^```/ { inside = 0; close(file); next }
+        inside { print > file }' "$doc"
+done
+
+# Ends whatever a block left running in its scratch folder.
+end_leftovers() {
+    for p in /proc/[0-9]*; do
+        [ "$(readlink "$p/cwd" 2>/dev/null)" = "$1" ] && kill -9 "${p#/proc/}" 2>/dev/null
+    done
+}
+
+blocks=0
+for block in "$TMP"/blocks/*.sh; do
+    [ -f "$block" ] || continue
+    blocks=$((blocks + 1))
+    where=$(head -n 1 "$block" | cut -c3-)
+    scratch="$TMP/run$blocks"
+    mkdir -p "$scratch"
+    scratch=$(cd "$scratch" && pwd -P)
+    ln -s "$ROOT/build" "$ROOT/tools" "$ROOT/src" "$scratch/"
+    started=$(date +%s)
+    (cd "$scratch" && timeout 300 sh -e "$block") >"$TMP/out$blocks" 2>&1
+    status=$?
+    end_leftovers "$scratch"
+    if [ "$status" -eq 0 ]; then
+        ok "runnable_block $where ($(($(date +%s) - started)) s)"
+    else
+        not_ok "runnable_block $where" "exit status $status; the block:" "$(sed 1d "$block")" "it printed:" \
+            "$(tail -n 15 "$TMP/out$blocks")"
+    fi
+done
+if [ "$blocks" -gt 0 ]; then ok "runnable_blocks_found ($blocks)"; else not_ok runnable_blocks_found; fi
+
+# --- flags tables against --help
+
+# The flags a help text lists: a line's first word when it is a flag,
+# and a flag after " / " (-repeat / -norepeat).
+help_flags() {
+    awk '{ for (i = 1; i <= NF; i++) {
+               if ((i == 1 || $(i - 1) == "/") && $i ~ /^--?[a-zA-Z]/) { f = $i; sub(/[,=:].*$/, "", f); print f }
+               else if (i > 1 && $i != "/") break } }' | sort -u
+}
+
+# The flags of the table under each "## Flags" heading of a manual:
+# every backticked word that starts with '-' in a row's first cell.
+# Prints "HEADING<TAB>FLAG" lines.
+manual_flags() {
+    awk '/^## / { in_flags = ($0 ~ /^## Flags/); heading = $0; next }
+         in_flags && /^\| *`/ {
+             cell = $0; sub(/^\| */, "", cell); sub(/ *\|.*$/, "", cell)
+             while (match(cell, /`-[^`]*`/)) {
+                 f = substr(cell, RSTART + 1, RLENGTH - 2); sub(/[ =].*$/, "", f)
+                 print heading "\t" f
+                 cell = substr(cell, RSTART + RLENGTH)
+             } }' "$1"
+}
+
+# The program a manual's plain "## Flags" heading is about.
+program_of() {
+    case "$1" in
+    tools/arena/*) echo tessera-arena ;;
+    tools/tune/*) echo tessera-tune ;;
+    tools/web/*) echo tessera-web ;;
+    tools/datagen/*) echo tessera-datagen ;;
+    tools/train/*) echo tessera-train ;;
+    tools/proof/*) echo tessera-proof-check ;;
+    tools/mates/*) echo tessera-mates ;;
+    *) echo "" ;;
+    esac
+}
+
+tables=0
+for manual in $MANUALS; do
+    manual_flags "$manual" >"$TMP/flags"
+    cut -f1 "$TMP/flags" | sort -u >"$TMP/headings"
+    while IFS= read -r heading; do
+        command=$(printf '%s' "$heading" | sed -n 's/^## Flags: *//p')
+        [ -n "$command" ] || command=$(program_of "$manual")
+        name="flags_of_${manual}_$(printf '%s' "$command" | tr ' ' '_')"
+        if [ -z "$command" ]; then
+            not_ok "$name" "a '## Flags' table in $manual names no program: write '## Flags: PROGRAM'"
+            continue
+        fi
+        tables=$((tables + 1))
+        # shellcheck disable=SC2086 # a subcommand is its own word
+        build/$command --help 2>&1 | help_flags >"$TMP/from_help"
+        awk -F '\t' -v h="$heading" '$1 == h { print $2 }' "$TMP/flags" | sort -u >"$TMP/from_manual"
+        missing=$(comm -23 "$TMP/from_help" "$TMP/from_manual" | tr '\n' ' ')
+        extra=$(comm -13 "$TMP/from_help" "$TMP/from_manual" | tr '\n' ' ')
+        if [ -s "$TMP/from_help" ] && [ -z "$missing$extra" ]; then
+            ok "$name"
+        else
+            not_ok "$name" "in --help, not in the manual: ${missing:-none}" "in the manual, not in --help: ${extra:-none}"
+        fi
+    done <"$TMP/headings"
+done
+if [ "$tables" -gt 0 ]; then ok "flags_tables_found ($tables)"; else not_ok flags_tables_found; fi
+
+# --- protocol.md's options against `uci`
+
+printf 'uci\nquit\n' | build/tessera | sed -n 's/^option name //p' >"$TMP/options"
+# Rows of protocol.md's options tables: | `Name` | type | default | range | meaning |
+awk -F '|' '/^\| `[^`]+` \| (spin|check|combo|string|button) \|/ {
+        name = $2; gsub(/^ *`|` *$/, "", name)
+        type = $3; gsub(/ /, "", type)
+        def = $4; gsub(/^ *| *$/, "", def); gsub(/`/, "", def)
+        range = $5; gsub(/^ *| *$/, "", range)
+        print name "\t" type "\t" def "\t" range }' protocol.md >"$TMP/documented"
+undocumented=
+wrong=
+while IFS= read -r line; do
+    name=$(printf '%s' "$line" | sed 's/ type .*//')
+    type=$(printf '%s' "$line" | sed -n 's/.* type \([a-z]*\).*/\1/p')
+    def=$(printf '%s' "$line" | sed -n 's/.* default \([^ ]*\).*/\1/p')
+    min=$(printf '%s' "$line" | sed -n 's/.* min \(-*[0-9]*\).*/\1/p')
+    max=$(printf '%s' "$line" | sed -n 's/.* max \(-*[0-9]*\).*/\1/p')
+    row=$(awk -F '\t' -v n="$name" '$1 == n' "$TMP/documented")
+    if [ -z "$row" ]; then
+        undocumented="$undocumented '$name'"
+        continue
+    fi
+    doc_type=$(printf '%s' "$row" | cut -f2)
+    doc_def=$(printf '%s' "$row" | cut -f3)
+    doc_range=$(printf '%s' "$row" | cut -f4)
+    [ "$doc_type" = "$type" ] || wrong="$wrong; $name: type $doc_type, uci says $type"
+    [ "$doc_def" = "$def" ] || wrong="$wrong; $name: default '$doc_def', uci says '$def'"
+    if [ "$type" = spin ] && [ "$doc_range" != "$min-$max" ] && [ "$doc_range" != "$min..$max" ]; then
+        wrong="$wrong; $name: range '$doc_range', uci says $min-$max"
+    fi
+done <"$TMP/options"
+if [ -z "$undocumented" ]; then ok every_option_is_in_protocol_md; else not_ok every_option_is_in_protocol_md "not documented:$undocumented"; fi
+if [ -z "$wrong" ]; then ok option_types_defaults_and_ranges_match_uci; else not_ok option_types_defaults_and_ranges_match_uci "$wrong"; fi
+stale=$(cut -f1 "$TMP/documented" | while IFS= read -r name; do
+    grep -q "^$name type " "$TMP/options" || printf " '%s'" "$name"
+done)
+if [ -z "$stale" ]; then ok protocol_md_documents_no_option_uci_lacks; else not_ok protocol_md_documents_no_option_uci_lacks "$stale"; fi
+
+# --- stated figures
+
+signature=$(build/tessera bench 2>&1 | sed -n 's/^Nodes searched: *//p')
+stated=$(grep -ho 'signature[^0-9]\{0,24\}[0-9][0-9][0-9][0-9][0-9][0-9]*' $DOCS | grep -o '[0-9]*$' | sort -u)
+if [ -z "$stated" ]; then
+    ok "no_bench_signature_stated"
+else
+    bad=$(printf '%s\n' "$stated" | grep -vx "$signature" | tr '\n' ' ')
+    if [ -z "$bad" ]; then ok "bench_signature_is_${signature}"; else not_ok bench_signature_matches "documents say $bad, bench prints $signature"; fi
+fi
+
+# --- no issue numbers
+REPLY=$(grep -n -i -E '\bissues? [0-9]+|\(#[0-9]+\)' $DOCS)
+expect_no_line no_issue_numbers_in_the_documentation '.'
+
+finish
