@@ -60,6 +60,35 @@ arena -engine $GOOD -engine cmd="$FAKES/fake_hang" name=Hanger args="--after 2 -
 check "hang with a child: a time forfeit" [ "$(terminations "$WORK/hang.pgn")" = " 1 time forfeit;" ]
 check "hang with a child: the child is gone after the kill" none_alive "$WORK/hang.pids"
 
+# ---- the arena killed outright (kill -9): its engines do not outlive it ----
+# fake_engine --deaf ignores the end of its input, so only a signal can end
+# it once the arena is gone (Linux: the parent-death signal).
+gone_within_5s() { # pidfile
+    i=0
+    while [ $i -lt 100 ]; do
+        if none_alive "$1"; then return 0; fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+if [ "$(uname -s)" = Linux ]; then
+    "$ARENA" -engine $GOOD -engine cmd="$FAKES/fake_engine" name=Deaf args="--deaf --pidfile $WORK/deaf.pids" \
+        -each tc=60+0 timeout=5 -game roomandpillar -games 200 -concurrency 2 -pgnout "$WORK/deaf.pgn" \
+        >/dev/null 2>&1 &
+    pid=$!
+    i=0 # the check's process, then one per game thread
+    while [ "$(cat "$WORK/deaf.pids" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 400 ]; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    check "arena killed: its engines were playing ($(wc -l <"$WORK/deaf.pids") started)" [ "$(wc -l <"$WORK/deaf.pids")" -ge 3 ]
+    check "arena killed: an engine that ignores the end of its input is gone too" gone_within_5s "$WORK/deaf.pids"
+    for p in $(cat "$WORK/deaf.pids"); do kill -9 "$p" 2>/dev/null; done
+fi
+
 # ---- item 1: every engine is checked before the first game ----
 # refused NAME ENGINE-ARGS... REGEX: the run stops before any game with exit
 # 4 and a message that matches REGEX (it names the engine and why).

@@ -25,6 +25,26 @@ fault_case garbage fake_garbage "--after 2" "malformed output"
 # fails every later one.
 fault_case exit_in_handshake fake_noshake "--after 2 --count-file $WORK/noshake.starts" "no handshake"
 
+# An engine that failed is killed and a fresh process plays its next game,
+# whatever the fault: an illegal move (the engine answered in time, so
+# nothing else would end it), a time forfeit, nonsense.  Counted in the
+# log: one handshake per game, plus the check before the first game.
+# restarted NAME FAKE ARGS
+restarted() {
+    arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/$2" name=Bad args="$3" \
+        -each tc=2+0.05 timeout=1 -game roomandpillar -games 4 -pgnout "$WORK/restart-$1.pgn" \
+        -log "$WORK/restart-$1.log"
+    expect_status "$1 restarts: the run completes" 0
+    handshakes=$(grep -c ':Bad > uci$' "$WORK/restart-$1.log")
+    check "$1 restarts: a fresh Bad for each of the 4 games ($handshakes handshakes, 5 expected)" \
+        [ "$handshakes" -eq 5 ]
+    kills=$(grep -c ' t1:Bad # process killed$' "$WORK/restart-$1.log")
+    check "$1 restarts: the failed process is killed after each game ($kills kills)" [ "$kills" -ge 4 ]
+}
+restarted illegal fake_illegal ""
+restarted hang fake_hang ""
+restarted garbage fake_garbage ""
+
 # Concurrency: faults in two game threads at once still finish the run.
 arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/fake_crash" name=Bad args="--after 2" \
     -each tc=2+0.05 -game roomandpillar -games 6 -concurrency 2 -pgnout "$WORK/concurrent.pgn"

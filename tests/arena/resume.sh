@@ -22,7 +22,7 @@ play() {
     FAKE_DELAY=$2
     export FAKE_DELAY
     shift 2
-    exec "$ARENA" -engine cmd=/bin/sh name=Alpha args="$WORK/fake.sh 1" \
+    exec $WRAP "$ARENA" -engine cmd=/bin/sh name=Alpha args="$WORK/fake.sh 1" \
         -engine cmd=/bin/sh name=Beta args="$WORK/fake.sh 2" \
         -each tc=10+0.1 -game roomandpillar -openings random plies=2 -games $GAMES \
         -concurrency 2 -pgnout "$pgn" "$@"
@@ -85,6 +85,22 @@ check "statistics equal the uninterrupted run's" [ "$(report_block "$OUT")" = "$
 resume_run "$WORK/reference.pgn" 0 -seed 9
 expect_status "resuming a finished run" 0
 check "a finished run stays as it was" [ "$(games_in "$WORK/reference.pgn")" -eq $GAMES ]
+
+# A finished run whose file is read-only: -resume has nothing to cut and
+# nothing to play, so it writes nothing and reports.  Root writes through
+# chmod 444, so the file is also watched for any write or open for writing.
+chmod 444 "$WORK/reference.pgn"
+sum_before=$(cksum <"$WORK/reference.pgn")
+WRAP="$FAKES/watch_writes $WORK/reference.pgn"
+resume_run "$WORK/reference.pgn" 0 -seed 9
+WRAP=
+expect_status "resuming a finished read-only run" 0
+expect_out "a finished read-only run is not opened for writing" "^watch_writes: .*reference.pgn was not written$"
+expect_out "a finished read-only run is counted" "^Resuming: $GAMES of $GAMES games already in"
+check "a finished read-only run reports its statistics" \
+    [ "$(report_block "$(printf '%s\n' "$OUT" | grep -v '^watch_writes: ')")" = "$reference" ]
+check "a finished read-only run's file is unchanged" [ "$(cksum <"$WORK/reference.pgn")" = "$sum_before" ]
+chmod 644 "$WORK/reference.pgn"
 
 # A PGN from another run is refused, not silently mixed in.
 resume_run "$WORK/reference.pgn" 0 -seed 10

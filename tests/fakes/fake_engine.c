@@ -23,7 +23,8 @@
  *
  *   fake_engine [--mode M] [--after K] [--seed S] [--name NAME] [--delay MS]
  *               [--style tab|pad|crlf] [--spawn PIDFILE] [--options]
- *               [--count-file FILE] [--one-game]
+ *               [--count-file FILE] [--one-game] [--deaf] [--pidfile FILE]
+ *               [--chatter BYTES]
  *
  * --delay makes every legal answer take MS milliseconds (slow enough games
  * for a test to interrupt a run).  --style writes every line with the
@@ -34,7 +35,11 @@
  * a button option beside Game (the arena checks option.NAME= against
  * them).  --count-file appends a line to FILE at each handshake.
  * --one-game exits quietly at its second ucinewgame, so the arena has to
- * start it again for every game.
+ * start it again for every game.  --deaf ignores the end of its input and
+ * writes to a closed output (a parent that died): it then sleeps until
+ * killed; `quit` still ends it.
+ * --pidfile appends its own pid to FILE at start.  --chatter writes BYTES
+ * of text lines to stderr at every go (an engine that floods a -log).
  *
  * The other fakes in this folder are this program with another default
  * mode, so each misbehaviour has its own executable.
@@ -68,6 +73,9 @@ typedef struct {
     bool options;
     const char *count_file;
     bool one_game;
+    bool deaf;
+    const char *pidfile;
+    long chatter_bytes;
     long new_games;
     long gos;
     Position pos;
@@ -193,10 +201,21 @@ static void misbehave(const Fake *fake)
     fflush(stdout);
 }
 
+/* --chatter: bytes of stderr, in lines of 100. */
+static void chatter(long bytes)
+{
+    static const char line[] = "debug: the fake is thinking out loud, at length, to fill the log of an arena run\n";
+    for (long written = 0; written < bytes; written += (long)sizeof line - 1)
+        fputs(line, stderr);
+    fflush(stderr);
+}
+
 static void go(Fake *fake)
 {
     char move[64], text[128];
     fake->gos++;
+    if (fake->chatter_bytes > 0)
+        chatter(fake->chatter_bytes);
     bool misbehaves = strcmp(fake->mode, "legal") != 0 && strcmp(fake->mode, "twice") != 0 &&
                       strcmp(fake->mode, "noshake") != 0;
     if (misbehaves && fake->gos >= fake->after) {
@@ -281,11 +300,13 @@ static void serve(Fake *fake)
         else if (strcmp(line, "quit") == 0)
             return;
     }
+    if (fake->deaf) /* the end of input means nothing to it */
+        hang_forever();
 }
 
 int main(int argc, char **argv)
 {
-    Fake fake = {FAKE_DEFAULT_MODE, 1, 0, "fake", 0, "plain", NULL, false, NULL, false, 0, 0, {{0}}};
+    Fake fake = {FAKE_DEFAULT_MODE, 1, 0, "fake", 0, "plain", NULL, false, NULL, false, false, NULL, 0, 0, 0, {{0}}};
     char err[ERROR_TEXT_MAX];
     for (int i = 1; i < argc; i++) {
         /* Flags without a value first. */
@@ -295,6 +316,10 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "--one-game") == 0) {
             fake.one_game = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--deaf") == 0) {
+            fake.deaf = true;
             continue;
         }
         if (i + 1 == argc)
@@ -316,8 +341,21 @@ int main(int argc, char **argv)
             fake.spawn_pidfile = value;
         else if (strcmp(flag, "--count-file") == 0)
             fake.count_file = value;
+        else if (strcmp(flag, "--pidfile") == 0)
+            fake.pidfile = value;
+        else if (strcmp(flag, "--chatter") == 0)
+            fake.chatter_bytes = strtol(value, NULL, 10);
+    }
+    if (fake.pidfile) {
+        FILE *file = fopen(fake.pidfile, "a");
+        if (file) {
+            fprintf(file, "%d\n", (int)getpid());
+            fclose(file);
+        }
     }
     output_style = fake.style;
+    if (fake.deaf)
+        signal(SIGPIPE, SIG_IGN);
     if (fake.spawn_pidfile)
         spawn_child(fake.spawn_pidfile);
     roomandpillar_game.parse_position(roomandpillar_game.start_fen, &fake.pos, err, sizeof err);

@@ -6,7 +6,17 @@
  *     tune_peak --peak 70        option name Knob type spin default 20 min 0 max 100
  *     tune_peak --peak 70 --seed 5   the same, with its random moves drawn
  *                                from seed 5: a run of the tuner (whose own
- *                                seed is fixed) is then the same run every time
+ *                                seed is fixed) is then the same run every
+ *                                time, as long as one process plays its games
+ *     tune_peak --peak 70 --seed 5 --by-position   each move's random draws
+ *                                from seed 5, the position and Knob alone,
+ *                                whatever games the process played before:
+ *                                the same run every time, whichever thread's
+ *                                engines play which pair (-concurrency)
+ *     ... --jitter 300           the first answer of each game after a pause
+ *                                of 0 to 300 ms, drawn afresh in every
+ *                                process: the pairs of a concurrent run
+ *                                finish in another order every time
  *     tune_peak --flat           Knob does nothing: always the search's first
  *                                best move, so equal positions get equal moves
  *
@@ -23,7 +33,8 @@
  * `go` the fake appends "stalled FEN" to FILE and then leaves every `go`
  * unanswered (it still answers isready and ends on quit or end of input).
  * A test gives such an opening to chosen iterations to hold them in flight
- * while the others finish, and reads FILE to know when they are.
+ * while the others finish, and reads FILE to know when they are: a game
+ * that its own move ends adds "ended FEN" (its opening) to FILE too.
  */
 #include <math.h>
 #include <stdio.h>
@@ -117,6 +128,11 @@ typedef struct {
     int knob;
     double peak;
     bool flat; /* --flat: Knob ignored, moves fixed by the position */
+    bool by_position; /* --by-position: random draws from seed, position and Knob */
+    uint64_t seed;
+    long jitter_ms; /* --jitter: a random pause before a game's first answer */
+    bool paused;    /* this game's pause is over */
+    Rng jitter;
     Rng rng;
     const char *stall_note; /* TUNE_PEAK_STALL_NOTE, or NULL */
     bool stalling;          /* this game started off the start position */
@@ -150,6 +166,16 @@ static void fake_go(FakeEngine *e)
 {
     if (fake_stalls(e))
         return;
+    if (e->jitter_ms > 0 && !e->paused) {
+        e->paused = true;
+        long ms = (long)rng_below(&e->jitter, (uint64_t)e->jitter_ms + 1);
+        struct timespec pause = {ms / 1000, ms % 1000 * 1000000};
+        nanosleep(&pause, NULL);
+    }
+    if (e->by_position) {
+        uint64_t mix = e->seed ^ roomandpillar_game.hash(&e->pos) ^ ((uint64_t)e->knob * 0x9E3779B97F4A7C15ULL);
+        rng_seed(&e->rng, splitmix64(&mix));
+    }
     FakeMoveList list;
     fake_moves(&e->pos, &list);
     if (list.count == 0) {
@@ -162,6 +188,14 @@ static void fake_go(FakeEngine *e)
                     : list.moves[rng_below(&e->rng, (uint64_t)list.count)];
     char text[MOVE_TEXT_MAX];
     roomandpillar_game.format_move(&e->pos, move, text, sizeof text);
+    Position after = e->pos;
+    roomandpillar_game.play(&after, move);
+    FILE *note = e->stall_note && roomandpillar_game.outcome(&after) != OUTCOME_ONGOING ? fopen(e->stall_note, "a")
+                                                                                         : NULL;
+    if (note) {
+        fprintf(note, "ended %s\n", e->game_fen);
+        fclose(note);
+    }
     printf("bestmove %s\n", text);
 }
 
@@ -230,6 +264,7 @@ static bool fake_command(FakeEngine *e, char *line)
         printf("readyok\n");
     } else if (strcmp(line, "ucinewgame") == 0) {
         e->stall_noted = false;
+        e->paused = false;
     } else if (strncmp(line, "setoption ", 10) == 0) {
         fake_setoption(e, line + 10);
     } else if (strncmp(line, "position ", 9) == 0) {
@@ -251,11 +286,19 @@ int main(int argc, char **argv)
     engine.peak = 70;
     engine.stall_note = getenv("TUNE_PEAK_STALL_NOTE");
     uint64_t seed = (uint64_t)getpid() * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
-    if ((argc == 3 || argc == 5) && strcmp(argv[1], "--peak") == 0)
-        engine.peak = atof(argv[2]);
-    if (argc == 5 && strcmp(argv[3], "--seed") == 0)
-        seed = strtoull(argv[4], NULL, 10);
-    engine.flat = argc == 2 && strcmp(argv[1], "--flat") == 0;
+    rng_seed(&engine.jitter, seed ^ 0x5851F42D4C957F2DULL);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--flat") == 0)
+            engine.flat = true;
+        else if (strcmp(argv[i], "--peak") == 0 && i + 1 < argc)
+            engine.peak = atof(argv[++i]);
+        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            seed = engine.seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--by-position") == 0)
+            engine.by_position = true;
+        else if (strcmp(argv[i], "--jitter") == 0 && i + 1 < argc)
+            engine.jitter_ms = strtol(argv[++i], NULL, 10);
+    }
     char err[ERROR_TEXT_MAX];
     roomandpillar_game.parse_position(roomandpillar_game.start_fen, &engine.pos, err, sizeof err);
     rng_seed(&engine.rng, seed);

@@ -148,38 +148,83 @@ else
     not_ok tune_resumed_csv_is_one_unbroken_history "$bad bad rows; last: $(tail -n 1 "$WORK/resume.csv")"
 fi
 
-# Killed under -concurrency 2 with an iteration in flight while later ones
+# The same command gives the same run whatever the timing (-concurrency 2):
+# iteration k perturbs theta as it stood after iteration k-2 and waits for
+# it, never the theta of whichever pairs happened to finish first.  The
+# fake's moves depend on the seed, the position and Knob only, and each
+# answer comes after a random pause, so the pairs finish in another order
+# every run.
+same_run() { # csv
+    timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 3 --by-position --jitter 300" -each depth=1 timeout=30 \
+        -game roomandpillar -openings random plies=2 -tune Knob -iterations 24 -c-end-fraction 0.5 \
+        -r-end 0.05 -concurrency 2 -progress 1000 -csv "$1" >"$WORK/out" 2>"$WORK/err"
+    STATUS=$?
+    REPLY=$(cat "$WORK/out" "$WORK/err")
+}
+same_run "$WORK/same1.csv"
+expect_status tune_concurrent_run_completes 0
+expect_line tune_concurrent_run_names_its_delay '^SPSA: 24 iterations .*, delay 1$'
+same_run "$WORK/same2.csv"
+expect_status tune_concurrent_run_again_completes 0
+if cmp -s "$WORK/same1.csv" "$WORK/same2.csv" && [ "$(wc -l <"$WORK/same1.csv")" -eq 26 ]; then
+    ok tune_same_command_under_concurrency_gives_the_same_csv
+else
+    not_ok tune_same_command_under_concurrency_gives_the_same_csv "$(diff "$WORK/same1.csv" "$WORK/same2.csv" | head -n 8)"
+fi
+moved=$(cut -d, -f2 "$WORK/same1.csv" | sort -u | wc -l)
+if [ "$moved" -gt 3 ]; then
+    ok tune_concurrent_run_moves_theta
+else
+    not_ok tune_concurrent_run_moves_theta "$(cat "$WORK/same1.csv")"
+fi
+
+# Killed under -concurrency 2 with an iteration in flight while a later one
 # had finished, then resumed: every iteration counts exactly once (item 15).
-# Iterations 3 and 9 open off the start position, and with
-# TUNE_PEAK_STALL_NOTE the fake never moves in such a game: iteration 3
-# stays in flight while the other thread finishes 4..8, then stalls on 9.
-# With both threads stalled the tuner is killed (SIGKILL).  The CSV may
-# hold iterations 0..2 only (4..8 finished after a pair still unfinished),
-# and the resumed run must play 3 (the opening after a1) as well as 9 (after h8).
-printf 'startpos\nstartpos\nstartpos\nstartpos moves a1\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos moves h8\nstartpos\nstartpos\n' >"$WORK/stall.txt"
+# Iteration 3 opens off the start position, and with TUNE_PEAK_STALL_NOTE
+# the fake never moves in such a game: iteration 3 stays in flight while
+# the other thread finishes 4 and then waits, since 5 perturbs theta after
+# iteration 3.  The fake notes the stall, and each game its own move ends:
+# 2 games of each of iterations 0, 1, 2 and 4.  The tuner is then killed
+# (SIGKILL).  The CSV may hold iterations 0..2 only (4 finished after a
+# pair still unfinished), and the resumed run must play 3 (the opening
+# after a1) and 4 again, and give the uninterrupted run's CSV.
+printf 'startpos\nstartpos\nstartpos\nstartpos moves a1\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\nstartpos\n' >"$WORK/stall.txt"
 # start_stalling_run CSV: the run in the background, $pid the tuner itself
 # (exec: a signal must reach the tuner, not a subshell), then waits until
-# both threads are stalled (or a minute has gone by).
+# iteration 3 is stalled and iterations 0..2 and 4 have ended (or a minute
+# has gone by), and until the tuner's log has been quiet for a second (it
+# takes in the last move it was sent).
 start_stalling_run() {
     : >"$WORK/stalled"
-    (TUNE_PEAK_STALL_NOTE="$WORK/stalled" exec "$TUNE" -engine cmd="$FAKE" args="--peak 70" \
+    rm -f "$WORK/stalling.log"
+    (TUNE_PEAK_STALL_NOTE="$WORK/stalled" exec "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" \
         -each depth=1 timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" \
-        order=sequential -concurrency 2 -tune Knob -iterations 12 -progress 1000 -csv "$1" \
-        >"$WORK/out" 2>"$WORK/err") &
+        order=sequential -concurrency 2 -tune Knob -iterations 12 -c-end-fraction 0.5 -r-end 0.05 \
+        -progress 1000 -csv "$1" -log "$WORK/stalling.log" >"$WORK/out" 2>"$WORK/err") &
     pid=$!
     tries=0
-    while [ "$(wc -l <"$WORK/stalled")" -lt 2 ] && [ $tries -lt 1200 ]; do
+    while { [ "$(grep -c '^stalled' "$WORK/stalled")" -lt 1 ] || [ "$(grep -c '^ended' "$WORK/stalled")" -lt 8 ]; } &&
+        [ $tries -lt 1200 ]; do
         sleep 0.05
         tries=$((tries + 1))
     done
+    size=-1
+    while [ "$(wc -c <"$WORK/stalling.log")" -ne "$size" ] && [ $tries -lt 1200 ]; do
+        size=$(wc -c <"$WORK/stalling.log")
+        sleep 1
+        tries=$((tries + 20))
+    done
 }
+timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" -each depth=1 timeout=600 -game roomandpillar \
+    -openings file="$WORK/stall.txt" order=sequential -concurrency 2 -tune Knob -iterations 12 \
+    -c-end-fraction 0.5 -r-end 0.05 -progress 1000 -csv "$WORK/unstalled.csv" >/dev/null 2>&1
 start_stalling_run "$WORK/stall.csv"
 kill -KILL $pid
 wait $pid 2>/dev/null
-if [ "$(wc -l <"$WORK/stalled")" -eq 2 ]; then
-    ok tune_killed_run_had_two_iterations_in_flight
+if [ "$(grep -c '^stalled' "$WORK/stalled")" -eq 1 ] && [ "$(grep -c '^ended' "$WORK/stalled")" -eq 8 ]; then
+    ok tune_killed_run_had_one_iteration_stalled_and_a_later_one_finished
 else
-    not_ok tune_killed_run_had_two_iterations_in_flight "$(cat "$WORK/stalled" "$WORK/out" "$WORK/err")"
+    not_ok tune_killed_run_had_one_iteration_stalled_and_a_later_one_finished "$(cat "$WORK/stalled" "$WORK/out" "$WORK/err")"
 fi
 last_row=$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)
 if [ "$last_row" = 3 ]; then
@@ -187,26 +232,35 @@ if [ "$last_row" = 3 ]; then
 else
     not_ok tune_killed_csv_keeps_only_iterations_before_the_unfinished_one "last row $last_row, expected 3 (iteration 3 never finished):" "$(cat "$WORK/stall.csv")"
 fi
-REPLY=$(timeout 120 sh -c '"$0" "$@" 2>&1' "$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 \
+REPLY=$(timeout 120 sh -c '"$0" "$@" 2>&1' "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" -each depth=1 \
     timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" order=sequential \
-    -concurrency 2 -tune Knob -iterations 12 -progress 1000 -resume "$WORK/stall.csv" \
-    -log "$WORK/stall.log")
+    -concurrency 2 -tune Knob -iterations 12 -c-end-fraction 0.5 -r-end 0.05 -progress 1000 \
+    -resume "$WORK/stall.csv" -log "$WORK/stall.log")
 STATUS=$?
 expect_status tune_resumed_after_a_kill_completes 0
 expect_line tune_resumed_after_a_kill_starts_at_the_unfinished_iteration 'resuming after iteration 3 '
-missing=$(sed 's/^stalled //' "$WORK/stalled" | while read -r fen; do
+missing=$(sed -n 's/^stalled //p' "$WORK/stalled" | while read -r fen; do
     grep -qF "position fen $fen" "$WORK/stall.log" || echo "$fen"
 done)
 if [ -z "$missing" ]; then
-    ok tune_resumed_after_a_kill_plays_both_unfinished_iterations
+    ok tune_resumed_after_a_kill_plays_the_unfinished_iteration
 else
-    not_ok tune_resumed_after_a_kill_plays_both_unfinished_iterations "never played after the resume: $missing"
+    not_ok tune_resumed_after_a_kill_plays_the_unfinished_iteration "never played after the resume: $missing"
 fi
 bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$WORK/stall.csv" | wc -l)
 if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)" = 12 ]; then
     ok tune_resumed_after_a_kill_csv_is_one_unbroken_history
 else
     not_ok tune_resumed_after_a_kill_csv_is_one_unbroken_history "$(cat "$WORK/stall.csv")"
+fi
+# The resumed run goes on from the CSV's rows (6 decimals) where the
+# uninterrupted one kept every bit: equal to 1e-5.
+differ=$(paste -d, "$WORK/stall.csv" "$WORK/unstalled.csv" |
+    awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
+if [ -z "$differ" ] && [ "$(wc -l <"$WORK/unstalled.csv")" -eq 14 ]; then
+    ok tune_resumed_after_a_kill_gives_the_uninterrupted_runs_csv
+else
+    not_ok tune_resumed_after_a_kill_gives_the_uninterrupted_runs_csv "rows that differ (resumed, uninterrupted): $differ"
 fi
 
 # The same with Ctrl-C: the tuner says which pairs it did not apply.
@@ -216,7 +270,7 @@ wait $pid
 STATUS=$?
 REPLY=$(cat "$WORK/out" "$WORK/err")
 expect_status tune_interrupted_under_concurrency_exits_130 130
-expect_line tune_interrupted_under_concurrency_names_the_pairs_not_applied '^  5 pairs finished after iteration 4, which did not: not applied'
+expect_line tune_interrupted_under_concurrency_names_the_pairs_not_applied '^  1 pairs finished after iteration 4, which did not: not applied'
 last_row=$(tail -n 1 "$WORK/stall_int.csv" | cut -d, -f1)
 if [ "$last_row" = 3 ]; then
     ok tune_interrupted_csv_keeps_only_iterations_before_the_unfinished_one

@@ -6,9 +6,11 @@
 
 #include "arena/merge.h"
 #include "arena/pgn.h"
+#include "arena/pgn_move.h"
 #include "arena/report.h"
 #include "arena/results.h"
 #include "games/registry.h"
+#include "util/rng.h"
 
 static char path_a[64], path_b[64], path_all[64], path_cut[64];
 
@@ -74,6 +76,8 @@ static bool collect_one(const PgnRecord *record, void *ctx, char *err, size_t er
     return true;
 }
 
+static size_t read_whole(const char *path, char *text, size_t size);
+
 static void test_game_is_written_with_its_tags(void)
 {
     static MatchResult r;
@@ -91,10 +95,173 @@ static void test_game_is_written_with_its_tags(void)
     CHECK_CONTAINS(text, "[Game \"roomandpillar\"]");
     CHECK_CONTAINS(text, "[FEN \"wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw b -\"]");
     CHECK_CONTAINS(text, "[P1Colour \"b\"]");
-    CHECK_CONTAINS(text, "[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"st=1\"]");
     CHECK_CONTAINS(text, "[Termination \"crash\"]");
-    CHECK_CONTAINS(text, "1. d4 {1.234s} swap {2.468s} 2. e4 {3.702s}");
-    CHECK_CONTAINS(text, "{crash: Beta (p2) killed by signal 11} 1-0\n");
+    /* Export format: the seven tag roster, then the others by name. */
+    CHECK_CONTAINS(text, "[Result \"1-0\"]\n[BlackTimeControl \"st=1\"]\n[FEN ");
+    CHECK_CONTAINS(text, "[Variant \"roomandpillar\"]\n[WhiteTimeControl \"10+0.1\"]\n\n");
+    /* p2's moves follow a comment (the think time), so they are numbered. */
+    CHECK_CONTAINS(text, "1. d4 {1.234s} 1... swap {2.468s} 2. e4 {3.702s}");
+    /* Lines stay under 80 columns: the comment wraps. */
+    CHECK_CONTAINS(text, " {crash: Beta (p2) killed by\nsignal 11} 1-0\n\n");
+}
+
+/* Every move of every game becomes a PGN symbol that starts with a letter
+ * (one starting with a digit reads as a move number), and reads back as
+ * the game's own text: random games of each, from the start (Territoire
+ * also from random deals). */
+typedef struct {
+    MoveSink sink;
+    Move moves[4096];
+    int count;
+} MoveList;
+
+static bool collect_move(MoveSink *sink, Move move)
+{
+    MoveList *list = (MoveList *)sink;
+    if (list->count < 4096)
+        list->moves[list->count++] = move;
+    return true;
+}
+
+static bool is_symbol_starting_with_a_letter(const char *token)
+{
+    if (!((token[0] >= 'a' && token[0] <= 'z') || (token[0] >= 'A' && token[0] <= 'Z')))
+        return false;
+    for (const char *p = token; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              strchr("_+#=:-", *p)))
+            return false;
+    return true;
+}
+
+static void test_moves_of_every_game_are_pgn_symbols_that_read_back(void)
+{
+    static MoveList list;
+    Rng rng;
+    rng_seed(&rng, 5);
+    int failures = 0, checked = 0;
+    for (int g = 0; all_games[g]; g++) {
+        const Game *game = all_games[g];
+        for (int playout = 0; playout < 20 && failures < 3; playout++) {
+            Position pos;
+            char err[256], text[MOVE_TEXT_MAX], token[MOVE_TEXT_MAX + 2], back[MOVE_TEXT_MAX];
+            if (game->random_start && playout % 2)
+                game->random_start(&pos, rng_next(&rng));
+            else
+                CHECK(game->parse_position(game->start_fen, &pos, err, sizeof err));
+            for (int ply = 0; ply < 200 && game->outcome(&pos) == OUTCOME_ONGOING; ply++) {
+                list.sink.emit = collect_move;
+                list.count = 0;
+                game->generate_moves(&pos, &list.sink);
+                if (list.count == 0)
+                    break;
+                Move move = list.moves[rng_below(&rng, (uint64_t)list.count)];
+                game->format_move(&pos, move, text, sizeof text);
+                bool right = pgn_move_encode(text, token, sizeof token) && is_symbol_starting_with_a_letter(token) &&
+                             pgn_move_decode(token, back, sizeof back) && strcmp(back, text) == 0;
+                checked++;
+                if (!right && failures++ < 3) {
+                    char what[600];
+                    snprintf(what, sizeof what, "%s move '%s' -> '%s' -> '%s'", game->id, text, token, back);
+                    harness_fail(__FILE__, __LINE__, what);
+                }
+                game->play(&pos, move);
+            }
+        }
+    }
+    CHECK(checked > 1000);
+}
+
+/* The encoding, as pgn_move.h states it; a token of the old files (the
+ * game's own text) reads back as itself. */
+static void test_move_encoding_examples(void)
+{
+    const char *pairs[][2] = {{"b2b3,c4c5", "b2b3:c4c5"}, {"c4c5", "c4c5"}, {"17,3,x4", "M17:3:x4"},
+                              {"17", "M17"},               {"x4,17,3", "x4:17:3"}, {"d4", "d4"},
+                              {"swap", "swap"},             {"a1a2b2b1", "a1a2b2b1"}, {"Mx", "MMx"}};
+    char token[64], back[64];
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        CHECK(pgn_move_encode(pairs[i][0], token, sizeof token));
+        CHECK_STR(token, pairs[i][1]);
+        CHECK(pgn_move_decode(token, back, sizeof back));
+        CHECK_STR(back, pairs[i][0]);
+    }
+    const char *old[] = {"b2b3,c4c5", "17,3,x4", "17", "d4", "swap"};
+    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
+        CHECK(pgn_move_decode(old[i], back, sizeof back));
+        CHECK_STR(back, old[i]);
+    }
+    CHECK(!pgn_move_encode("a1 a2", token, sizeof token)); /* no symbol holds a blank */
+    CHECK(!pgn_move_encode("a1:a2", token, sizeof token)); /* ':' would not read back */
+    CHECK(!pgn_move_encode("b2b3,c4c5", token, 9));       /* does not fit */
+}
+
+/* A file the arena wrote before moves were PGN symbols (Territoire's
+ * turns starting with a digit, commas, no "N...") reads as before. */
+static void test_old_movetext_reads_back(void)
+{
+    FILE *f = fopen(path_a, "w");
+    fputs("% tessera-arena run\n% game=territoire\n% seed=1\n\n"
+          "[Event \"tessera-arena territoire\"]\n[Site \"?\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n"
+          "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[Game \"territoire\"]\n[Termination \"normal\"]\n\n"
+          "1. 8,23,24 {0.001s} 10,19,x4 {0.003s} 2. 3,12,31 {0.000s} {normal: B (p2) wins\nby the rules} 0-1\n\n",
+          f);
+    fclose(f);
+    PgnRecord records[4];
+    memset(records, 0, sizeof records);
+    char err[256] = "";
+    long end;
+    f = fopen(path_a, "r");
+    CHECK(pgn_read(f, path_a, collect_one, records, &end, err, sizeof err));
+    fclose(f);
+    CHECK_EQ_INT(records[0].round, 3);
+    CHECK_EQ_INT(records[0].result, RESULT_P2_WINS);
+    CHECK_STR(records[0].game_id, "territoire");
+    CHECK_EQ_INT(records[1].round, 0);
+}
+
+/* Export format: movetext lines shorter than 80 characters, none starting
+ * or ending with a blank; a long closing comment is wrapped too, a word
+ * longer than a line cut into pieces. */
+static void test_movetext_lines_stay_under_80_columns(void)
+{
+    static MatchResult r;
+    static char text[16384];
+    char err[256], detail[1200];
+    char word[121];
+    memset(word, 'w', 120);
+    word[120] = '\0';
+    /* Words that must not start a line: '%' (an escape line) and '['. */
+    char quirks[400] = "";
+    for (int i = 0; i < 25; i++)
+        strcat(quirks, i % 2 ? " ab [cd]" : " e %fg");
+    snprintf(detail, sizeof detail, "Beta (p2)  played {an} illegal move '%s' and then,   for good measure, "
+             "a long explanation of why it thought that was a fine idea,%s which goes on and on and on", word,
+             quirks);
+    sample_result(&r, TERM_ILLEGAL_MOVE, RESULT_P1_WINS, detail);
+    FILE *f = fopen(path_a, "w");
+    PgnGame g = {"tessera-arena roomandpillar", "2024.01.02", 1, "Alpha", "Beta", "10+0.1", "10+0.1", &r};
+    CHECK(pgn_write_game(f, &g, err, sizeof err));
+    fclose(f);
+    read_whole(path_a, text, sizeof text);
+    const char *movetext = strstr(text, "\n\n") + 2;
+    for (const char *line = movetext; *line && *line != '\n';) {
+        size_t len = strcspn(line, "\n");
+        CHECK(len < 80);
+        CHECK(line[0] != ' ' && line[len - 1] != ' ');
+        CHECK(line[0] != '%' && line[0] != '[');
+        line += len + 1;
+    }
+    /* Read with its line ends as blanks, the comment says what it said
+     * (blanks collapsed, braces made parentheses). */
+    static char joined[16384];
+    snprintf(joined, sizeof joined, "%s", movetext);
+    for (char *p = joined; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+    CHECK_CONTAINS(joined, "{illegal move: Beta (p2) played (an) illegal move 'www");
+    CHECK_CONTAINS(joined, "www' and then, for good measure, a long explanation");
+    CHECK_CONTAINS(joined, "on and on} 1-0  ");
 }
 
 static void test_games_read_back(void)
@@ -345,6 +512,10 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     make_paths();
     RUN(test_game_is_written_with_its_tags);
+    RUN(test_moves_of_every_game_are_pgn_symbols_that_read_back);
+    RUN(test_move_encoding_examples);
+    RUN(test_old_movetext_reads_back);
+    RUN(test_movetext_lines_stay_under_80_columns);
     RUN(test_games_read_back);
     RUN(test_game_cut_short_is_not_counted);
     RUN(test_cut_at_every_offset_resumes_exactly);

@@ -61,7 +61,17 @@ static void test_defaults_are_fishtests(void)
     CHECK_EQ_INT(options.progress_every, 10);
     SpsaSchedule s = tune_cli_schedule(&options);
     CHECK(s.iterations == 250 && s.A == 25 && s.alpha == 0.602 && s.gamma == 0.101);
+    CHECK_EQ_INT(s.delay, 0);
     CHECK(options.steps.c_end_fraction == 0.1 && options.steps.r_end == 0.002);
+}
+
+/* -concurrency P plays P pairs at once: iteration k perturbs theta after
+ * iteration k-P, a delay of P-1 iterations. */
+static void test_concurrency_sets_the_delay(void)
+{
+    CHECK_EQ_INT(PARSE("-engine", "cmd=e", "depth=2", "-tune", "X", "-iterations", "100", "-concurrency", "4"),
+                 TUNE_EXIT_OK);
+    CHECK_EQ_INT(tune_cli_schedule(&options).delay, 3);
 }
 
 static void test_gain_flags_change_the_schedule(void)
@@ -285,6 +295,7 @@ int main(int argc, char **argv)
     find_fakes(argv[0]);
     RUN(test_tuner_flags_are_read_and_arena_flags_passed_on);
     RUN(test_defaults_are_fishtests);
+    RUN(test_concurrency_sets_the_delay);
     RUN(test_gain_flags_change_the_schedule);
     RUN(test_resume_names_the_csv);
     RUN(test_force_allows_overwriting_but_not_with_resume);

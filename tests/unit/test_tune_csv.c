@@ -220,6 +220,44 @@ static void test_resumed_run_draws_the_same_perturbations(void)
     CHECK(fabs(a.plus[0] - b.plus[0]) < 1e-5 && fabs(a.minus[1] - b.minus[1]) < 1e-5);
 }
 
+/* Under -concurrency P (delay P-1) the pairs in flight perturb thetas of
+ * earlier rows: a resumed run restores them from the CSV and draws what
+ * the uninterrupted run draws. */
+static void test_resumed_run_with_a_delay_draws_the_same_perturbations(void)
+{
+    static Spsa whole, resumed;
+    SpsaParam p[2] = {param("RoomAndPillarMobility", 6, 0, 200), param("RoomAndPillarTempo", -10, -200, 200)};
+    SpsaSchedule s = spsa_default_schedule(100);
+    s.delay = 3;
+    char err[256] = "";
+    CHECK(spsa_init(&whole, &s, p, 2, 1, err, sizeof err));
+    CHECK(spsa_init(&resumed, &s, p, 2, 1, err, sizeof err));
+    const char *path = temp_path("delay.csv");
+    FILE *f = theta_csv_create(path, true, &whole, err, sizeof err);
+    SpsaProbe probe;
+    for (int k = 0; k < 9; k++) {
+        spsa_draw(&whole, k, &probe);
+        spsa_update(&whole, &probe, k % 5 - 2);
+        if (f)
+            theta_csv_append(f, &whole);
+    }
+    if (f)
+        fclose(f);
+    f = theta_csv_resume(path, &resumed, err, sizeof err);
+    if (f)
+        fclose(f);
+    CHECK_EQ_INT(resumed.done, 9);
+    /* Iterations 9..12 perturb the thetas after 6..9 iterations. */
+    for (int k = 9; k < 13; k++) {
+        SpsaProbe a, b;
+        CHECK(spsa_can_draw(&resumed, k));
+        spsa_draw(&whole, k, &a);
+        spsa_draw(&resumed, k, &b);
+        for (int i = 0; i < 2; i++)
+            CHECK(fabs(a.plus[i] - b.plus[i]) < 1e-5 && fabs(a.minus[i] - b.minus[i]) < 1e-5);
+    }
+}
+
 /* A new run does not overwrite another run's history unless told to. */
 static void test_new_csv_refuses_an_existing_file_unless_overwrite(void)
 {
@@ -267,6 +305,7 @@ int main(int argc, char **argv)
     RUN(test_resume_refuses_broken_rows);
     RUN(test_resume_of_a_missing_file_says_so);
     RUN(test_resumed_run_draws_the_same_perturbations);
+    RUN(test_resumed_run_with_a_delay_draws_the_same_perturbations);
     RUN(test_new_csv_refuses_an_existing_file_unless_overwrite);
     cleanup();
     return harness_end();

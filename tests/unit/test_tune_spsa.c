@@ -220,6 +220,60 @@ static void test_update_on_synthetic_objective_moves_theta_to_the_peak(void)
     }
 }
 
+/* Pairs played at once (delay d): iteration k perturbs theta as it stood
+ * after iterations 0..k-d-1, and may start only once that is applied; its
+ * update goes to the current theta. */
+static void test_delayed_iteration_perturbs_theta_of_k_minus_delay(void)
+{
+    SpsaParam p = param("Knob", 20, 0, 100, 5, 0.05);
+    SpsaSchedule s = spsa_default_schedule(100);
+    s.delay = 2;
+    static Spsa spsa;
+    char err[256] = "";
+    CHECK(spsa_init(&spsa, &s, &p, 1, 9, err, sizeof err));
+    double theta[8];
+    theta[0] = 20;
+    SpsaProbe probe;
+    for (int k = 0; k < 7; k++) {
+        /* The theta k builds on is theta[k-2] (the start for k <= 2). */
+        CHECK(spsa_can_draw(&spsa, k));
+        CHECK(!spsa_can_draw(&spsa, k + 3)); /* k+3 builds on k+1, not applied yet */
+        CHECK_EQ_INT(spsa_base(&spsa, k), k > 2 ? k - 2 : 0);
+        spsa_draw(&spsa, k, &probe);
+        double base = theta[k > 2 ? k - 2 : 0];
+        CHECK(near(probe.plus[0], base + probe.c_k[0] * probe.flip[0]));
+        CHECK(near(probe.minus[0], base - probe.c_k[0] * probe.flip[0]));
+        double step = spsa_a_k(&spsa, 0, k) / spsa_c_k(&spsa, 0, k);
+        spsa_update(&spsa, &probe, 2);
+        theta[k + 1] = theta[k] + 2 * step * probe.flip[0];
+        CHECK(near(spsa.param[0].theta, theta[k + 1]));
+    }
+    /* An iteration already applied cannot be drawn again (its base row is
+     * gone once k+1 is applied). */
+    CHECK(!spsa_can_draw(&spsa, 3));
+}
+
+/* Delay 0 is sequential SPSA: iteration k perturbs theta after k-1. */
+static void test_delay_zero_is_sequential(void)
+{
+    SpsaParam p = param("Knob", 20, 0, 100, 5, 0.05);
+    SpsaSchedule s = spsa_default_schedule(100);
+    static Spsa spsa;
+    char err[256] = "";
+    CHECK(spsa_init(&spsa, &s, &p, 1, 9, err, sizeof err));
+    SpsaProbe probe;
+    for (int k = 0; k < 5; k++) {
+        CHECK(spsa_can_draw(&spsa, k) && !spsa_can_draw(&spsa, k + 1));
+        double before = spsa.param[0].theta;
+        spsa_draw(&spsa, k, &probe);
+        CHECK(near(probe.plus[0], before + probe.c_k[0] * probe.flip[0]));
+        spsa_update(&spsa, &probe, k % 2 ? 2 : -1);
+    }
+    s.delay = SPSA_MAX_DELAY + 1;
+    CHECK(!spsa_init(&spsa, &s, &p, 1, 9, err, sizeof err));
+    CHECK_CONTAINS(err, "delay must be 0 to 255");
+}
+
 static void test_engine_value_rounds_to_nearest(void)
 {
     CHECK_EQ_INT(spsa_engine_value(20.49), 20);
@@ -238,6 +292,8 @@ int main(int argc, char **argv)
     RUN(test_update_and_probe_are_clamped_to_the_range);
     RUN(test_init_rejects_bad_parameters);
     RUN(test_update_on_synthetic_objective_moves_theta_to_the_peak);
+    RUN(test_delayed_iteration_perturbs_theta_of_k_minus_delay);
+    RUN(test_delay_zero_is_sequential);
     RUN(test_engine_value_rounds_to_nearest);
     return harness_end();
 }

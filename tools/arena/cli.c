@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/arena_log.h"
 #include "cli/flags.h"
 #include "games/registry.h"
 #include "util/parse_number.h"
@@ -74,6 +75,9 @@ static const char help_text[] =
     "                          game, seed, openings, -repeat, -sprt), else exit 1\n"
     "                          naming what differs; a longer -games range continues\n"
     "  -log FILE               append every line sent and received, engines' stderr too\n"
+    "  -loglimit MB            log at most MB mebibytes of each engine's output (stdout\n"
+    "                          and stderr, all its processes; default 64, 0 no limit;\n"
+    "                          decimals allowed); a line says when it was reached\n"
     "  -show                   print the board and the move after every move\n"
     "  merge FILE...           read PGN files of slices (or whole runs, any seeds) of\n"
     "                          one game and print their combined statistics; a game\n"
@@ -83,11 +87,12 @@ static const char help_text[] =
     "Before the first game every engine is started once and checked: it must run,\n"
     "complete the handshake and accept every option.NAME= (else exit 4, no game).\n"
     "An engine that crashes, hangs past its time, sends an illegal or malformed move\n"
-    "or fails the handshake loses that game (the PGN Termination says why); it is\n"
-    "restarted for its next game.  One that fails to start for 3 of its games in a\n"
-    "row stops the run (exit 4; finished games are kept).  Before each go the arena\n"
-    "sends isready and drops everything up to readyok (on the mover's clock).\n"
-    "Engines run in their own process group, killed after quit.  Progress is\n"
+    "or fails the handshake loses that game (the PGN Termination says why); its\n"
+    "process is killed and a fresh one plays its next game.  One that fails to\n"
+    "start for 3 of its games in a row stops the run (exit 4; finished games are\n"
+    "kept).  Before each go the arena sends isready and drops everything up to\n"
+    "readyok (on the mover's clock).  Engines run in their own process group,\n"
+    "killed after quit, and (on Linux) are killed when the arena dies.  Progress is\n"
     "printed at most once a second.\n"
     "\n"
     "Exit status:\n"
@@ -325,6 +330,18 @@ static bool read_log(void *target, const char *flag, const char *value, char *er
     return true;
 }
 
+/* Mebibytes, decimals allowed (0.5), 0 for no limit. */
+static bool read_log_limit(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    double mebibytes;
+    if (!parse_decimal_range(value, 0, 1 << 20, &mebibytes)) {
+        snprintf(err, err_size, "%s %s: expected mebibytes from 0 (no limit) to %d", flag, value, 1 << 20);
+        return false;
+    }
+    run_of(target)->log_limit_bytes = (int64_t)(mebibytes * (1 << 20));
+    return true;
+}
+
 static bool read_tournament(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
     (void)flag;
@@ -417,6 +434,7 @@ static const Flag arena_flags[] = {
     {"-seed", .on_value = read_seed},
     {"-pgnout", .on_value = read_pgnout},
     {"-log", .on_value = read_log},
+    {"-loglimit", .on_value = read_log_limit},
     {"-ratinginterval", .on_value = read_rating_interval},
     {"-repeat", .on_switch = set_repeat},
     {"-norepeat", .on_switch = set_repeat},
@@ -520,6 +538,7 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
     TournamentConfig *c = &o->run;
     c->concurrency = 1;
     c->seed = 1;
+    c->log_limit_bytes = ARENA_LOG_LIMIT_DEFAULT;
     c->schedule.repeat = true;
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return parse_merge(argc, argv, o, err, err_size);

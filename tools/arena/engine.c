@@ -20,7 +20,7 @@ const char *engine_status_name(EngineStatus status)
 static void log_child(void *context, char kind, const char *text)
 {
     Engine *engine = context;
-    arena_log_line(engine->log, engine->label, kind, text);
+    arena_log_line(engine->log, engine->spec->name, engine->label, kind, text);
 }
 
 void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const atomic_int *abort,
@@ -30,6 +30,9 @@ void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const at
     engine->spec = spec;
     engine->log = log;
     child_init(&engine->child, abort, log_child, engine);
+    /* An engine never outlives the run, even a run killed with SIGKILL:
+     * each is spawned by the thread that plays its games and quits it. */
+    engine->child.end_with_spawner = true;
     snprintf(engine->label, sizeof engine->label, "%s:%s", slot, spec->name);
 }
 
@@ -52,7 +55,7 @@ static EngineStatus fail(Engine *engine, EngineStatus status, char *why, size_t 
 {
     if (why != NULL && why_size > 0)
         snprintf(why, why_size, "%s", text);
-    arena_log_line(engine->log, engine->label, '#', text);
+    arena_log_line(engine->log, engine->spec->name, engine->label, '#', text);
     engine_kill(engine);
     return status;
 }
@@ -280,12 +283,12 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
     engine->id_name[0] = engine->last_error[0] = '\0';
     forget_options(engine);
     if (!spawn(engine, why, why_size)) {
-        arena_log_line(engine->log, engine->label, '#', why);
+        arena_log_line(engine->log, engine->spec->name, engine->label, '#', why);
         return ENGINE_CANNOT_RUN;
     }
     char text[SPEC_TEXT_MAX + 300];
     snprintf(text, sizeof text, "started %s (pid %d)", engine->spec->cmd, (int)engine->child.pid);
-    arena_log_line(engine->log, engine->label, '#', text);
+    arena_log_line(engine->log, engine->spec->name, engine->label, '#', text);
     EngineStatus status = handshake(engine, game_id, why, why_size);
     engine->ready = status == ENGINE_OK;
     return status;

@@ -34,11 +34,15 @@ static Termination termination_of(EngineStatus status)
     }
 }
 
-/* Player `loser` loses (or the game is aborted, which has no loser). */
+/* Player `loser` loses (or the game is aborted, which has no loser).  An
+ * engine that broke a rule of play (an illegal move, its time, nonsense,
+ * a crash, no handshake) is killed, so that a fresh process plays its
+ * next game: one that answered an illegal move in time would otherwise
+ * play on in whatever state made it fail. */
 static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination termination,
                  const char *what)
 {
-    const Engine *engine = s->players[loser];
+    Engine *engine = s->players[loser];
     r->termination = termination;
     if (termination == TERM_ABORTED) {
         r->result = RESULT_NONE;
@@ -51,6 +55,7 @@ static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination ter
     snprintf(r->detail, sizeof r->detail, "%s (p%d) %s%s%s%s", engine->spec->name, loser + 1, what,
              engine->last_error[0] ? " [it said: " : "", engine->last_error,
              engine->last_error[0] ? "]" : "");
+    engine_kill(engine);
 }
 
 /* Starts (or restarts) a player and tells it a game begins. */

@@ -62,8 +62,9 @@ typedef struct {
 void match_go_command(const MatchSetup *setup, const GameRecord *record, const Clock clocks[2], int mover,
                       char *out, size_t out_size);
 
-/* Plays the game to its end.  Engines that failed are left killed (not
- * ready), so the next match_play restarts them. */
+/* Plays the game to its end.  An engine that lost by a fault (illegal
+ * move, time forfeit, malformed output, crash, no handshake) is left
+ * killed (not ready), so the next match_play starts a fresh process. */
 void match_play(const MatchSetup *setup, MatchResult *result);
 
 #endif

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arena/pgn_move.h"
 #include "arena/spec.h"
 #include "util/parse_number.h"
 
@@ -36,16 +37,20 @@ static void write_tag(FILE *file, const char *name, const char *value)
     fprintf(file, "\"]\n");
 }
 
-/* Movetext with lines kept near 80 columns. */
+/* Export format: movetext lines of fewer than 80 characters, none
+ * starting or ending with a blank. */
+#define LINE_MAX_CHARS 79
+
 typedef struct {
     FILE *file;
     int column;
 } MoveWriter;
 
+/* A token on the current line, or on the next when it does not fit. */
 static void put_token(MoveWriter *w, const char *token)
 {
     int len = (int)strlen(token);
-    if (w->column > 0 && w->column + 1 + len > 79) {
+    if (w->column > 0 && w->column + 1 + len > LINE_MAX_CHARS) {
         fputc('\n', w->file);
         w->column = 0;
     } else if (w->column > 0) {
@@ -56,33 +61,93 @@ static void put_token(MoveWriter *w, const char *token)
     w->column += len;
 }
 
-/* A comment must not end early: braces inside become parentheses. */
-static void put_comment(MoveWriter *w, const char *text)
+/* A word longer than a line goes in pieces, one a line. */
+static void put_word(MoveWriter *w, const char *word, size_t len)
 {
-    char comment[1400];
-    snprintf(comment, sizeof comment, "{%.*s}", (int)sizeof comment - 3, text);
-    for (char *p = comment + 1; p[1]; p++)
-        if (*p == '{' || *p == '}')
-            *p = *p == '{' ? '(' : ')';
-    put_token(w, comment);
+    char piece[LINE_MAX_CHARS + 1];
+    while (len > 0) {
+        size_t n = len < LINE_MAX_CHARS ? len : LINE_MAX_CHARS;
+        memcpy(piece, word, n);
+        piece[n] = '\0';
+        put_token(w, piece);
+        word += n;
+        len -= n;
+    }
 }
 
+/* A comment, wrapped like the moves around it: its words are placed on as
+ * many lines as they need, one blank between two (runs of blanks become
+ * one).  It must not end early, so braces inside become parentheses;
+ * control characters become blanks. */
+static void put_comment(MoveWriter *w, const char *text)
+{
+    char comment[1600];
+    size_t n = 0;
+    comment[n++] = '{';
+    for (const char *p = text; *p && n < sizeof comment - 2; p++) {
+        char c = *p == '{' ? '(' : *p == '}' ? ')' : *p;
+        if ((unsigned char)c < 0x20 || c == 0x7f)
+            c = ' ';
+        if (c != ' ' || (comment[n - 1] != ' ' && comment[n - 1] != '{'))
+            comment[n++] = c;
+    }
+    if (comment[n - 1] == ' ')
+        n--;
+    comment[n++] = '}';
+    comment[n] = '\0';
+    for (const char *word = comment; *word;) {
+        size_t len = strcspn(word, " ");
+        /* No line may start with '%' (an escape line, which readers skip)
+         * or '[' (a tag pair to a reader that goes by lines): such a word
+         * stays on the line of the word before it. */
+        while (word[len] == ' ' && (word[len + 1] == '%' || word[len + 1] == '['))
+            len += 1 + strcspn(word + len + 1, " ");
+        put_word(w, word, len);
+        word += len + (word[len] == ' ');
+    }
+}
+
+/* Every move's PGN token can be written (pgn_move.h): checked before
+ * anything of the game is, so that a game is written whole or not at all. */
+static bool moves_encodable(const MatchResult *r, char *err, size_t err_size)
+{
+    const GameRecord *rec = &r->record;
+    Position pos = rec->start;
+    char text[MOVE_TEXT_MAX], token[MOVE_TEXT_MAX + 2];
+    for (int i = 0; i < rec->move_count; i++) {
+        rec->game->format_move(&pos, rec->moves[i], text, sizeof text);
+        if (!pgn_move_encode(text, token, sizeof token)) {
+            snprintf(err, err_size, "move %d '%s' cannot be written as a PGN symbol", i + 1, text);
+            return false;
+        }
+        rec->game->play(&pos, rec->moves[i]);
+    }
+    return true;
+}
+
+/* Movetext in PGN export format: "N." before p1's moves, each move its
+ * token (pgn_move.h) and its think time as a comment, so p2's moves, which
+ * follow a comment, take "N..." (PGN 8.2.2.2); then the closing comment
+ * and the result. */
 static void write_moves(FILE *file, const MatchResult *r)
 {
     const GameRecord *rec = &r->record;
     const Game *game = rec->game;
     Position pos = rec->start;
     MoveWriter w = {file, 0};
-    char text[MOVE_TEXT_MAX + 32];
+    char text[MOVE_TEXT_MAX + 32], token[MOVE_TEXT_MAX + 2];
+    bool after_comment = false;
     for (int i = 0; i < rec->move_count; i++) {
-        if (i % 2 == 0) {
-            snprintf(text, sizeof text, "%d.", i / 2 + 1);
+        if (i % 2 == 0 || after_comment) {
+            snprintf(text, sizeof text, "%d%s", i / 2 + 1, i % 2 == 0 ? "." : "...");
             put_token(&w, text);
         }
         game->format_move(&pos, rec->moves[i], text, sizeof text);
-        put_token(&w, text);
+        pgn_move_encode(text, token, sizeof token); /* checked by moves_encodable */
+        put_token(&w, token);
         snprintf(text, sizeof text, "{%d.%03ds}", r->think_ms[i] / 1000, r->think_ms[i] % 1000);
         put_token(&w, text);
+        after_comment = true;
         game->play(&pos, rec->moves[i]);
     }
     char detail[1400];
@@ -102,34 +167,47 @@ static bool make_durable(FILE *file, char *err, size_t err_size)
     return true;
 }
 
+typedef struct {
+    const char *name;
+    const char *value;
+} Tag;
+
+static int by_tag_name(const void *a, const void *b)
+{
+    return strcmp(((const Tag *)a)->name, ((const Tag *)b)->name);
+}
+
 bool pgn_write_game(FILE *file, const PgnGame *g, char *err, size_t err_size)
 {
     const MatchResult *r = g->result;
     const Game *game = r->record.game;
-    char fen[POSITION_TEXT_MAX], number[32];
+    if (!moves_encodable(r, err, err_size))
+        return false;
+    char fen[POSITION_TEXT_MAX], round[32], plies[32];
     game->format_position(&r->record.start, fen, sizeof fen);
-    write_tag(file, "Event", g->event);
-    write_tag(file, "Site", "?");
-    write_tag(file, "Date", g->date);
-    snprintf(number, sizeof number, "%lld", (long long)g->round);
-    write_tag(file, "Round", number);
-    write_tag(file, "White", g->white);
-    write_tag(file, "Black", g->black);
-    write_tag(file, "Result", pgn_result_token(r->result));
-    write_tag(file, "Game", game->id);
-    write_tag(file, "Variant", game->id);
-    write_tag(file, "SetUp", "1");
-    write_tag(file, "FEN", fen);
-    write_tag(file, "P1Colour", game->side_to_move(&r->record.start) == WHITE ? "w" : "b");
-    if (strcmp(g->white_tc, g->black_tc) == 0) {
-        write_tag(file, "TimeControl", g->white_tc);
-    } else {
-        write_tag(file, "WhiteTimeControl", g->white_tc);
-        write_tag(file, "BlackTimeControl", g->black_tc);
-    }
-    write_tag(file, "Termination", termination_name(r->termination));
-    snprintf(number, sizeof number, "%d", r->record.move_count);
-    write_tag(file, "PlyCount", number);
+    snprintf(round, sizeof round, "%lld", (long long)g->round);
+    snprintf(plies, sizeof plies, "%d", r->record.move_count);
+    /* Export format: the seven tag roster in its order, then the others
+     * in ASCII order of their names. */
+    Tag roster[] = {{"Event", g->event}, {"Site", "?"},      {"Date", g->date},
+                    {"Round", round},    {"White", g->white}, {"Black", g->black},
+                    {"Result", pgn_result_token(r->result)}};
+    bool one_tc = strcmp(g->white_tc, g->black_tc) == 0;
+    Tag more[] = {{"Game", game->id},
+                  {"Variant", game->id},
+                  {"SetUp", "1"},
+                  {"FEN", fen},
+                  {"P1Colour", game->side_to_move(&r->record.start) == WHITE ? "w" : "b"},
+                  {"Termination", termination_name(r->termination)},
+                  {"PlyCount", plies},
+                  {one_tc ? "TimeControl" : "WhiteTimeControl", g->white_tc},
+                  {"BlackTimeControl", g->black_tc}};
+    size_t more_count = sizeof more / sizeof more[0] - one_tc;
+    qsort(more, more_count, sizeof more[0], by_tag_name);
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        write_tag(file, roster[i].name, roster[i].value);
+    for (size_t i = 0; i < more_count; i++)
+        write_tag(file, more[i].name, more[i].value);
     fputc('\n', file);
     write_moves(file, r);
     return make_durable(file, err, err_size);
@@ -398,6 +476,25 @@ static bool end_with_blank_line(const char *path, long length, char *err, size_t
     return ok;
 }
 
+/* What recovery must change: bytes after the last complete game to cut
+ * off, a missing blank line to add.  Read from the open file, so that a
+ * file that needs nothing is never opened for writing (a finished run's
+ * PGN may be read-only). */
+typedef struct {
+    bool cut, add_blank_line;
+} Repair;
+
+static Repair repair_needed(FILE *file, long complete_end)
+{
+    Repair repair = {true, complete_end > 0};
+    char tail[2];
+    if (fseek(file, 0, SEEK_END) == 0)
+        repair.cut = ftell(file) != complete_end;
+    if (complete_end >= 2 && fseek(file, complete_end - 2, SEEK_SET) == 0 && fread(tail, 1, 2, file) == 2)
+        repair.add_blank_line = tail[0] != '\n' || tail[1] != '\n';
+    return repair;
+}
+
 bool pgn_recover(const char *path, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size)
 {
     *kept_end = 0;
@@ -410,16 +507,17 @@ bool pgn_recover(const char *path, PgnVisit visit, void *ctx, long *kept_end, ch
     }
     long complete_end;
     bool ok = pgn_read(file, path, visit, ctx, &complete_end, err, err_size);
+    Repair repair = ok ? repair_needed(file, complete_end) : (Repair){false, false};
     fclose(file);
     if (!ok)
         return false;
-    if (truncate(path, complete_end) != 0) {
+    if (repair.cut && truncate(path, complete_end) != 0) {
         snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", path, strerror(errno));
         return false;
     }
-    if (complete_end > 0 && !end_with_blank_line(path, complete_end, err, err_size))
+    if (repair.add_blank_line && !end_with_blank_line(path, complete_end, err, err_size))
         return false;
     struct stat st;
-    *kept_end = stat(path, &st) == 0 ? (long)st.st_size : complete_end;
+    *kept_end = repair.add_blank_line && stat(path, &st) == 0 ? (long)st.st_size : complete_end;
     return true;
 }

@@ -9,9 +9,17 @@
  * whatever colours they hold (Room and Pillar's swap exchanges them
  * mid-game).  Result is from White's (p1's) side: 1-0, 0-1, 1/2-1/2.
  * Round is the game number k (1-based) of the run, which fixes its
- * opening and colours.  The movetext numbers p1's turns; each move carries
- * its think time in a comment ({0.123s}), and a closing comment says how
- * the game ended.
+ * opening and colours.
+ *
+ * Games are written in PGN export format (the PGN standard, 8.1 and 8.2):
+ * the seven tag roster in order, then the other tags in ASCII order of
+ * their names; movetext lines shorter than 80 characters; "N." before p1's
+ * moves; each move its PGN symbol token (pgn_move.h: Columna's b2b3,c4c5
+ * is b2b3:c4c5, Territoire's 17,3,x4 is M17:3:x4) followed by its think
+ * time as a comment ({0.123s}), so p2's moves, which follow a comment, take
+ * "N..."; a closing comment says how the game ended, then the result.
+ * The reader takes files written before (the games' own move texts, no
+ * "N..."): it reads tags, comments and results, not the moves.
  *
  * A run's configuration (runconfig.h) is written before its first game as
  * PGN escape lines, which other PGN readers skip:

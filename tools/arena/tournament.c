@@ -80,16 +80,22 @@ static void opening_text(const TournamentConfig *c, uint64_t number, Position *p
     c->game->format_position(pos, fen, fen_size);
 }
 
-static void check_sprt(Tournament *t)
+/* Whether the games counted so far decide the SPRT. */
+static bool sprt_decided(const Tournament *t)
 {
     const SprtSettings *sprt = &t->config->sprt;
-    if (!sprt->on || t->sprt_concluded)
-        return;
+    if (!sprt->on)
+        return false;
     PairTally tally;
     double lower, upper;
     results_pair(t->table, 0, 1, &tally);
     sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
-    if (sprt_verdict(report_llr(&tally, sprt), lower, upper) != SPRT_CONTINUE) {
+    return sprt_verdict(report_llr(&tally, sprt), lower, upper) != SPRT_CONTINUE;
+}
+
+static void check_sprt(Tournament *t)
+{
+    if (!t->sprt_concluded && sprt_decided(t)) {
         t->sprt_concluded = true;
         stop_all(t);
     }
@@ -295,7 +301,7 @@ static bool accept_any(const PgnRecord *rec, void *ctx, char *err, size_t err_si
 static bool open_outputs(Tournament *t, char *err, size_t err_size)
 {
     const TournamentConfig *c = t->config;
-    if (c->log_path && !arena_log_open(&t->log, c->log_path, err, err_size))
+    if (c->log_path && !arena_log_open(&t->log, c->log_path, c->log_limit_bytes, err, err_size))
         return false;
     long kept_end = 0;
     /* A new run appending to a file another run left torn first cuts the
@@ -303,7 +309,11 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
     if (c->pgn_path && !(c->resume ? resume_from_pgn(t, &kept_end, err, err_size)
                                    : pgn_recover(c->pgn_path, accept_any, NULL, &kept_end, err, err_size)))
         return false;
-    if (c->pgn_path) {
+    /* A resumed run that has nothing left to play (every game is there, or
+     * the SPRT was decided) only reports: its file, perhaps read-only, is
+     * not opened for writing. */
+    bool nothing_to_play = c->resume && (t->finished == t->total || sprt_decided(t));
+    if (c->pgn_path && !nothing_to_play) {
         t->pgn = fopen(c->pgn_path, "a");
         if (!t->pgn) {
             snprintf(err, err_size, "-pgnout %s: %s", c->pgn_path, strerror(errno));

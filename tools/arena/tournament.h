@@ -38,6 +38,7 @@ typedef struct {
     const char *pgn_path; /* NULL: no PGN */
     bool resume;          /* continue from the games already in pgn_path */
     const char *log_path; /* NULL: no conversation log */
+    int64_t log_limit_bytes; /* of each engine's output in the log; 0: no limit */
     bool show;            /* print the board after every move */
     uint64_t rating_interval; /* full report every N games; 0 = only at the end */
     uint64_t seed;

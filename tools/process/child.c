@@ -14,6 +14,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "util/clock.h"
 
@@ -194,10 +197,29 @@ static bool open_pipes(ChildPipes *p, bool pipe_stderr)
     return ok;
 }
 
+/* In the child, when it must end with the thread that spawned it (see
+ * child.h): a parent-death signal, which only Linux has.  The parent may
+ * have died between fork and prctl, when no signal would ever come: the
+ * child has then been handed to another process (getppid changed), and
+ * ends at once. */
+static void end_with_spawner(pid_t parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+#else
+    (void)parent;
+#endif
+}
+
 /* In the child: wire the pipes to 0, 1, 2 and exec; report errno on the
  * status pipe if exec fails.  Only async-signal-safe calls here. */
-static void run_child(const char *path, char *const argv[], const ChildPipes *p)
+static void run_child(const char *path, char *const argv[], const ChildPipes *p, bool ends_with_spawner,
+                      pid_t parent)
 {
+    if (ends_with_spawner)
+        end_with_spawner(parent);
     setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL);
     dup2(p->in[0], 0);
@@ -226,11 +248,12 @@ ChildStatus child_spawn(ChildProcess *child, const char *path, char *const argv[
     pthread_once(&sigpipe_once, ignore_sigpipe);
     child_kill(child);
     ChildPipes p;
+    pid_t parent = getpid();
     pthread_mutex_lock(&spawn_lock);
     bool piped = open_pipes(&p, capture_stderr);
     pid_t pid = piped ? fork() : -1;
     if (pid == 0)
-        run_child(path, argv, &p);
+        run_child(path, argv, &p, child->end_with_spawner, parent);
     pthread_mutex_unlock(&spawn_lock);
     if (!piped || pid < 0) {
         snprintf(why, why_size, "cannot start '%s': %s", path, strerror(errno));

@@ -21,6 +21,15 @@
  *
  * Writing to a dead child must not kill the caller: child_spawn makes the
  * process ignore SIGPIPE (once; a process-wide setting).
+ *
+ * A caller whose children must not outlive it, even when it is killed with
+ * SIGKILL and cannot clean up (the arena, the tuner), sets
+ * child->end_with_spawner before child_spawn: on Linux the child then gets
+ * SIGKILL when the thread that spawned it ends (PR_SET_PDEATHSIG), which
+ * includes the whole process dying.  It follows the spawning thread, not
+ * the process: set it only where that thread outlives the child.  What the
+ * child forks itself is not covered (only its process group is, by
+ * child_kill).  Elsewhere it does nothing.
  */
 #ifndef TESSERA_PROCESS_CHILD_H
 #define TESSERA_PROCESS_CHILD_H
@@ -52,6 +61,7 @@ typedef bool (*ChildLineFn)(void *context, char *line);
 
 typedef struct {
     const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
+    bool end_with_spawner;   /* see above; false after child_init */
     ChildLogFn log;
     void *log_context;
     pid_t pid;   /* 0 when no process, or once it is reaped */

@@ -15,6 +15,7 @@ SpsaSchedule spsa_default_schedule(int iterations)
     schedule.A = floor(SPSA_DEFAULT_A_RATIO * iterations);
     schedule.alpha = SPSA_DEFAULT_ALPHA;
     schedule.gamma = SPSA_DEFAULT_GAMMA;
+    schedule.delay = 0;
     return schedule;
 }
 
@@ -31,6 +32,11 @@ static bool check_schedule(const SpsaSchedule *s, char *err, size_t err_size)
     if (!(s->alpha > 0 && s->alpha <= 10) || !(s->gamma > 0 && s->gamma <= 10)) {
         snprintf(err, err_size, "SPSA alpha and gamma must be in (0, 10], got %g and %g", s->alpha,
                  s->gamma);
+        return false;
+    }
+    if (s->delay < 0 || s->delay > SPSA_MAX_DELAY) {
+        snprintf(err, err_size, "SPSA delay must be 0 to %d (concurrency 1 to %d), got %d", SPSA_MAX_DELAY,
+                 SPSA_MAX_DELAY + 1, s->delay);
         return false;
     }
     return true;
@@ -108,8 +114,28 @@ bool spsa_init(Spsa *spsa, const SpsaSchedule *schedule, const SpsaParam *params
         /* Chosen so that c_k = c_end and a_k / c_k^2 = r_end at the last iteration. */
         p->c = p->c_end * pow(n, schedule->gamma);
         p->a = p->r_end * p->c_end * p->c_end * pow(schedule->A + n, schedule->alpha);
+        spsa->past[0][i] = p->theta;
     }
     return true;
+}
+
+/* The row of past that holds theta after m iterations. */
+static int past_row(const Spsa *spsa, int m) { return m % (spsa->schedule.delay + 1); }
+
+int spsa_base(const Spsa *spsa, int k) { return k > spsa->schedule.delay ? k - spsa->schedule.delay : 0; }
+
+bool spsa_can_draw(const Spsa *spsa, int k)
+{
+    return spsa_base(spsa, k) <= spsa->done && k >= spsa->done;
+}
+
+void spsa_restore(Spsa *spsa, int iterations, const double *theta)
+{
+    for (int i = 0; i < spsa->count; i++) {
+        spsa->param[i].theta = theta[i];
+        spsa->past[past_row(spsa, iterations)][i] = theta[i];
+    }
+    spsa->done = iterations;
 }
 
 double spsa_c_k(const Spsa *spsa, int index, int k)
@@ -137,12 +163,15 @@ void spsa_draw(const Spsa *spsa, int k, SpsaProbe *probe)
     memset(probe, 0, sizeof *probe);
     probe->iteration = k;
     probe->count = spsa->count;
+    /* Not the current theta: the one k's base iterations made, so that what
+     * k plays does not depend on which pairs in flight finished first. */
+    const double *base = spsa->past[past_row(spsa, spsa_base(spsa, k))];
     for (int i = 0; i < spsa->count; i++) {
         const SpsaParam *p = &spsa->param[i];
         probe->flip[i] = (rng_next(&rng) >> 63) ? 1 : -1;
         probe->c_k[i] = spsa_c_k(spsa, i, k);
-        probe->plus[i] = clamp(p->theta + probe->c_k[i] * probe->flip[i], p);
-        probe->minus[i] = clamp(p->theta - probe->c_k[i] * probe->flip[i], p);
+        probe->plus[i] = clamp(base[i] + probe->c_k[i] * probe->flip[i], p);
+        probe->minus[i] = clamp(base[i] - probe->c_k[i] * probe->flip[i], p);
     }
 }
 
@@ -156,6 +185,8 @@ void spsa_update(Spsa *spsa, const SpsaProbe *probe, int result)
         p->theta = clamp(p->theta + step * result * probe->flip[i], p);
     }
     spsa->done++;
+    for (int i = 0; i < spsa->count; i++)
+        spsa->past[past_row(spsa, spsa->done)][i] = spsa->param[i].theta;
 }
 
 long spsa_engine_value(double value) { return lround(value); }

@@ -119,8 +119,13 @@ static bool read_row(char *line, ThetaRow *row, char *err, size_t err_size)
     return true;
 }
 
-bool theta_csv_last_row(const char *text, ThetaRow *row, size_t *kept_bytes, char *err,
-                        size_t err_size)
+/* Called with every complete row, in order. */
+typedef void (*RowFn)(void *context, const ThetaRow *row);
+
+/* Reads the header and every complete row (handed to on_row when not
+ * NULL); row receives the last one, *kept_bytes the length up to its end. */
+static bool read_rows(const char *text, ThetaRow *row, size_t *kept_bytes, RowFn on_row, void *context, char *err,
+                      size_t err_size)
 {
     char line[CSV_LINE_MAX];
     int line_number = 0, last_iteration = -1;
@@ -151,8 +156,11 @@ bool theta_csv_last_row(const char *text, ThetaRow *row, size_t *kept_bytes, cha
             snprintf(err, err_size, "line %d: %s", line_number, why);
             return false;
         }
-        if (line_number > 1)
+        if (line_number > 1) {
             last_iteration = reading.iteration;
+            if (on_row)
+                on_row(context, &reading);
+        }
     }
     if (last_iteration < 0) {
         snprintf(err, err_size, "no complete row after the header");
@@ -161,6 +169,12 @@ bool theta_csv_last_row(const char *text, ThetaRow *row, size_t *kept_bytes, cha
     *row = reading;
     *kept_bytes = (size_t)(p - text);
     return true;
+}
+
+bool theta_csv_last_row(const char *text, ThetaRow *row, size_t *kept_bytes, char *err,
+                        size_t err_size)
+{
+    return read_rows(text, row, kept_bytes, NULL, NULL, err, err_size);
 }
 
 bool theta_csv_load_last_row(const char *path, ThetaRow *row, char *err, size_t err_size)
@@ -179,15 +193,31 @@ bool theta_csv_load_last_row(const char *path, ThetaRow *row, char *err, size_t 
     return ok;
 }
 
+/* The latest rows of the history, as many as the run's delay needs: row m
+ * in slot m % slots. */
+typedef struct {
+    int slots;
+    double (*values)[SPSA_MAX_PARAMS];
+} RecentRows;
+
+static void keep_recent(void *context, const ThetaRow *row)
+{
+    RecentRows *recent = context;
+    memcpy(recent->values[row->iteration % recent->slots], row->value, sizeof row->value);
+}
+
 bool theta_csv_restore(const char *text, Spsa *spsa, size_t *kept_bytes, char *err,
                        size_t err_size)
 {
     ThetaRow *row = malloc(sizeof *row);
-    if (!row) {
+    RecentRows recent = {spsa->schedule.delay + 1, malloc((size_t)(spsa->schedule.delay + 1) * sizeof *recent.values)};
+    if (!row || !recent.values) {
+        free(row);
+        free(recent.values);
         snprintf(err, err_size, "out of memory");
         return false;
     }
-    bool ok = theta_csv_last_row(text, row, kept_bytes, err, err_size);
+    bool ok = read_rows(text, row, kept_bytes, keep_recent, &recent, err, err_size);
     bool same = ok && row->count == spsa->count;
     for (int i = 0; same && i < spsa->count; i++)
         same = strcasecmp(row->name[i], spsa->param[i].name) == 0;
@@ -196,20 +226,22 @@ bool theta_csv_restore(const char *text, Spsa *spsa, size_t *kept_bytes, char *e
                  spsa->count);
         ok = false;
     }
-    for (int i = 0; ok && i < spsa->count; i++) {
-        const SpsaParam *p = &spsa->param[i];
-        if (row->value[i] < p->min || row->value[i] > p->max) {
-            snprintf(err, err_size, "last row: %s = %g is outside %g..%g", p->name, row->value[i],
-                     p->min, p->max);
-            ok = false;
+    /* Theta after the last row, and the rows before it that pairs in
+     * flight perturb (spsa.h: the delay). */
+    int first = ok && row->iteration > spsa->schedule.delay ? row->iteration - spsa->schedule.delay : 0;
+    for (int m = first; ok && m <= row->iteration; m++)
+        for (int i = 0; ok && i < spsa->count; i++) {
+            const SpsaParam *p = &spsa->param[i];
+            double value = recent.values[m % recent.slots][i];
+            if (value < p->min || value > p->max) {
+                snprintf(err, err_size, "row %d: %s = %g is outside %g..%g", m, p->name, value, p->min, p->max);
+                ok = false;
+            }
         }
-    }
-    if (ok) {
-        for (int i = 0; i < spsa->count; i++)
-            spsa->param[i].theta = row->value[i];
-        spsa->done = row->iteration;
-    }
+    for (int m = first; ok && m <= row->iteration; m++)
+        spsa_restore(spsa, m, recent.values[m % recent.slots]);
     free(row);
+    free(recent.values);
     return ok;
 }
 

@@ -9,8 +9,10 @@
  *
  * -resume reads the header (the same parameters, in the same order, as
  * the run being resumed) and the last complete row, and the run goes on
- * from that iteration with those values, appending to the same file.  A
- * last row cut short by a crash is dropped.
+ * from that iteration with those values, appending to the same file; with
+ * a delay d (-concurrency d+1, spsa.h) also the d rows before it, the
+ * thetas the next pairs perturb.  A last row cut short by a crash is
+ * dropped.
  */
 #ifndef TESSERA_TUNE_THETA_CSV_H
 #define TESSERA_TUNE_THETA_CSV_H
@@ -50,8 +52,9 @@ bool theta_csv_last_row(const char *text, ThetaRow *row, size_t *kept_bytes, cha
 bool theta_csv_load_last_row(const char *path, ThetaRow *row, char *err, size_t err_size);
 
 /* Reads the CSV text: checks the header against spsa's parameters, then
- * sets spsa->done and every theta from the last complete row.  *kept_bytes
- * receives the length of the text up to the end of that row. */
+ * sets spsa->done and every theta from the last complete row, and the
+ * thetas of the schedule's delay rows before it (spsa_restore).
+ * *kept_bytes receives the length of the text up to the end of that row. */
 bool theta_csv_restore(const char *text, Spsa *spsa, size_t *kept_bytes, char *err,
                        size_t err_size);
 

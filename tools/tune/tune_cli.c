@@ -61,6 +61,10 @@ static const char help_text[] =
     "  that finishes early waits for the earlier ones), so row k means iterations\n"
     "  0..k-1, each once; pairs that finished after an unfinished one when a run\n"
     "  stopped are not applied, and -resume plays them again.\n"
+    "  With -concurrency P, iteration k perturbs theta as it stood after iteration\n"
+    "  k-P (row k-P+1; the start for k < P) and starts once that is applied, so\n"
+    "  the same command gives the same CSV whatever the timing; P is part of the\n"
+    "  run (P = 1 is sequential SPSA): resume with the same P.\n"
     "  A 'warning:' line says when the games carry no signal: 50 pairs in a row\n"
     "  each scored 0 for the + side (theta stood still), or a run of 50 or more\n"
     "  iterations left every value at its start.\n"
@@ -78,7 +82,7 @@ static const char help_text[] =
     "KEY=VALUE words cmd= args= proto= option.NAME= tc= st= depth= nodes=\n"
     "timemargin= timeout=), -each, -game, -openings, -concurrency (pairs played\n"
     "at once, each game with its own engine processes), -seed (openings and the\n"
-    "perturbations), -log.\n"
+    "perturbations), -log, -loglimit.\n"
     "\n"
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
@@ -425,6 +429,8 @@ SpsaSchedule tune_cli_schedule(const TuneOptions *o)
         schedule.A = o->A;
     schedule.alpha = o->alpha;
     schedule.gamma = o->gamma;
+    /* P pairs at once: iteration k perturbs theta after iteration k - P. */
+    schedule.delay = o->arena.run.concurrency > 1 ? o->arena.run.concurrency - 1 : 0;
     return schedule;
 }
 

@@ -20,8 +20,8 @@ void tune_print_plan(FILE *out, const Spsa *spsa)
 {
     const SpsaSchedule *s = &spsa->schedule;
     int last = s->iterations - 1;
-    fprintf(out, "SPSA: %d iterations (game pairs), A %g, alpha %g, gamma %g, seed %llu\n",
-            s->iterations, s->A, s->alpha, s->gamma, (unsigned long long)spsa->seed);
+    fprintf(out, "SPSA: %d iterations (game pairs), A %g, alpha %g, gamma %g, seed %llu, delay %d\n",
+            s->iterations, s->A, s->alpha, s->gamma, (unsigned long long)spsa->seed, s->delay);
     fprintf(out, "%-28s %9s %9s %9s %8s %8s %9s %9s %10s %10s\n", "parameter", "start", "min",
             "max", "c_end", "r_end", "c_0", "c_last", "r_0", "r_last");
     for (int i = 0; i < spsa->count; i++) {

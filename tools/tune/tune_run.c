@@ -16,8 +16,10 @@
 #define FAULTS_SHOWN 10
 
 /* How far pairs may finish ahead of the oldest unfinished one: their
- * results wait in a ring of this many slots until it finishes. */
-#define COMMIT_WINDOW 1024
+ * results wait in a ring of this many slots until it finishes.  A pair
+ * starts only once the iteration its theta builds on is applied (spsa.h),
+ * so it is at most the delay ahead. */
+#define COMMIT_WINDOW (SPSA_MAX_DELAY + 1)
 
 /* A finished pair's two game scores for the + side, waiting for its turn. */
 typedef struct {
@@ -68,28 +70,25 @@ static void stop_all(TuneShared *s)
     atomic_compare_exchange_strong(s->abort, &expected, TOURNAMENT_ABORT_STOP);
 }
 
-/* Waits (a second at a time, to see an interrupt) while the next
- * iteration would finish too far ahead of the oldest one in flight. */
-static void wait_for_room(TuneShared *s)
+/* Hands out the next iteration k, once the theta it perturbs is known:
+ * the one after iteration k - P (P = -concurrency), which is then
+ * applied, so that what k plays depends on the results before it and not
+ * on which pairs happened to finish first.  Waits a second at a time, to
+ * see an interrupt. */
+static bool take_iteration(TuneShared *s, SpsaProbe *probe)
 {
-    while (!atomic_load(s->abort) && s->next < s->spsa->schedule.iterations &&
-           s->next - s->spsa->done >= COMMIT_WINDOW) {
+    pthread_mutex_lock(&s->lock);
+    bool taken = !atomic_load(s->abort) && s->next < s->spsa->schedule.iterations;
+    int k = taken ? s->next++ : 0;
+    while (taken && !spsa_can_draw(s->spsa, k)) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_sec += 1;
         pthread_cond_timedwait(&s->settled, &s->lock, &until);
+        taken = !atomic_load(s->abort);
     }
-}
-
-static bool take_iteration(TuneShared *s, SpsaProbe *probe)
-{
-    bool taken = false;
-    pthread_mutex_lock(&s->lock);
-    wait_for_room(s);
-    if (!atomic_load(s->abort) && s->next < s->spsa->schedule.iterations) {
-        spsa_draw(s->spsa, s->next++, probe);
-        taken = true;
-    }
+    if (taken)
+        spsa_draw(s->spsa, k, probe);
     pthread_mutex_unlock(&s->lock);
     return taken;
 }
@@ -332,7 +331,7 @@ TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abor
     s->next = spsa->done;
     s->start_ms = now_ms();
     if (config->arena->log_path &&
-        !arena_log_open(&s->log, config->arena->log_path, err, err_size)) {
+        !arena_log_open(&s->log, config->arena->log_path, config->arena->log_limit_bytes, err, err_size)) {
         free(s);
         return TUNE_RUN_FAILED;
     }

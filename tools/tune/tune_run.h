@@ -12,6 +12,12 @@
  * under one lock, in iteration order: a pair that finishes before an
  * earlier one waits for it, so the CSV's rows are always iterations
  * 0..k-1, each applied once, and -resume goes on exactly from k.
+ *
+ * With P = concurrency, iteration k starts only once iteration k-P is
+ * applied, and perturbs theta as it stood then (spsa.h: asynchronous SPSA
+ * with delay P-1).  So the run is a function of the command alone: the
+ * same flags give the same CSV whatever the timing; P itself is part of
+ * the algorithm (P = 1 is sequential SPSA).
  */
 #ifndef TESSERA_TUNE_RUN_H
 #define TESSERA_TUNE_RUN_H
