@@ -21,9 +21,12 @@
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
 #   ?selftest=reload    a reload keeps the game (the same session)
-#   ?selftest=watch     the Watch tab on arena PGNs and a tuner CSV
+#   ?selftest=watch     the Watch tab on arena PGNs (old files too: moves
+#                       with commas, Territoire moves starting with a
+#                       digit, read as the new ones) and a tuner CSV
 # The PGNs the page would download must be accepted by
-# `tessera-arena merge`.  Screenshots go to build/browser/.
+# `tessera-arena merge` and by the strict export-format reader
+# build/release/fakes/pgn_strict.  Screenshots go to build/browser/.
 # Not part of `make test` (it needs Chromium).
 cd "$(dirname "$0")/../.." || exit 1
 OUT=build/browser
@@ -66,11 +69,36 @@ build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
 # No decisive game: the page must say so rather than show an Elo of 0.
 sed -e 's/^\[Result "[^"]*"\]/[Result "1\/2-1\/2"]/' -e 's/^\(.* \)*\(1-0\|0-1\)$/\11\/2-1\/2/' \
     "$OUT/run.pgn" >"$OUT/draws.pgn"
+# The arena's moves are PGN symbols (tools/arena/pgn_move.h: b2b3:c4c5,
+# M17:3:x4); files written before that have the games' own notation
+# (b2b3,c4c5, 17,3,x4) and no "N..." before p2's moves: NAME-old.pgn, made
+# from NAME.pgn, must show the same games and positions.
+old_pgn() { # new-format file, old-format file
+    sed -e '/^[[%]/b' -e ':a' -e 's/\([0-9a-z]\):\([0-9a-z]\)/\1,\2/' -e 'ta' \
+        -e 's/\(^\| \)M\([0-9]\)/\1\2/g' -e 's/\(^\| \)[0-9][0-9]*\.\.\.\( \|$\)/\1/g' "$1" >"$2"
+}
+rm -f "$OUT/territoire.pgn"
+build/tessera-arena -game territoire -games 2 -seed 3 \
+    -engine cmd=build/tessera name=random1 option.Backend=random option.Seed=1 \
+    -engine cmd=build/tessera name=random2 option.Backend=random option.Seed=2 \
+    -each tc=1+0.02 -pgnout "$OUT/territoire.pgn" >/dev/null || exit 1
+old_pgn "$OUT/territoire.pgn" "$OUT/territoire-old.pgn"
+old_pgn "$OUT/run.pgn" "$OUT/run-old.pgn"
+# The files are what they stand for: symbols (M and ':') in the new ones,
+# commas, digit-first moves and no "N..." in the old ones.
+if grep -Eq '^(.* )?M[0-9]+:[0-9]+' "$OUT/territoire.pgn" && grep -Eq '^(.* )?[a-h][1-8][a-h][1-8]:' "$OUT/run.pgn" &&
+    grep -Eq '^(.* )?[0-9]+,[0-9]+' "$OUT/territoire-old.pgn" && grep -Eq '^(.* )?[a-h][1-8][a-h][1-8],' "$OUT/run-old.pgn" &&
+    ! cat "$OUT/territoire-old.pgn" "$OUT/run-old.pgn" | grep -v '^[[%]' | grep -Eq ':[0-9a-z]|[0-9]\.\.\.|(^| )M[0-9]' &&
+    build/release/fakes/pgn_strict "$OUT/territoire.pgn" "$OUT/run.pgn" >/dev/null; then
+    pass "arena_pgns_new_and_old_format_to_watch"
+else
+    fail "arena_pgns_new_and_old_format_to_watch"
+fi
 awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30; i++) printf "%d,%.3f,%.3f\n", i, 133 + i * 0.7, 45 - i * 0.3 }' >"$OUT/tune.csv"
 
 . tests/web/lib.sh
 start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" \
-    --watch "$OUT/draws.pgn" || {
+    --watch "$OUT/draws.pgn" --watch "$OUT/territoire.pgn" --watch "$OUT/territoire-old.pgn" --watch "$OUT/run-old.pgn" || {
     cat "$OUT/server.log"
     exit 1
 }
@@ -93,9 +121,17 @@ browse --virtual-time-budget=600000 --dump-dom "${url}?selftest=1" >"$OUT/selfte
 verdict play_a_game_of_each_kind_by_clicking "$OUT/selftest.html"
 
 # The PGN each game would download: tessera-arena merge must read it and
-# count its game.
+# count its game, and the strict reader of PGN export format
+# (tests/fakes/pgn_strict.c) must read it and replay its moves.
 for game in roomandpillar columna qawale territoire; do
     extract "pgn-$game" "$OUT/selftest.html" >"$OUT/web-$game.pgn"
+    if build/release/fakes/pgn_strict "$OUT/web-$game.pgn" >"$OUT/strict-$game.txt" 2>&1 &&
+        grep -q '^pgn_strict: 1 games$' "$OUT/strict-$game.txt"; then
+        pass "downloaded_pgn_in_export_format ($game)"
+    else
+        sed 's/^/    /' "$OUT/strict-$game.txt"
+        fail "downloaded_pgn_in_export_format ($game)"
+    fi
     if build/tessera-arena merge "$OUT/web-$game.pgn" >"$OUT/merge-$game.txt" 2>&1 &&
         grep -q '^Merged 1 games from 1 file' "$OUT/merge-$game.txt" &&
         grep -q "^\[Game \"$game\"\]" "$OUT/web-$game.pgn" &&

@@ -1492,6 +1492,65 @@ async function openLink(link) {
 
 function pgnTag(name, value) { return `[${name} "${String(value).replace(/[\\"]/g, '\\$&')}"]`; }
 
+// A move as a PGN symbol token, and back (tools/arena/pgn_move.h defines
+// the encoding): writing, every ',' becomes ':' and an 'M' goes in front
+// of a text that starts with a digit or an 'M' (or is empty): b2b3,c4c5 ->
+// b2b3:c4c5, 17,3,x4 -> M17:3:x4, d4 and swap unchanged.  Reading drops one
+// leading 'M' and turns every ':' back into ','; a token of an older file
+// (b2b3,c4c5, 17,3,x4: no ':', no leading 'M') reads unchanged.
+function pgnMoveToken(move) {
+  const t = move.replace(/,/g, ':');
+  return t === '' || /^[0-9M]/.test(t) ? 'M' + t : t;
+}
+function pgnMoveText(token) { return token.replace(/^M/, '').replace(/:/g, ','); }
+
+// PGN export format movetext (as tools/arena/pgn.c writes it): tokens one
+// blank apart on lines of fewer than 80 characters; "N." before the first
+// player's moves, "N..." before a second player's move that follows a
+// comment (a think time) and never otherwise; comments wrapped at their
+// blanks, no line starting with '%' or '['.
+const PGN_LINE_MAX = 79;
+function pgnMovetext(moves, times, closing, result) {
+  const lines = [];
+  let line = '';
+  const put = (t) => {
+    if (line && line.length + 1 + t.length > PGN_LINE_MAX) { lines.push(line); line = t; } else line = line ? line + ' ' + t : t;
+  };
+  let afterComment = false;
+  moves.forEach((m, i) => {
+    if (i % 2 === 0 || afterComment) put(`${Math.floor(i / 2) + 1}${i % 2 === 0 ? '.' : '...'}`);
+    put(pgnMoveToken(m));
+    afterComment = times[i] !== undefined;
+    if (afterComment) put(`{${(times[i] / 1000).toFixed(3)}s}`);
+  });
+  // The closing comment: braces inside become parentheses, control
+  // characters blanks, runs of blanks one; a word starting with '%' or '['
+  // stays on the line of the word before it.
+  const words = closing.replace(/[{}]/g, (c) => (c === '{' ? '(' : ')')).replace(/[\x00-\x1f\x7f]/g, ' ').split(' ').filter((w) => w);
+  const comment = `{${words.join(' ')}}`.split(' ');
+  const units = [];
+  for (const w of comment) {
+    if (units.length && /^[%[]/.test(w)) units[units.length - 1] += ' ' + w; else units.push(w);
+  }
+  for (let u of units) {
+    if (u.length <= PGN_LINE_MAX) { put(u); continue; }
+    // Longer than a line: in pieces, one a line, none starting or ending
+    // with a blank nor starting with '%' or '['.
+    if (line) { lines.push(line); line = ''; }
+    while (u.length > PGN_LINE_MAX) {
+      let k = PGN_LINE_MAX;
+      while (k > 1 && (/[ %[]/.test(u[k]) || u[k - 1] === ' ')) k--;
+      if (k === 1) k = PGN_LINE_MAX;
+      lines.push(u.slice(0, k));
+      u = u.slice(k);
+    }
+    line = u;
+  }
+  put(result);
+  lines.push(line);
+  return lines;
+}
+
 function playerName(side) {
   const h = humanSide(), backend = (play.state && play.state.backend) || 'engine';
   const human = h === side || h === 'both';
@@ -1513,26 +1572,18 @@ function pgnText() {
   const tc = play.clock.tc ? `${play.clock.tc.base / 1000}+${play.clock.tc.inc / 1000}` : '-';
   const start = play.startFen || state.fen;
   const lines = ['% tessera-arena run', `% game=${state.game}`, `% seed=${play.seed || 0}`, '% repeat=off', '% source=tessera-web', ''];
-  lines.push(pgnTag('Event', 'tessera-web game'), pgnTag('Site', location.host || '?'), pgnTag('Date', date), pgnTag('Round', 1),
-    pgnTag('White', playerName('p1')), pgnTag('Black', playerName('p2')), pgnTag('Result', token),
-    pgnTag('Game', state.game), pgnTag('Variant', state.game), pgnTag('SetUp', 1), pgnTag('FEN', start),
-    pgnTag('P1Colour', start.split(' ')[state.game === 'territoire' ? 2 : 1]), pgnTag('TimeControl', tc),
-    pgnTag('Termination', termination), pgnTag('PlyCount', state.moves.length), '');
-  const tokens = [];
-  state.moves.forEach((m, i) => {
-    if (i % 2 === 0) tokens.push(`${i / 2 + 1}.`);
-    tokens.push(m);
-    if (play.times[i] !== undefined) tokens.push(`{${(play.times[i] / 1000).toFixed(3)}s}`);
-  });
+  // Export format: the seven tag roster in its order, then the others in
+  // ASCII order of their names.
+  const roster = [['Event', 'tessera-web game'], ['Site', location.host || '?'], ['Date', date], ['Round', 1],
+    ['White', playerName('p1')], ['Black', playerName('p2')], ['Result', token]];
+  const more = [['Game', state.game], ['Variant', state.game], ['SetUp', 1], ['FEN', start],
+    ['P1Colour', start.split(' ')[state.game === 'territoire' ? 2 : 1]], ['TimeControl', tc],
+    ['Termination', termination], ['PlyCount', state.moves.length]];
+  more.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  roster.concat(more).forEach(([name, value]) => lines.push(pgnTag(name, value)));
+  lines.push('');
   const why = result ? (reason || resultText(state)) : 'the game goes on';
-  tokens.push(`{${termination}: ${why.replace(/[{}]/g, (c) => (c === '{' ? '(' : ')'))}}`, token);
-  let line = '';
-  const body = [];
-  for (const t of tokens) {
-    if (line && line.length + 1 + t.length > 79) { body.push(line); line = t; } else line = line ? line + ' ' + t : t;
-  }
-  if (line) body.push(line);
-  return lines.concat(body).join('\n') + '\n\n';
+  return lines.concat(pgnMovetext(state.moves, play.times, `${termination}: ${why}`, token)).join('\n') + '\n\n';
 }
 
 function downloadPgn() {
@@ -1694,7 +1745,7 @@ function makeGame(tags, text) {
     } else if (['1-0', '0-1', '1/2-1/2', '*'].includes(t)) {
       game.result = t;
     } else {
-      game.moves.push(t);
+      game.moves.push(pgnMoveText(t));
     }
   }
   return game;
@@ -2435,11 +2486,14 @@ async function selftestReload() {
 // started with arena PGNs and a tuner CSV): the games, the running Elo
 // (or that no game was decided), the board of the newest game replayed on
 // the page with its last move marked, one chart per tuned parameter, and
-// no engine session started for any of it.
+// no engine session started for any of it.  A file NAME-old.pgn (the
+// arena's moves before PGN symbols: commas, Territoire moves starting with
+// a digit) must read as NAME.pgn does: the same moves, the same board.
 async function selftestWatch() {
   const lines = [];
   let ok = true;
   const check = (name, cond, detail) => { ok = ok && cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); };
+  const seen = {};
   try {
     showTab('watch');
     await until(() => watch.files.length > 0, 10000, 'the list of watched files');
@@ -2451,18 +2505,24 @@ async function selftestWatch() {
         await until(() => watch.games.length > 0 && $('watch-board').querySelector('svg'), 20000, 'a game and its board');
         const games = (watch.text.match(/^\[Round /gm) || []).length;
         // draws.pgn (test-browser.sh) holds no decisive game.
-        const decisive = !/draws/.test(file.path);
+        const decisive = /^\[Result "(1-0|0-1)"\]$/m.test(watch.text);
         check(`pgn_games_listed (${file.path})`, watch.games.length === games && $('watch-games').rows.length === Math.min(200, games) + 1, `${watch.games.length} games`);
         if (decisive) check(`pgn_elo_shown (${file.path})`, /Elo (-?\d|not finite)/.test($('elo-text').textContent) && !!$('elo-chart').querySelector('polyline'), $('elo-text').textContent);
         else check(`pgn_no_decisive_game (${file.path})`, /no decisive game yet/.test($('elo-text').textContent) && !/Elo 0\.0/.test($('elo-text').textContent), $('elo-text').textContent);
         const g = watch.game, fens = watchFens(g);
         check(`pgn_board_replayed (${file.path})`, $('watch-board').querySelectorAll('[data-square]').length > 0 && !!fens && $('watch-board').dataset.fen === fens[g.moves.length] && $('watch-board').querySelector('.last-move'), `${g.moves.length} moves replayed on the page`);
         check(`pgn_clocks_shown (${file.path})`, /s left|s used/.test($('watch-players').textContent), $('watch-players').textContent);
+        seen[file.path] = { moves: JSON.stringify(watch.games.map((x) => x.moves)), last: g.moves.join(' '), fen: $('watch-board').dataset.fen };
       } else {
         await until(() => $('csv-charts').querySelector('svg'), 20000, 'the CSV charts');
         const header = watch.text.split('\n')[0].split(',');
         check('csv_one_chart_per_parameter', $('csv-charts').querySelectorAll('svg').length === header.length - 1, `${header.length - 1} parameters`);
       }
+    }
+    for (const path of Object.keys(seen).filter((p) => /-old\.pgn$/.test(p))) {
+      const old = seen[path], now = seen[path.replace(/-old\.pgn$/, '.pgn')];
+      check(`old_pgn_reads_as_new (${path})`, !!now && old.moves === now.moves && old.fen === now.fen && old.last !== '',
+        now ? `last game ${old.last}; final position ${old.fen}${old.fen === now.fen ? '' : ' vs ' + now.fen}` : 'no new-format file to compare with');
     }
     const created = apiLog.filter((c) => c.method === 'POST' && c.path === '/api/sessions').length;
     check('watch_starts_no_engine', created === 0, `${created} sessions created`);
