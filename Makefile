@@ -162,6 +162,11 @@ all: release
 test: all asan tsan
 	@sh tests/run.sh
 
+# `make test` with four CPU-bound processes beside it, stopped at the end (tests/run.sh).
+.PHONY: test-loaded
+test-loaded: all asan tsan
+	@sh tests/run.sh --burners 4
+
 # Headless Chromium plays a game of each kind on the page (not in `make test`).
 test-browser: all
 	@sh tools/web/test-browser.sh

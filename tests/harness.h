@@ -46,6 +46,26 @@ static inline bool harness_slow_allowed(void)
 #endif
 }
 
+/* How many times slower than on an idle machine this run goes: a factor
+ * that tests/run.sh measures (a fixed CPU-bound workload's wall time over
+ * its CPU time) and exports as TESSERA_LOAD_FACTOR; 1 when unset (a test
+ * run alone) or not a number of at least 1.  Wall-clock bounds that check
+ * a behaviour ("stop answers promptly", "a movetime is not overrun by
+ * much") are scaled by it; what only measures speed belongs to the
+ * benchmarks (`tessera bench`, tools/bench/), not to a test. */
+static inline double harness_load_factor(void)
+{
+    const char *text = getenv("TESSERA_LOAD_FACTOR");
+    double factor = text ? strtod(text, NULL) : 1.0;
+    return factor >= 1.0 && factor <= 1000.0 ? factor : 1.0;
+}
+
+/* A wall-clock allowance of ms on an idle machine, for this run's load. */
+static inline int64_t harness_scaled_ms(int64_t ms)
+{
+    return (int64_t)((double)ms * harness_load_factor() + 0.5);
+}
+
 static inline void harness_fail(const char *file, int line, const char *what)
 {
     if (!harness_current_failed)

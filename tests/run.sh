@@ -15,14 +15,119 @@
 # two lanes keep both cores busy.  Each lane counts into its own file and
 # log (build/test-log-LANE.txt); lines name their variant, so interleaved
 # output still reads.
+#
+# The load: wall-clock bounds in the tests (a movetime not overrun by much,
+# stop answered promptly) hold on an idle machine; on a loaded one they are
+# multiplied by a load factor measured here.  A fixed CPU-bound workload
+# (an awk loop, about 0.2 s of CPU) is timed: its wall time over its CPU
+# time is how many times slower than alone a process runs now.  At the
+# start two copies run at once, as the two lanes will; then each lane
+# measures again (one copy, beside the other lane's test) when a minute
+# has passed since its last measure, and takes the larger of its last two.
+# The factor, that ratio rounded to a whole number and at least 1, is
+# exported as TESSERA_LOAD_FACTOR: tests/protocol/lib.sh folds it into
+# SLOWDOWN, C tests read it through harness_load_factor() (tests/harness.h),
+# and each program's `timeout 400` is multiplied by it.  A
+# TESSERA_LOAD_FACTOR set by the caller is kept and not measured.
+#
+#   sh tests/run.sh --burners N    (`make test-loaded`: N = 4) first starts
+#   N CPU-bound processes beside the tests, and stops them when the run
+#   ends, fails or is interrupted: `make test` must pass on a machine that
+#   busy too.
 cd "$(dirname "$0")/.." || exit 1
+
+burners=0
+case "${1:-}" in
+--burners)
+    case "${2:-}" in
+    '' | *[!0-9]*)
+        echo "usage: sh tests/run.sh [--burners N]" >&2
+        exit 2
+        ;;
+    esac
+    burners=$2
+    ;;
+'') ;;
+*)
+    echo "usage: sh tests/run.sh [--burners N]" >&2
+    exit 2
+    ;;
+esac
+
+# load_ratio: 100 times the wall time over the CPU time of a fixed
+# CPU-bound workload (100 alone on an idle core).  `times` gives the CPU
+# time of this subshell's children, the awk alone.
+load_ratio() (
+    times_file=$(mktemp)
+    started=$(date +%s%N)
+    awk 'BEGIN { for (i = 0; i < 5000000; i++) s += i % 7; print s }' >/dev/null
+    ended=$(date +%s%N)
+    times >"$times_file"
+    awk -v wall_ns=$((ended - started)) 'NR == 2 {
+        split($1, u, /[ms]/); split($2, s, /[ms]/)
+        cpu = u[1] * 60 + u[2] + s[1] * 60 + s[2]
+        if (cpu < 0.05) cpu = 0.05
+        printf "%d\n", 100 * wall_ns / 1e9 / cpu }' "$times_file"
+    rm -f "$times_file"
+)
+
+# load_factor RATIO...: the largest ratio as a whole factor, at least 1.
+load_factor() {
+    for r in "$@"; do echo "$r"; done |
+        awk '$1 > max { max = $1 } END { f = int(max / 100 + 0.5); print (f < 1 ? 1 : f) }'
+}
+
+# measure_load COPIES: runs COPIES workloads at once; sets last_ratio (the
+# slowest) and exports TESSERA_LOAD_FACTOR (from it and the ratio before).
+measure_load() {
+    [ "$measure" = yes ] || return 0
+    ratio_dir=$(mktemp -d)
+    copy=0
+    copies=
+    while [ "$copy" -lt "$1" ]; do
+        load_ratio >"$ratio_dir/$copy" &
+        copies="$copies $!"
+        copy=$((copy + 1))
+    done
+    wait $copies
+    previous_ratio=${last_ratio:-0}
+    last_ratio=$(cat "$ratio_dir"/* | awk '$1 > max { max = $1 } END { print max + 0 }')
+    rm -rf "$ratio_dir"
+    TESSERA_LOAD_FACTOR=$(load_factor "$last_ratio" "$previous_ratio")
+    export TESSERA_LOAD_FACTOR
+    measured_at=$(date +%s)
+}
+
+# The burners: CPU-bound shell loops that end by themselves should this
+# script die without its traps (they look for it now and then).
+burner_pids=
+start_burners() { # count
+    n=0
+    while [ "$n" -lt "$1" ]; do
+        sh -c 'while kill -0 "$1" 2>/dev/null; do
+                   i=0; while [ "$i" -lt 20000 ]; do i=$((i + 1)); done
+               done' burner $$ &
+        burner_pids="$burner_pids $!"
+        n=$((n + 1))
+    done
+}
+stop_burners() {
+    [ -n "$burner_pids" ] && kill $burner_pids 2>/dev/null
+    burner_pids=
+}
 
 tally() { # name, command...
     name=$1
     shift
     started=$(date +%s)
-    out=$(timeout 400 "$@" 2>&1)
+    [ $((started - measured_at)) -lt 60 ] || measure_load 1
+    # In the background, so that a TERM (the run interrupted) can end it.
+    timeout $((400 * TESSERA_LOAD_FACTOR)) "$@" >"$out_file" 2>&1 &
+    current=$!
+    wait "$current"
     status=$?
+    current=
+    out=$(cat "$out_file")
     seconds=$(($(date +%s) - started))
     printf '%s\n' "$out" >>"$log"
     line=$(printf '%s\n' "$out" | grep '^harness: ' | tail -n 1)
@@ -43,7 +148,11 @@ tally() { # name, command...
             f=1
         fi
     fi
-    echo "$name: $p passed, $f failed (${seconds} s)"
+    if [ "$TESSERA_LOAD_FACTOR" -gt 1 ]; then
+        echo "$name: $p passed, $f failed (${seconds} s, load factor $TESSERA_LOAD_FACTOR)"
+    else
+        echo "$name: $p passed, $f failed (${seconds} s)"
+    fi
     passed=$((passed + p))
     failed=$((failed + f))
 }
@@ -100,18 +209,48 @@ lane() { # lane name, the function that runs its tests
     failed=0
     log=build/test-log-$lane_name.txt
     : >"$log"
+    out_file=$(mktemp)
+    current=
+    trap '[ -z "$current" ] || kill "$current" 2>/dev/null; rm -f "$out_file"; exit 143' TERM
     "$2"
+    rm -f "$out_file"
     echo "$passed $failed" >"build/test-count-$lane_name.txt"
 }
 
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"
 export ASAN_OPTIONS="abort_on_error=0 exitcode=66 ${ASAN_OPTIONS:-}"
 rm -f build/test-count-*.txt
+run_started=$(date +%s)
+
+lanes=
+trap 'stop_burners' EXIT
+trap 'stop_burners; [ -z "$lanes" ] || kill $lanes 2>/dev/null; exit 130' INT
+trap 'stop_burners; [ -z "$lanes" ] || kill $lanes 2>/dev/null; exit 143' TERM
+if [ "$burners" -gt 0 ]; then
+    start_burners "$burners"
+    echo "$burners CPU-bound processes run beside the tests"
+fi
+case "${TESSERA_LOAD_FACTOR:-}" in
+'' | 0 | *[!0-9]*)
+    measure=yes
+    measure_load 2
+    echo "load factor $TESSERA_LOAD_FACTOR: a CPU-bound workload took $(awk -v r="$last_ratio" 'BEGIN { printf "%.1f", r / 100 }') times its CPU time (time bounds and timeouts are multiplied by the factor)"
+    ;;
+*)
+    measure=no
+    measured_at=$(date +%s)
+    export TESSERA_LOAD_FACTOR
+    echo "load factor $TESSERA_LOAD_FACTOR (given)"
+    ;;
+esac
+
 lane plain plain_lane &
 plain=$!
 lane tsan tsan_lane &
 tsan=$!
+lanes="$plain $tsan"
 wait "$plain" "$tsan"
+lanes=
 
 passed=0
 failed=0
@@ -124,5 +263,5 @@ for name in plain tsan; do
         failed=$((failed + 1))
     fi
 done
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed ($(($(date +%s) - run_started)) s)"
 [ "$failed" -eq 0 ]

@@ -24,6 +24,7 @@
 #include "protocol/perft_job.h"
 #include "protocol/printable.h"
 #include "protocol/searcher.h"
+#include "protocol/table_maker.h"
 #include "search/backends.h"
 #include "search/strength.h"
 #include "util/clock.h"
@@ -92,6 +93,28 @@ static int backend_count(void)
     return n;
 }
 
+#define DEFAULT_HASH_MB 64
+
+/* The megabytes the engine's tables are made at: Hash, or the default
+ * where the machine could not hold it (table_maker.h). */
+static size_t table_megabytes(void) { return table_maker_megabytes((size_t)session.hash_mb, DEFAULT_HASH_MB); }
+
+/* What a search of the session needs (tables, threads) is made now,
+ * outside any clock (protocol/table_maker.h): at start-up and when Hash,
+ * Threads or Backend change. */
+static void make_engine_memory(void)
+{
+    table_maker_start(session.backend, session_engine(), table_megabytes(), session.threads);
+}
+
+static void on_hash_change(void)
+{
+    if (table_megabytes() != (size_t)session.hash_mb)
+        out_line("info string Hash %d MB is more than this machine's %zu MB of memory: tables of %d MB are used",
+                 session.hash_mb, table_maker_machine_mb(), DEFAULT_HASH_MB);
+    make_engine_memory();
+}
+
 /* The engine left keeps its settings but gives its memory back. */
 static void on_backend_change(void)
 {
@@ -99,6 +122,7 @@ static void on_backend_change(void)
         session.backend->release(session_engine());
     session.active_backend = session.backend_choice;
     session.backend = all_backends[session.active_backend];
+    make_engine_memory();
 }
 
 static void on_show_wdl_change(void) { info_line_show_wdl(session.show_wdl); }
@@ -151,9 +175,9 @@ static void register_options(void)
                           .choice = &session.backend_choice, .on_change = on_backend_change});
     options_add(&(Option){.name = "Threads", .type = OPTION_SPIN, .default_value = 1, .min = 1,
                           .max = SEARCH_MAX_THREADS,
-                          .value = &session.threads});
-    options_add(&(Option){.name = "Hash", .type = OPTION_SPIN, .default_value = 64, .min = 1, .max = 65536,
-                          .value = &session.hash_mb});
+                          .value = &session.threads, .on_change = make_engine_memory});
+    options_add(&(Option){.name = "Hash", .type = OPTION_SPIN, .default_value = DEFAULT_HASH_MB, .min = 1,
+                          .max = 65536, .value = &session.hash_mb, .on_change = on_hash_change});
     options_add(&(Option){.name = "Seed", .type = OPTION_SPIN, .default_value = 0, .min = 0, .max = INT_MAX,
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
@@ -183,14 +207,16 @@ static void cmd_handshake(int argc, char **argv)
     out_line("%s", strcmp(argv[0], "ugi") == 0 ? "ugiok" : "uciok");
 }
 
-/* A GUI sends isready after its options and waits: the tables are made
- * here, if nothing made them yet, rather than in the first search's
- * clock (a few hundred ms for a big Hash).  Never while a search runs. */
+/* A GUI sends isready after its options and waits: the memory made at
+ * start-up or at the last change of Hash, Threads or Backend is ready by
+ * then (every command but the handshake waits for it), and what an
+ * earlier failure left missing is tried again here.  Never while a
+ * search runs. */
 static void cmd_isready(int argc, char **argv)
 {
     (void)argc, (void)argv;
     if (!searcher_busy())
-        session.backend->make_tables(session_engine(), (size_t)session.hash_mb);
+        session.backend->make_tables(session_engine(), table_megabytes(), session.threads);
     out_line("readyok");
 }
 
@@ -235,7 +261,7 @@ static void cmd_newgame(int argc, char **argv)
     (void)argc, (void)argv;
     searcher_stop();
     searcher_wait();
-    session.backend->new_game(session_engine(), (size_t)session.hash_mb);
+    session.backend->new_game(session_engine(), table_megabytes());
 }
 
 /* ---- position ---- */
@@ -354,7 +380,7 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->game = session.game;
     job->record = session.record;
     job->threads = session.threads;
-    job->hash_mb = (size_t)session.hash_mb;
+    job->hash_mb = table_megabytes();
     job->seed = (uint64_t)session.seed;
     job->move_overhead_ms = session.move_overhead_ms;
     job->start_ms = go_time;
@@ -540,19 +566,53 @@ static void cmd_options(int argc, char **argv)
 
 /* ---- dispatch ---- */
 
+static bool quitting;
+
+static void cmd_quit(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    quitting = true;
+}
+
+/* A command is its name, what runs it and whether words may follow it:
+ * those that take none refuse a trailing word as any other malformed
+ * command (`quit now` does not quit).  No GUI of UCI or UGI sends them
+ * with words. */
 typedef struct {
     const char *name;
     void (*run)(int argc, char **argv);
+    bool takes_words;
 } Command;
 
 static const Command commands[] = {
-    {"uci", cmd_handshake},      {"ugi", cmd_handshake},   {"isready", cmd_isready},
-    {"setoption", cmd_setoption}, {"ucinewgame", cmd_newgame}, {"uginewgame", cmd_newgame},
-    {"position", cmd_position},  {"go", cmd_go},           {"stop", cmd_stop},
-    {"ponderhit", cmd_ponderhit},
-    {"perft", cmd_perft},        {"moves", cmd_moves},     {"d", cmd_display},
-    {"query", cmd_query},        {"eval", cmd_eval},       {"options", cmd_options},
+    {"uci", cmd_handshake, false},      {"ugi", cmd_handshake, false},
+    {"isready", cmd_isready, false},    {"setoption", cmd_setoption, true},
+    {"ucinewgame", cmd_newgame, false}, {"uginewgame", cmd_newgame, false},
+    {"position", cmd_position, true},   {"go", cmd_go, true},
+    {"stop", cmd_stop, false},          {"ponderhit", cmd_ponderhit, false},
+    {"quit", cmd_quit, false},          {"perft", cmd_perft, true},
+    {"moves", cmd_moves, false},        {"d", cmd_display, false},
+    {"query", cmd_query, true},         {"eval", cmd_eval, false},
+    {"options", cmd_options, false},
 };
+
+static void run_command(int argc, char **argv)
+{
+    size_t k = 0;
+    while (k < sizeof commands / sizeof commands[0] && strcmp(commands[k].name, argv[0]) != 0)
+        k++;
+    if (k == sizeof commands / sizeof commands[0])
+        error_line("unknown command '%s'", printable(argv[0]));
+    else if (argc > 1 && !commands[k].takes_words)
+        error_line("%s: unexpected '%s' (%s takes no arguments)", argv[0], printable(argv[1]), argv[0]);
+    else {
+        /* The handshake reads no engine memory: it is answered while the
+         * engine's tables are made; any other command waits for them. */
+        if (commands[k].run != cmd_handshake)
+            table_maker_wait();
+        commands[k].run(argc, argv);
+    }
+}
 
 static int tokenize(char *line, char **argv, int max)
 {
@@ -620,6 +680,7 @@ static bool session_init(void)
     on_show_wdl_change(); /* the default, also for a second loop in one process */
     session.game = all_games[session.game_choice];
     reset_to_start();
+    make_engine_memory();
     return true;
 }
 
@@ -633,7 +694,8 @@ int protocol_loop(FILE *in)
         return 1;
     }
     LineStatus status;
-    while ((status = read_line(in, line, sizeof line)) != LINE_END_OF_INPUT) {
+    quitting = false;
+    while (!quitting && (status = read_line(in, line, sizeof line)) != LINE_END_OF_INPUT) {
         if (status == LINE_TOO_LONG) {
             error_line("line longer than %d bytes ignored", MAX_COMMAND_LINE - 2);
             continue;
@@ -647,20 +709,12 @@ int protocol_loop(FILE *in)
             error_line("line with more than %d words ignored", MAX_TOKENS);
             continue;
         }
-        if (argc == 0)
-            continue;
-        if (strcmp(argv[0], "quit") == 0)
-            break;
-        size_t k = 0;
-        while (k < sizeof commands / sizeof commands[0] && strcmp(commands[k].name, argv[0]) != 0)
-            k++;
-        if (k == sizeof commands / sizeof commands[0])
-            error_line("unknown command '%s'", printable(argv[0]));
-        else
-            commands[k].run(argc, argv);
+        if (argc > 0)
+            run_command(argc, argv);
     }
     searcher_stop();
     searcher_wait();
+    table_maker_wait();
     destroy_engines();
     return 0;
 }

@@ -16,12 +16,22 @@
 
 #define PROVE_USAGE                                                                                     \
     "usage: tessera prove GAME [POSITION] [threads N] [hash MB] [time S] [progress S] -out FILE\n"     \
-    "  proves POSITION (a position string as one argument, or startpos: the default) of GAME\n"        \
-    "  and writes its certificate to FILE (- for standard output); check it with\n"                    \
-    "  build/tessera-proof-check FILE.  threads: 1 to %d (1), all of them proving; hash: MB of\n"      \
-    "  tables, 1 to %d (1024); time: seconds to give up after, 0 = never (0); progress: seconds\n"    \
-    "  between progress lines on standard error (the root's proof and disproof numbers), 0 = none\n"  \
-    "  (10).  The certificate format: src/search/certificate.h\n"
+    "\n"                                                                                               \
+    "Proves POSITION (a position string as one argument, or startpos: the default) of GAME\n"         \
+    "(roomandpillar, columna, qawale or territoire) and writes its certificate, which\n"             \
+    "build/tessera-proof-check FILE confirms.  The words after POSITION, in any order:\n"             \
+    "\n"                                                                                               \
+    "  threads N      search threads, all of them proving: 1 to %d (1)\n"                              \
+    "  hash MB        MB of tables, 1 to %d (1024)\n"                                                  \
+    "  time S         seconds to give up after, 0 = never (0)\n"                                       \
+    "  progress S     seconds between progress lines on standard error (the root's proof and\n"      \
+    "                 disproof numbers), 0 = none (10)\n"                                              \
+    "  -out FILE      the certificate (required); - writes it to standard output\n"                   \
+    "  --help / -h    this text\n"                                                                     \
+    "\n"                                                                                               \
+    "The certificate format: src/search/certificate.h.  Exit status: 0 proven and written;\n"       \
+    "1 not proven (time, draws, a finished game), out of memory or not writable, no file\n"         \
+    "left; 2 bad arguments.\n"
 #define PROVE_MAX_HASH_MB 65536
 
 typedef struct {

@@ -20,6 +20,7 @@
 #include "search/ab_proof_table.h"
 #include "search/mate_distance.h"
 #include "search/search.h"
+#include "search/thread_pool.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -259,9 +260,11 @@ ProofTable *ab_engine_proof_table(BackendEngine *engine);
 /* ---- the exact distance of a proof (ab_mate_shortening.c) ---- */
 
 /* When the main thread's answer is a proven score, spends the time left
- * (its soft limit, or until `stop`) shortening it with table, and makes the
- * exact distance, its fastest (slowest-losing) turn and line the result. */
-void ab_shorten_proven(AbWorker *w, MateTable *table);
+ * (its soft limit, or until `stop`) shortening it with table on the
+ * search's threads of pool (once the search's own threads have returned),
+ * and makes the exact distance, its fastest (slowest-losing) turn and
+ * line the result. */
+void ab_shorten_proven(AbWorker *w, MateTable *table, ThreadPool *pool);
 
 /* ---- Lazy SMP: what helpers share with the main thread (ab_smp.c) ---- */
 

@@ -1,6 +1,6 @@
 /* ab_mate_shortening.c - the alphabeta backend's use of the mate
  * shortening (search/mate_shortening.h): once the search ends on a proven
- * score, the main thread spends the time left on the exact distance. */
+ * score, its threads spend the time left on the exact distance. */
 #include "search/ab_internal.h"
 #include "search/mate.h"
 #include "search/mate_shortening.h"
@@ -11,14 +11,14 @@ static bool shortening_must_stop(void *context)
     return atomic_load(&s->job->stop) || tm_past_soft(&s->tm);
 }
 
-void ab_shorten_proven(AbWorker *w, MateTable *table)
+void ab_shorten_proven(AbWorker *w, MateTable *table, ThreadPool *pool)
 {
     AbShared *s = w->shared;
     SearchResult *r = s->result;
     r->score = w->best_score;
     r->best = w->best_turn;
     uint64_t before = r->nodes;
-    bool exact = mate_shorten_result(s->job, table, shortening_must_stop, s, r);
+    bool exact = mate_shorten_result(s->job, table, pool, shortening_must_stop, s, r);
     w->nodes += r->nodes - before;
     if (!exact)
         return;

@@ -152,6 +152,14 @@ static int reduction(const AbSettings *settings, int depth, int index, int order
     return r < depth - 1 ? r : depth - 2;
 }
 
+/* MultiPV ranks the root's moves by their scores: a root move reduced
+ * was searched less deep than the others, and one that its reduced
+ * search undervalued was never searched again to show it was better
+ * (Qawale at depth 4: line 1 scored 291 and line 3, that move searched
+ * whole, 323).  So with several lines no root move is reduced, and each
+ * line's score is its move's own at the depth searched. */
+static bool root_moves_ranked(const AbShared *s, int ply) { return ply == 0 && search_line_count(s->job) > 1; }
+
 /* A node's window and what its children gave so far. */
 typedef struct {
     const Position *pos;
@@ -177,7 +185,7 @@ static bool try_child(AbWorker *w, Node *n, Move move, int order, int index)
     } else if (index == 0) {
         score = child_score(w, &child, kind, alpha, n->beta, depth - 1, ply, turns, n->pv_node);
     } else {
-        int r = reduction(s->settings, depth, index, order);
+        int r = root_moves_ranked(s, ply) ? 0 : reduction(s->settings, depth, index, order);
         score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1 - r, ply, turns, false);
         if (score > alpha && r > 0)
             score = child_score(w, &child, kind, alpha, alpha + 1, depth - 1, ply, turns, false);

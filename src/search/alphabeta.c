@@ -23,8 +23,8 @@
 #define WORKER_STACK_BYTES (64u << 20) /* deep step searches keep a move list per ply */
 
 /* One engine: its settings and the tables its searches share.  The proof
- * and mate tables (a quarter and an eighth of Hash) are allocated when
- * first needed. */
+ * and mate tables (a quarter and an eighth of Hash) are made with the main
+ * one by make_tables and new_game, or else when first needed. */
 struct AbEngine {
     AbSettings settings;
     TransTable table;
@@ -56,8 +56,9 @@ static size_t proof_table_mb(size_t hash_mb) { return hash_mb / 4 ? hash_mb / 4 
 
 static size_t mate_table_mb(size_t hash_mb) { return hash_mb / 8 ? hash_mb / 8 : 1; }
 
-/* The shortening's table, made when a proof first needs it; NULL when
- * out of memory (the proof's own distance then stands). */
+/* The shortening's table, made with the others (make_tables), else when
+ * a proof first needs it; NULL when out of memory (the proof's own
+ * distance then stands). */
 static MateTable *ensure_mate_table(AbEngine *e, size_t hash_mb)
 {
     size_t megabytes = mate_table_mb(hash_mb);
@@ -84,8 +85,8 @@ static bool ensure_table(AbEngine *e, size_t hash_mb)
     return true;
 }
 
-/* The proof search's table: a quarter of Hash, made when a proof is first
- * tried (games that never get there do not pay for it). */
+/* The proof search's table: a quarter of Hash, made with the others
+ * (make_tables), else when a proof is first tried. */
 static bool ensure_proof_table(AbEngine *e, size_t hash_mb)
 {
     size_t megabytes = proof_table_mb(hash_mb);
@@ -294,29 +295,63 @@ static void take_proof(AbWorker *w)
     record_iteration(w, w->completed_depth > 0 ? w->completed_depth : 1, proof->score);
 }
 
-/* MultiPV: lines 2..N of an iteration, each a root search with the first
- * moves of the lines above it left out, reported as its own line; each
- * line's aspiration starts from its own last score.  The result stays
- * line 1's. */
-static void search_other_lines(AbWorker *w, int depth, int *line_scores)
+/* MultiPV: the lines of one iteration, best first, line 1 the result.
+ * The searches that found them each return the best of the moves they
+ * were left, so line k can outscore line k-1 where the search is not
+ * exact (late move reductions below the root, the table's bounds); sorted,
+ * the lines come best first and line 1 is always the move played. */
+static void report_lines(AbWorker *w, SearchResult *lines, int count)
 {
     AbShared *s = w->shared;
-    int lines = search_line_count(s->job);
-    if (w->pv_length[0] == 0)
-        return;
-    w->excluded[0] = w->pv[0][0];
-    w->excluded_count = 1;
-    for (int k = 2; k <= lines; k++) {
-        int score = aspirated_search(w, depth, line_scores[k - 1]);
+    /* Insertion, so that equal scores keep the order they were found in. */
+    for (int i = 1; i < count; i++) {
+        SearchResult line = lines[i];
+        int j = i;
+        for (; j > 0 && lines[j - 1].score < line.score; j--)
+            lines[j] = lines[j - 1];
+        lines[j] = line;
+    }
+    uint64_t nodes = total_nodes(s);
+    int hashfull = tt_hashfull(s->tt);
+    for (int k = 0; k < count; k++) {
+        lines[k].nodes = nodes;
+        lines[k].hashfull = hashfull;
+    }
+    w->best_score = lines[0].score;
+    if (lines[0].pv_length > 0)
+        w->best_turn = lines[0].pv[0]; /* several lines search whole turns */
+    *s->result = lines[0];
+    for (int k = 0; k < count; k++)
+        search_progress_line(s->job, &lines[k], k + 1);
+}
+
+/* MultiPV: line 1 is the iteration's root search (score); lines 2..N are
+ * each a root search with the first moves of the lines above it left
+ * out, each aspirated around its own line's last score (line_scores, by
+ * rank).  The iteration is then reported, best first; a search stopped
+ * among them reports the lines it completed. */
+static void search_lines(AbWorker *w, int depth, int score, int *line_scores)
+{
+    AbShared *s = w->shared;
+    int wanted = search_line_count(s->job);
+    SearchResult lines[SEARCH_MAX_MULTIPV];
+    w->completed_depth = depth;
+    fill_line(w, depth, score, w->best_turn, &lines[0]);
+    int count = 1;
+    w->excluded_count = 0;
+    if (w->pv_length[0] > 0)
+        w->excluded[w->excluded_count++] = w->pv[0][0];
+    for (int k = 2; k <= wanted && w->excluded_count == count; k++) {
+        int line_score = aspirated_search(w, depth, line_scores[k - 1]);
         if (w->stopped || w->pv_length[0] == 0)
             break; /* out of time, or out of root moves */
-        line_scores[k - 1] = score;
-        SearchResult line;
-        fill_line(w, depth, score, MOVE_NONE, &line);
-        search_progress_line(s->job, &line, k);
+        fill_line(w, depth, line_score, MOVE_NONE, &lines[count++]);
         w->excluded[w->excluded_count++] = w->pv[0][0];
     }
     w->excluded_count = 0;
+    report_lines(w, lines, count);
+    for (int k = 0; k < count; k++)
+        line_scores[k] = lines[k].score;
 }
 
 /* A helper's iteration deeper than the main thread's last becomes the
@@ -368,10 +403,13 @@ static void *main_worker(void *arg)
             take_partial_iteration(w, depth);
             break;
         }
-        record_iteration(w, depth, score);
         bool horizon_met = w->horizon_met;
-        if (search_line_count(s->job) > 1)
-            search_other_lines(w, depth, line_scores);
+        if (search_line_count(s->job) > 1) {
+            search_lines(w, depth, score, line_scores);
+            score = w->best_score;
+        } else {
+            record_iteration(w, depth, score);
+        }
         if (adopt_deeper(w)) {
             depth = w->completed_depth;
             score = w->best_score;
@@ -386,8 +424,6 @@ static void *main_worker(void *arg)
     adopt_deeper(w);
     take_proof(w);
     atomic_store(&s->abort, true);
-    if (score_is_proven(w->best_score) && s->engine)
-        ab_shorten_proven(w, ensure_mate_table(s->engine, s->job->hash_mb));
     return NULL;
 }
 
@@ -470,10 +506,12 @@ static void finish_result(const AbShared *s, SearchResult *r)
     r->ponder = r->pv_length >= 2 && r->pv[0] == r->best ? r->pv[1] : MOVE_NONE;
 }
 
-static int worker_count(const SearchJob *job)
+static int threads_in_range(int threads)
 {
-    return job->threads < 1 ? 1 : job->threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : job->threads;
+    return threads < 1 ? 1 : threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : threads;
 }
+
+static int worker_count(const SearchJob *job) { return threads_in_range(job->threads); }
 
 /* Several provers share the proof table and the busy counts: both are
  * made before the threads start. */
@@ -529,6 +567,10 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
         ab_defer_end(&s);
         ab_smp_end(&s);
     }
+    /* A proven answer is made exact by every thread of the search, once
+     * they are back in the pool (the main thread alone took minutes). */
+    if (score_is_proven(s.workers[0].best_score))
+        ab_shorten_proven(&s.workers[0], ensure_mate_table(e, job->hash_mb), &e->threads);
     finish_result(&s, &result);
     free(s.proof_busy);
     return result;
@@ -554,13 +596,34 @@ static void *alphabeta_settings(BackendEngine *engine) { return &ab_engine(engin
 
 /* Makes the tables a search at megabytes needs where they are missing;
  * those it has are kept.  Their pages are made when a table is
- * (util/huge_alloc.h). */
-static void alphabeta_make_tables(BackendEngine *engine, size_t megabytes)
+ * (util/huge_alloc.h).  Tables of another size are given back before any
+ * is made, so that a new Hash never holds the old tables too. */
+static void make_tables_at(AbEngine *e, size_t megabytes)
 {
-    AbEngine *e = ab_engine(engine);
+    if (e->table.words && e->table_mb != main_table_mb(megabytes)) {
+        tt_free(&e->table);
+        e->table_mb = 0;
+    }
+    if (e->proofs.slots && e->proofs_mb != proof_table_mb(megabytes)) {
+        pt_free(&e->proofs);
+        e->proofs_mb = 0;
+    }
+    if (e->mates.slots && e->mates_mb != mate_table_mb(megabytes)) {
+        mate_table_free(&e->mates);
+        e->mates_mb = 0;
+    }
     ensure_table(e, megabytes);
     ensure_proof_table(e, megabytes);
     ensure_mate_table(e, megabytes);
+}
+
+/* The tables, the threads' state and the threads themselves, parked. */
+static void alphabeta_make_tables(BackendEngine *engine, size_t megabytes, int threads)
+{
+    AbEngine *e = ab_engine(engine);
+    make_tables_at(e, megabytes);
+    ready_workers(e, threads_in_range(threads));
+    thread_pool_start(&e->threads, threads_in_range(threads));
 }
 
 /* The tables made here, outside any clock, and cleared (those that could
@@ -569,7 +632,7 @@ static void alphabeta_make_tables(BackendEngine *engine, size_t megabytes)
 static void alphabeta_new_game(BackendEngine *engine, size_t megabytes)
 {
     AbEngine *e = ab_engine(engine);
-    alphabeta_make_tables(engine, megabytes);
+    make_tables_at(e, megabytes);
     if (e->table.words)
         tt_clear(&e->table);
     if (e->proofs.slots)

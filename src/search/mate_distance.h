@@ -13,14 +13,18 @@
  * within d; the same for losses), which the next d reuses.
  *
  * It counts whole turns (plays whole turns with Game.play, a Room and
- * Pillar `swap` included), knows no game, runs on one thread, stops when
- * its caller says so, and uses only the table's fixed memory.  Until it
- * finishes, the caller keeps the proof's bound: a distance reported is
- * never shorter than the truth.
+ * Pillar `swap` included), knows no game, stops when its caller says so,
+ * and uses only the table's fixed memory.  Several threads may shorten
+ * the same root at once, each with its own MateSearch on one table (and
+ * one MateBusy): each answers from the others' work, and whichever
+ * finishes first has the exact distance (search/mate_shortening.h runs
+ * them).  Until it finishes, the caller keeps the proof's bound: a
+ * distance reported is never shorter than the truth.
  */
 #ifndef TESSERA_MATE_DISTANCE_H
 #define TESSERA_MATE_DISTANCE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -46,9 +50,48 @@ bool mate_table_allocate(MateTable *table, size_t megabytes);
 void mate_table_free(MateTable *table);
 void mate_table_clear(MateTable *table);
 
+/* The positions that the threads of one shortening are searching now, by
+ * the top MATE_BUSY_BITS of their keys, each with its searcher: a thread
+ * puts a child that another is searching off to the end of its node
+ * (ABDADA's deferral), so that threads running side by side spread over
+ * the tree instead of searching the same children in step.  A hint, never
+ * a lock.  Small enough (8 KB) to stay in the cache: with 2^15 slots, a
+ * look per child missed it and cost a tenth of the search's time; a few
+ * dozen positions are busy at once, so two rarely share a slot (one then
+ * goes unmarked).
+ *
+ * Only the marks of a thread that is running count: on a machine whose
+ * other work leaves the threads one core between them, they take turns,
+ * and a thread that kept out of the other's (suspended) path searched
+ * worse-ordered children for nothing, 10 to 20% more nodes in all; there
+ * the threads search as one would, in the same order, and split the work
+ * through the table alone.  A thread is running while its node count,
+ * published at every poll, moves. */
+#define MATE_BUSY_BITS 10
+#define MATE_MAX_THREADS 256
+typedef struct {
+    _Atomic uint64_t position[1 << MATE_BUSY_BITS]; /* key | searcher (low byte); 0 when free */
+    struct {
+        _Atomic uint64_t nodes;
+        char apart[56]; /* one cache line each: written at every poll */
+    } progress[MATE_MAX_THREADS];
+} MateBusy;
+
+/* What one thread of a shortening knows of the others: their node counts
+ * at its last polls, and for how many polls each stood still. */
+typedef struct {
+    uint64_t nodes[MATE_MAX_THREADS];
+    uint8_t still[MATE_MAX_THREADS];
+} MatePeers;
+
 typedef struct {
     const Game *game;
     MateTable *table;
+    /* Shared by the threads of one shortening (zeroed before they start);
+     * NULL for a search alone, which then searches as it always did. */
+    MateBusy *busy;
+    int thread, threads; /* with busy: this one's number, and how many */
+    MatePeers *peers;    /* with busy: this one's own */
     /* Polled every few hundred nodes; true ends the search (NULL: never). */
     bool (*must_stop)(void *context);
     void *context;
@@ -69,7 +112,10 @@ typedef struct {
  * question for d = 1, 2, ... until one is answered yes (the exact
  * distance) or ms->must_stop (the answer is then the bound, not exact).
  * It does not stop at the bound: a bound that its question refutes was
- * wrong, and the search goes on to the true distance. */
+ * wrong, and the search goes on to the true distance.  The move is
+ * checked by the questions that define it (a win in d: the opponent loses
+ * within d - 1 after it; the slowest loss: the opponent does not win
+ * within d - 2), whatever the table says. */
 MateDistance mate_distance_shorten(MateSearch *ms, const Position *root, bool wins, int bound_plies);
 
 /* The bounded questions themselves (ms->stopped tells a stopped search

@@ -733,7 +733,8 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
     result.best = best_move(&workers[0]);
     result.ponder = result.pv_length >= 2 && result.pv[0] == result.best ? result.pv[1] : MOVE_NONE;
     if (score_is_proven(result.score))
-        mate_shorten_result(job, e->mates.slots ? &e->mates : NULL, shortening_must_stop, &s, &result);
+        mate_shorten_result(job, e->mates.slots ? &e->mates : NULL, &e->threads, shortening_must_stop, &s,
+                            &result);
     for (int t = 0; t < started; t++)
         action_source_free(&workers[t].source);
     free(workers);
@@ -769,9 +770,12 @@ static void mcts_new_game(BackendEngine *engine, size_t hash_mb)
     mate_table_clear(&e->mates);
 }
 
-static void mcts_make_tables(BackendEngine *engine, size_t hash_mb)
+/* The node pool and the mate table at hash_mb, and the search's threads. */
+static void mcts_make_tables(BackendEngine *engine, size_t hash_mb, int threads)
 {
-    prepare_memory(mcts_engine(engine), hash_mb);
+    MctsEngine *e = mcts_engine(engine);
+    prepare_memory(e, hash_mb);
+    thread_pool_start(&e->threads, threads);
 }
 
 static void mcts_release(BackendEngine *engine)

@@ -58,7 +58,10 @@ static void *random_settings(BackendEngine *engine)
     return NULL; /* no settings: param_count is 0 */
 }
 static void random_new_game(BackendEngine *engine, size_t hash_mb) { (void)engine, (void)hash_mb; }
-static void random_make_tables(BackendEngine *engine, size_t hash_mb) { (void)engine, (void)hash_mb; }
+static void random_make_tables(BackendEngine *engine, size_t hash_mb, int threads)
+{
+    (void)engine, (void)hash_mb, (void)threads;
+}
 static void random_release(BackendEngine *engine) { (void)engine; }
 static void random_destroy(BackendEngine *engine) { free(engine); }
 

@@ -96,7 +96,7 @@ typedef struct {
     uint64_t seed;
     /* A proven score ends the search as found, its win not shortened to
      * the exact distance (tessera prove: a certificate needs a proof, and
-     * shortening runs on one thread, longer than the proof on 8x8). */
+     * shortening takes several times the proof on 8x8, even on every thread). */
     bool proof_is_enough;
     int move_overhead_ms; /* time lost per move to pipes and scheduling */
     int64_t start_ms;     /* when `go` arrived, on the now_ms() clock */
@@ -153,10 +153,12 @@ typedef struct Backend {
      * hash_mb megabytes (the Hash option): memory may be made here, outside
      * any clock. */
     void (*new_game)(BackendEngine *engine, size_t hash_mb);
-    /* Makes the memory a search at hash_mb needs where the engine lacks
-     * it, keeping what it holds (isready: outside any clock, and never
-     * clearing what a search learnt). */
-    void (*make_tables)(BackendEngine *engine, size_t hash_mb);
+    /* Makes what a search at hash_mb with threads threads needs where
+     * the engine lacks it (tables, tree, parked threads), keeping what it
+     * holds and never clearing what a search learnt: called outside any
+     * clock (at start-up, when Hash, Threads or Backend change, isready),
+     * so that the first search pays for none of it. */
+    void (*make_tables)(BackendEngine *engine, size_t hash_mb, int threads);
     void (*release)(BackendEngine *engine); /* free memory, keep the settings */
     void (*destroy)(BackendEngine *engine);
 } Backend;

@@ -12,7 +12,9 @@ static void *park(void *arg)
     ThreadPool *pool = slot->pool;
     pthread_mutex_lock(&pool->lock);
     /* Started for the round under way (the caller holds the lock from
-     * the start to the round's broadcast): that round is new to it. */
+     * the start to the round's broadcast): that round is new to it.
+     * Started between rounds (thread_pool_start), it takes the last
+     * round for new too, and passes over it: its size is 0 by then. */
     uint64_t seen = pool->round - 1;
     for (;;) {
         while (!pool->stopping && pool->round == seen)
@@ -72,6 +74,18 @@ static int start_threads(ThreadPool *pool, int count)
     return pool->started;
 }
 
+int thread_pool_start(ThreadPool *pool, int count)
+{
+    if (count > SEARCH_MAX_THREADS)
+        count = SEARCH_MAX_THREADS;
+    if (count < 1 || !make_ready(pool))
+        return 0;
+    pthread_mutex_lock(&pool->lock);
+    const int running = start_threads(pool, count);
+    pthread_mutex_unlock(&pool->lock);
+    return running;
+}
+
 int thread_pool_run(ThreadPool *pool, int count, void *(*task)(void *), void *const *args)
 {
     if (count > SEARCH_MAX_THREADS)
@@ -90,6 +104,7 @@ int thread_pool_run(ThreadPool *pool, int count, void *(*task)(void *), void *co
         while (pool->busy > 0)
             pthread_cond_wait(&pool->idle, &pool->lock);
         pool->args = NULL;
+        pool->size = 0; /* a thread started between rounds has no task */
     }
     pthread_mutex_unlock(&pool->lock);
     return size;

@@ -45,6 +45,11 @@ struct ThreadPool {
 /* An empty pool whose threads get stack_bytes of stack (none started). */
 void thread_pool_init(ThreadPool *pool, size_t stack_bytes);
 
+/* Starts threads up to count (parked, between rounds), so that the
+ * next round of that size creates none; returns how many run.  Made
+ * outside any search's clock (the engine's make_tables). */
+int thread_pool_start(ThreadPool *pool, int count);
+
 /* Runs task(args[i]) for i < count, each on its own pool thread, and
  * returns when all have returned; threads are started as first needed.
  * Returns how many ran: fewer than count where no more threads could be

@@ -76,6 +76,21 @@ expect_line "perft_trailing_word_refused" "^info string error perft: unexpected 
 expect_line "go_perft_trailing_word_refused" "^info string error go perft: unexpected '2'"
 expect_line "perft_leading_zero_refused" '^info string error perft: expected a depth'
 expect_no_line "refused_perft_counts_nothing" '^Nodes searched'
+# A command that takes no arguments refuses a trailing word, as any other
+# malformed command: one error line, nothing done (`quit now` does not quit).
+talk 'd x' 'isready now' 'uci please' 'ugi x' 'ucinewgame x' 'uginewgame x' 'stop now' 'ponderhit x' \
+    'moves x' 'eval x' 'options x' 'quit now' isready
+for command in d isready uci ugi ucinewgame uginewgame stop ponderhit moves eval options quit; do
+    expect_line "${command}_trailing_word_refused" "^info string error $command: unexpected '[a-z]*' \\($command takes no arguments\\)$"
+done
+expect_count "one_error_per_trailing_word" '^info string error' 12
+expect_count "trailing_word_commands_do_nothing" '^(readyok|uciok|ugiok|id |option |Fen:|moves|info string eval|info string error ponderhit: no search)' 1
+expect_line "quit_with_a_trailing_word_does_not_quit" '^readyok$'
+# During a search: neither `stop now` nor `ucinewgame x` stops it.
+converse 'go infinite' 'pause 0.2' 'stop now' 'ucinewgame x' 'pause 0.5' isready 'await ^readyok' stop await_bestmove
+expect_order "refused_stop_leaves_the_search_running" '^readyok$' '^bestmove '
+expect_count "refused_stop_gives_one_error_each" '^info string error' 2
+
 talk 'setoption name Game value qawale' 'position fen nn,.,.,nn/.,.,.,./.,.,.,./nn,.,.,nn w 08 8' d
 expect_line "qawale_reserve_with_leading_zero_refused" '^info string error position: .*w reserve: expected a number'
 expect_line "qawale_refused_position_keeps_the_start" '^Fen: nn,.,.,nn/.,.,.,./.,.,.,./nn,.,.,nn w 8 8$'

@@ -3,8 +3,9 @@
 # as the engine needs and no longer (sourced by tests/analysis/*.sh).
 #
 #   converse CMD...   like talk; a CMD `await_bestmove` waits until one
-#                     more bestmove line has come (10 s at most), `await
-#                     REGEX` until a line matches REGEX; `pause N` sleeps
+#                     more bestmove line has come (10 s at most, times
+#                     SLOWDOWN), `await REGEX` until a line matches REGEX
+#                     (as long); `pause N` sleeps
 #                     N * SLOWDOWN seconds.  Then quit; $REPLY, $STATUS.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
@@ -19,11 +20,12 @@ count_in() {
 # closed input is an error to note, not a signal that ends the script.
 trap '' PIPE
 
-# wait_for FILE REGEX COUNT: until COUNT lines match, 10 s at most (an
+# wait_for FILE REGEX COUNT: until COUNT lines match, 10 s at most
+# (times SLOWDOWN: a sanitized build searches several times slower; an
 # engine that never answers fails the checks after, not the wait).
 wait_for() {
     tries=0
-    while [ "$(count_in "$1" "$2")" -lt "$3" ] && [ "$tries" -lt 200 ]; do
+    while [ "$(count_in "$1" "$2")" -lt "$3" ] && [ "$tries" -lt $((200 * SLOWDOWN)) ]; do
         sleep 0.05
         tries=$((tries + 1))
     done
@@ -32,7 +34,7 @@ wait_for() {
 converse() {
     dir=$(mktemp -d)
     mkfifo "$dir/in"
-    timeout 60 "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
+    timeout $((60 * LOAD_FACTOR)) "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
     pid=$!
     exec 9>"$dir/in"
     bestmoves=0

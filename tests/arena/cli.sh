@@ -42,4 +42,18 @@ arena -engine "$GOOD" name=A -engine "$GOOD" name=B args="--seed 7" -each tc=5+0
 check "progress at most once a second" [ "$(printf '%s\n' "$OUT" | grep -c '^Games [0-9]*/20')" -le 3 ]
 expect_out "the final progress line" "^Games 20/20: A vs B"
 
+
+# Every help lists its flags one a line and exits 0: the run's, and
+# merge's own (not a file named --help).
+arena --help
+expect_status "--help exits 0" 0
+expect_out "-help lists -loglimit on a line of its own" "^  -loglimit MB "
+expect_out "-help lists its own forms" "^  -help / --help / -h "
+for flag in -help --help -h; do
+    arena merge $flag
+    expect_status "merge $flag exits 0" 0
+    expect_out "merge $flag is merge's help" "^tessera-arena merge - "
+    expect_out "merge $flag lists -sprt" "^  -sprt elo0=E0 elo1=E1 "
+done
+
 finish

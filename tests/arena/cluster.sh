@@ -191,4 +191,19 @@ cluster slurm.sh --help
 expect_status "slurm.sh --help" 0
 expect_out "--help shows the submissions" "sbatch --parsable --dependency=afterok:JOB"
 
+
+# Every script answers --help (and -h) with its help, status 0, even
+# slice.sh and merge.sh, which take a run folder.
+for script in parallel.sh slurm.sh slice.sh merge.sh; do
+    for flag in --help -h; do
+        cluster $script $flag
+        expect_status "$script $flag exits 0" 0
+        expect_out "$script $flag lists --help" "^  --help / -h "
+    done
+done
+cluster slice.sh --help
+expect_out "slice.sh --help lists --print" "^  --print "
+cluster merge.sh --bogus
+expect_status "merge.sh with a bad argument exits 2" 2
+
 finish

@@ -3,7 +3,8 @@
 # build/asan); every run gets a fresh temporary folder $WORK.
 #
 #   arena ARGS...              runs tessera-arena; $OUT holds stdout+stderr,
-#                              $STATUS the exit status (120 s at most)
+#                              $STATUS the exit status (120 s at most, times
+#                              the load factor tests/run.sh measured)
 #   check NAME COMMAND...      ok when the command succeeds
 #   expect_out NAME REGEX      a line of $OUT matches REGEX (grep -E)
 #   expect_status NAME CODE
@@ -27,8 +28,13 @@ not_ok() {
     for line in "$@"; do printf '    %s\n' "$line"; done
 }
 
+case "${TESSERA_LOAD_FACTOR:-1}" in
+'' | 0 | *[!0-9]*) LOAD_FACTOR=1 ;;
+*) LOAD_FACTOR=$TESSERA_LOAD_FACTOR ;;
+esac
+
 arena() {
-    OUT=$(timeout 120 "$ARENA" "$@" 2>&1)
+    OUT=$(timeout $((120 * LOAD_FACTOR)) "$ARENA" "$@" 2>&1)
     STATUS=$?
 }
 

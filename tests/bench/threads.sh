@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
 SCRIPT=tools/bench/threads.sh
 
-if [ "$SLOWDOWN" -ne 1 ]; then
+if [ "$BUILD_SLOWDOWN" -ne 1 ]; then
     echo "skipped under $BUILD: the release build runs it"
     finish
     exit 0

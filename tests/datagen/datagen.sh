@@ -182,4 +182,17 @@ datagen -game territoire -nodes 200 -out "$WORK/terr.txt" -games 4
 check datagen_deals_territoire_at_random \
     [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$WORK/terr.txt" | awk -F' [|] ' '$4 == 0 { print $1 }' | sort -u | wc -l)" -eq 4 ]
 
+
+# Help: the main one, and book's own (book once took --help for a flag it
+# did not know).
+for flag in -help --help; do
+    datagen $flag
+    check "datagen_${flag}_exits_zero" [ "$STATUS" -eq 0 ] && check "datagen_${flag}_lists_-eval" has '^  -eval NET '
+    run "$DATAGEN" book $flag
+    check "datagen_book_${flag}_exits_zero" [ "$STATUS" -eq 0 ] &&
+        check "datagen_book_${flag}_lists_-min-cp" has '^  -min-cp N '
+done
+run "$DATAGEN" book -bogus
+check datagen_book_refuses_an_unknown_flag [ "$STATUS" -eq 2 ] && check datagen_book_points_to_its_help has 'tessera-datagen book -help'
+
 finish

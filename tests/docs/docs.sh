@@ -7,7 +7,9 @@
 #     tools/ and src/ point into the repository, and must exit 0;
 #   - each manual's flags tables (sections headed "## Flags", or
 #     "## Flags: PROGRAM [SUBCOMMAND]") list exactly the flags that the
-#     program's --help lists;
+#     program's --help lists, and that --help exits 0;
+#   - every program (build/tessera-*, the cluster scripts tools/cluster/*.sh)
+#     and every subcommand with a help of its own has a flags table;
 #   - protocol.md's options tables name every option `uci` declares, with
 #     its type, default and range, and no other;
 #   - a bench signature the documents state is the one `tessera bench`
@@ -77,24 +79,38 @@ if [ "$blocks" -gt 0 ]; then ok "runnable_blocks_found ($blocks)"; else not_ok r
 # --- flags tables against --help
 
 # The flags a help text lists: a line's first word when it is a flag,
-# and a flag after " / " (-repeat / -norepeat).
+# and a flag after " / " (-repeat / -norepeat).  The continuation lines
+# of a command (after a line that ends in a backslash) are examples, not
+# flags.  With "keywords", a line that starts with a lower-case word and a
+# placeholder in capitals ("  threads N  ...") names the word: `tessera
+# prove` takes such words for flags.
 help_flags() {
-    awk '{ for (i = 1; i <= NF; i++) {
+    awk -v keywords="${1:-}" '
+        continued { continued = /\\$/; next }
+        { continued = /\\$/ }
+        keywords != "" && $1 ~ /^[a-z]+$/ && $2 ~ /^[A-Z]+$/ { print $1; next }
+        { for (i = 1; i <= NF; i++) {
                if ((i == 1 || $(i - 1) == "/") && $i ~ /^--?[a-zA-Z]/) { f = $i; sub(/[,=:].*$/, "", f); print f }
                else if (i > 1 && $i != "/") break } }' | sort -u
 }
 
+# Commands whose flags are bare words (keywords), not -flags.
+takes_keywords() { [ "$1" = "tessera prove" ]; }
+
 # The flags of the table under each "## Flags" heading of a manual:
-# every backticked word that starts with '-' in a row's first cell.
-# Prints "HEADING<TAB>FLAG" lines.
+# every backticked word that starts with '-' in a row's first cell, or a
+# keyword with its placeholder (`threads N`: threads).  Prints
+# "HEADING<TAB>FLAG" lines, and "HEADING<TAB>" for each heading.
 manual_flags() {
-    awk '/^## / { in_flags = ($0 ~ /^## Flags/); heading = $0; next }
+    awk '/^## / { in_flags = ($0 ~ /^## Flags/); heading = $0; if (in_flags) print heading "\t"; next }
          in_flags && /^\| *`/ {
              cell = $0; sub(/^\| */, "", cell); sub(/ *\|.*$/, "", cell)
-             while (match(cell, /`-[^`]*`/)) {
-                 f = substr(cell, RSTART + 1, RLENGTH - 2); sub(/[ =].*$/, "", f)
-                 print heading "\t" f
+             while (match(cell, /`[^`]*`/)) {
+                 f = substr(cell, RSTART + 1, RLENGTH - 2)
                  cell = substr(cell, RSTART + RLENGTH)
+                 if (f !~ /^-/ && f !~ /^[a-z]+ [A-Z]/) continue
+                 sub(/[ =].*$/, "", f)
+                 print heading "\t" f
              } }' "$1"
 }
 
@@ -112,10 +128,24 @@ program_of() {
     esac
 }
 
+# A command's help: build/PROGRAM [SUBCOMMAND] --help, or for a script
+# named by its path (tools/cluster/parallel.sh) sh SCRIPT --help.  Its
+# output goes to $TMP/help, its exit status is returned.
+run_help() {
+    case "$1" in
+    */*.sh) sh "$1" --help >"$TMP/help" 2>&1 ;;
+    *)
+        # shellcheck disable=SC2086 # a subcommand is its own word
+        build/$1 --help >"$TMP/help" 2>&1
+        ;;
+    esac
+}
+
 tables=0
+: >"$TMP/documented_commands"
 for manual in $MANUALS; do
     manual_flags "$manual" >"$TMP/flags"
-    cut -f1 "$TMP/flags" | sort -u >"$TMP/headings"
+    cut -f1 "$TMP/flags" | awk '!seen[$0]++' >"$TMP/headings"
     while IFS= read -r heading; do
         command=$(printf '%s' "$heading" | sed -n 's/^## Flags: *//p')
         [ -n "$command" ] || command=$(program_of "$manual")
@@ -125,19 +155,66 @@ for manual in $MANUALS; do
             continue
         fi
         tables=$((tables + 1))
-        # shellcheck disable=SC2086 # a subcommand is its own word
-        build/$command --help 2>&1 | help_flags >"$TMP/from_help"
-        awk -F '\t' -v h="$heading" '$1 == h { print $2 }' "$TMP/flags" | sort -u >"$TMP/from_manual"
+        printf '%s\n' "$command" >>"$TMP/documented_commands"
+        run_help "$command"
+        status=$?
+        if takes_keywords "$command"; then
+            help_flags keywords <"$TMP/help" >"$TMP/from_help"
+            awk -F '\t' -v h="$heading" '$1 == h && $2 != "" { print $2 }' "$TMP/flags" | sort -u >"$TMP/from_manual"
+        else
+            help_flags <"$TMP/help" >"$TMP/from_help"
+            awk -F '\t' -v h="$heading" '$1 == h && $2 ~ /^-/ { print $2 }' "$TMP/flags" | sort -u >"$TMP/from_manual"
+        fi
         missing=$(comm -23 "$TMP/from_help" "$TMP/from_manual" | tr '\n' ' ')
         extra=$(comm -13 "$TMP/from_help" "$TMP/from_manual" | tr '\n' ' ')
-        if [ -s "$TMP/from_help" ] && [ -z "$missing$extra" ]; then
-            ok "$name"
+        if [ "$status" -ne 0 ] || [ ! -s "$TMP/help" ]; then
+            not_ok "$name" "'$command --help' exited with status $status; it printed:" "$(tail -n 5 "$TMP/help")"
+        elif [ -z "$missing$extra" ]; then
+            ok "$name ($(wc -l <"$TMP/from_help" | tr -d ' ') flags)"
         else
             not_ok "$name" "in --help, not in the manual: ${missing:-none}" "in the manual, not in --help: ${extra:-none}"
         fi
     done <"$TMP/headings"
 done
 if [ "$tables" -gt 0 ]; then ok "flags_tables_found ($tables)"; else not_ok flags_tables_found; fi
+
+# --- every program and subcommand has a flags table
+
+# The subcommands a program's help names: a usage line "PROGRAM WORD ..."
+# (WORD in lower case: tessera-tune verify), and a word whose own help it
+# points to ("see --client --help", "tessera-tune texel -help").  For the
+# engine, build/tessera, only the latter: `tessera prove`, whose flags are
+# documented; its other subcommands (bench) take no flags of their own.
+subcommands_of() { # program
+    build/"$1" --help 2>&1 | awk -v p="$1" '
+        p != "tessera" && ($1 == p || ($1 ~ /^[Uu]sage:$/ && $2 == p)) {
+            w = ($1 == p) ? $2 : $3
+            if (w ~ /^[a-z]+$/) print w
+        }
+        { for (i = 2; i <= NF; i++)
+              if ($i ~ /^--?help[).,;:]*$/ && $(i - 1) != p && $(i - 1) ~ /^(--)?[a-z]+$/) print $(i - 1) }' | sort -u
+}
+
+: >"$TMP/commands"
+for program in build/tessera-*; do
+    if [ ! -f "$program" ] || [ ! -x "$program" ]; then continue; fi
+    program=${program#build/}
+    echo "$program" >>"$TMP/commands"
+    subcommands_of "$program" | sed "s/^/$program /" >>"$TMP/commands"
+done
+subcommands_of tessera | sed 's/^/tessera /' >>"$TMP/commands"
+for script in tools/cluster/*.sh; do
+    [ "$script" = tools/cluster/lib.sh ] || echo "$script" >>"$TMP/commands"
+done
+undocumented=$(sort -u "$TMP/commands" | while IFS= read -r command; do
+    grep -qxF "$command" "$TMP/documented_commands" || printf " '%s'" "$command"
+done)
+count=$(sort -u "$TMP/commands" | wc -l | tr -d ' ')
+if [ -z "$undocumented" ]; then
+    ok "every_program_and_subcommand_has_a_flags_table ($count)"
+else
+    not_ok every_program_and_subcommand_has_a_flags_table "no '## Flags' or '## Flags: COMMAND' table for:$undocumented"
+fi
 
 # --- protocol.md's options against `uci`
 

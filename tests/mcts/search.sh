@@ -15,21 +15,23 @@ for game in roomandpillar columna qawale territoire; do
     expect_order "${game}_stop_answers_at_once" '^bestmove [^ ]+$' '^readyok$'
 done
 
-talk "$MCTS" 'setoption name Game value qawale' 'position startpos' 'go movetime 2500' 'sleep 2.8'
+talk "$MCTS" 'setoption name Game value qawale' 'position startpos' 'go movetime 2500' "sleep $(loaded 2.8)"
 expect_count "info_about_once_a_second" '^info depth [0-9]+ seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv ' 3
 last_time=$(printf '%s\n' "$REPLY" | grep '^info' | tail -n 1 | sed 's/.* time \([0-9]*\) .*/\1/')
 if [ "$last_time" -le 2500 ]; then ok movetime_is_kept; else not_ok movetime_is_kept "last info at $last_time ms"; fi
 
-talk "$MCTS" 'setoption name Game value qawale' 'position fen b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2' 'go movetime 20000' 'sleep 1'
+# The proofs below take well under a second of an idle machine's time.
+talk "$MCTS" 'setoption name Game value qawale' 'position fen b,w,b,./b,nn,.,b/ww,nn,w,./nnw,wb,wb,nn b 1 2' 'go movetime 20000' "sleep $(loaded 1)"
 expect_line "proven_win_is_a_mate_score" '^info .*score mate [1-9][0-9]* '
 expect_count "proven_root_stops_the_search" '^bestmove [a-d][1-4]' 1
 
 talk "$MCTS" 'setoption name Game value territoire' \
     'position fen 3w6b2.5.1w4w4.5b1b6b3.2b1x2x5b3w4x6w6.3b4x2b5b1.5w1b3b4b2.6w2w4b6b1.5w3. 19 w 300 600 3 1' \
-    'go movetime 20000' 'sleep 1'
+    'go movetime 20000' "sleep $(loaded 1)"
 expect_line "proven_loss_is_a_negative_mate" '^info .*score mate -[1-9][0-9]* '
 
-talk "$MCTS" 'setoption name Hash value 1' 'position startpos' 'go movetime 1500' 'sleep 1.8'
+# 1.5 s of an idle machine fill the table (as many playouts under load).
+talk "$MCTS" 'setoption name Hash value 1' 'position startpos' "go movetime $(loaded 1500)" "sleep $(loaded 1.8)"
 expect_line "tiny_hash_fills_and_keeps_going" '^info .* hashfull 1000 '
 expect_count "tiny_hash_still_answers" '^bestmove [a-h][1-8]$' 1
 

@@ -57,44 +57,95 @@ if [ -e "$dir/108.txt" ]; then not_ok "no certificate when not proven"; else ok 
 run prove "$ENGINE" prove roomandpillar "$B108" hash 16 time 1 progress 0 -out "$dir/108.txt"
 expect_no_line "progress 0: no progress lines" '^proving:'
 
-# refused FILE NAME REGEX: the checker refuses FILE with a line matching REGEX.
+# refused FILE NAME REASON: the checker refuses FILE with its one line,
+# "tessera-proof-check: FILE: refused: " and a reason that REASON (an
+# extended regex) matches whole: the position (its number and string) or
+# the line, what is wrong and the move, so that a refusal for another
+# cause than the fault planted does not pass.
 refused() {
     run check "$CHECK" "$1"
     expect_status "$2: refused" 1
-    expect_line "$2: the error says why" "$3"
+    prefix="tessera-proof-check: $1: refused: "
+    case "$REPLY" in
+    "$prefix"*) reason=${REPLY#"$prefix"} ;;
+    *) reason= ;;
+    esac
+    if [ "$(printf '%s\n' "$REPLY" | wc -l)" -eq 1 ] && [ -n "$reason" ] &&
+        printf '%s\n' "$reason" | grep -Eqx -- "$3"; then
+        ok "$2: the error says why"
+    else
+        not_ok "$2: the error says why" "expected the reason /$3/, got:" "$REPLY"
+    fi
+}
+
+# corrupted ORIGINAL CORRUPTED: the line the corruption changed (the
+# header's counts aside).
+corrupted() { diff "$1" "$2" | sed -n 's/^> //p' | grep -v '^moves '; }
+# removed_reply ORIGINAL LINE: the reply that LINE (an L line cut short)
+# lost: the first word of the original line's reply after LINE's last.
+removed_reply() {
+    awk -v cut="$2" 'index($0 " ", cut " ") == 1 && $0 != cut { n = split(cut, c, " "); split($(n + 1), m, ">"); print m[1]; exit }' "$1"
 }
 
 # An L line (a loser's replies) with more than one reply loses its last one.
 awk '!done && / L .* / { sub(/ [^ ]*$/, ""); done = 1 } { print }' "$dir/44.txt" >"$dir/missing.txt"
 awk '/^moves / { $2 = $2 - 1 } { print }' "$dir/missing.txt" >"$dir/missing2.txt"
-refused "$dir/missing2.txt" "missing reply" 'position [0-9]+ \(.*\): a reply of the loser is missing'
+cut=$(corrupted "$dir/44.txt" "$dir/missing2.txt")
+refused "$dir/missing2.txt" "missing reply" \
+    "position ${cut%% *} \\([^)]*\\): a reply of the loser is missing: $(removed_reply "$dir/44.txt" "$cut")"
+
+# The same at the file's last such line: the root (a position is written
+# after its replies' subtrees), whose list of legal moves is checked for
+# missing replies once all of them are replayed: each depth of the replay
+# keeps its own list of legal moves, so that the list of a position is
+# still its own once its replies' subtrees (replayed with the lists of the
+# depths below) are done.
+awk '/ L .* / { n = NR } { line[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == n) sub(/ [^ ]*$/, "", line[i]);
+     if (line[i] ~ /^moves /) { split(line[i], m, " "); line[i] = "moves " m[2] - 1 } print line[i] } }' \
+    "$dir/86.txt" >"$dir/missing-deep.txt"
+cut=$(corrupted "$dir/86.txt" "$dir/missing-deep.txt")
+refused "$dir/missing-deep.txt" "missing reply after the subtrees" \
+    "position ${cut%% *} \\([^)]*\\): a reply of the loser is missing: $(removed_reply "$dir/86.txt" "$cut")"
 
 # The winner's move of a W line made a square of the wrong colour.
 awk '!done && / W [a-d][1-4]>/ { w = $3; sub(/>.*/, "", w); f = substr(w, 1, 1); r = substr(w, 2, 1);
      other = (f == "a" ? "b" : "a") r; sub(w ">", other ">"); done = 1 } { print }' "$dir/44.txt" >"$dir/illegal.txt"
-refused "$dir/illegal.txt" "illegal move" 'position [0-9]+ \(.*\): illegal move'
+cut=$(corrupted "$dir/44.txt" "$dir/illegal.txt") # "ID W MOVE>end"
+move=${cut#* W }
+refused "$dir/illegal.txt" "illegal move" "position ${cut%% *} \\([^)]*\\): illegal move ${move%%>*}"
 
 sed 's/^winner second$/winner first/' "$dir/44.txt" >"$dir/winner.txt"
-refused "$dir/winner.txt" "wrong winner" 'position 0 \(.*\): the winner is to move, the line says L'
+refused "$dir/winner.txt" "wrong winner" "position 0 \\($B44\\): the winner is to move, the line says L"
 
 head -n 20 "$dir/44.txt" >"$dir/truncated.txt"
-refused "$dir/truncated.txt" "truncated file" 'truncated'
+refused "$dir/truncated.txt" "truncated file" "the file is truncated: no closing 'end' line"
 
 awk '!done && / L / { sub(/>[0-9]+/, ">999999"); done = 1 } { print }' "$dir/44.txt" >"$dir/dangling.txt"
-refused "$dir/dangling.txt" "dangling reference" 'which the certificate lacks'
+cut=$(corrupted "$dir/44.txt" "$dir/dangling.txt") # "ID L MOVE>999999 ..."
+move=${cut#* L }
+move=${move%%>*}
+refused "$dir/dangling.txt" "dangling reference" \
+    "position ${cut%% *} \\([^)]*\\): move $move leads to position 999999, which the certificate lacks: $move"
 
 # A move pointed back at the root (position 0, on the path): a cycle.
 awk '!done && /^[1-9][0-9]* W [^ ]*>[0-9]+$/ { sub(/>[0-9]+$/, ">0"); done = 1 } { print }' "$dir/44.txt" >"$dir/cycle.txt"
-refused "$dir/cycle.txt" "cycle" 'making a cycle'
+cut=$(corrupted "$dir/44.txt" "$dir/cycle.txt") # "ID W MOVE>0"
+move=${cut#* W }
+move=${move%%>*}
+refused "$dir/cycle.txt" "cycle" "position ${cut%% *} \\([^)]*\\): move $move leads to position 0, making a cycle: $move"
 
 # The root's second reply pointed at its first reply's position (ids are
 # only labels: the replay must find the position there differs).
 awk '$1 == "0" && $2 == "L" { split($3, a, ">"); split($4, b, ">"); $4 = b[1] ">" a[2] } { print }' \
     "$dir/44.txt" >"$dir/other.txt"
-refused "$dir/other.txt" "target is another position" 'position 0 \(.*\): move [a-z0-9]+ leads to position [0-9]+, which is another position'
+set -- $(corrupted "$dir/44.txt" "$dir/other.txt") # "0 L FIRST>A SECOND>A ..."
+first=${3#*>}
+move=${4%%>*}
+refused "$dir/other.txt" "target is another position" \
+    "position 0 \\($B44\\): move $move leads to position $first, which is another position: $move"
 
 sed 's/^tessera-proof 1$/tessera-proof 9/' "$dir/44.txt" >"$dir/magic.txt"
-refused "$dir/magic.txt" "not a certificate" 'not a certificate'
+refused "$dir/magic.txt" "not a certificate" "not a certificate: the first line is not 'tessera-proof 1'"
 
 # The command line.
 run noout "$ENGINE" prove roomandpillar "$B44"

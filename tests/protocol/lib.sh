@@ -7,20 +7,34 @@
 #   finish                          -> prints the closing harness line
 # Lines given to talk may be `sleep N` to wait N seconds between commands,
 # or `pause N` to wait N * SLOWDOWN seconds (for waits that the engine's own
-# speed decides, such as a search's start-up).
+# speed decides, such as a search's start-up); "sleep $(loaded N)" waits N
+# * LOAD_FACTOR seconds (where N already suits the sanitized builds).
 
 BUILD=${TESSERA_BUILD:-build/release}
 ENGINE=$BUILD/tessera
-# Sanitized builds run several times slower: pauses in conversations (and
-# any time allowance a test grants) are multiplied by SLOWDOWN.
+# Sanitized builds run several times slower (BUILD_SLOWDOWN), and a loaded
+# machine slower again: tests/run.sh measures how much at the start of the
+# run and now and then in each lane, and exports it as TESSERA_LOAD_FACTOR
+# (a whole number, 1 on an idle machine or when the test runs alone).
+# Pauses in conversations (and any time allowance a test grants) are
+# multiplied by SLOWDOWN, the two together.
 case "$BUILD" in
-*tsan*) SLOWDOWN=6 ;;
-*asan*) SLOWDOWN=3 ;;
-*) SLOWDOWN=1 ;;
+*tsan*) BUILD_SLOWDOWN=6 ;;
+*asan*) BUILD_SLOWDOWN=3 ;;
+*) BUILD_SLOWDOWN=1 ;;
 esac
+case "${TESSERA_LOAD_FACTOR:-1}" in
+'' | 0 | *[!0-9]*) LOAD_FACTOR=1 ;;
+*) LOAD_FACTOR=$TESSERA_LOAD_FACTOR ;;
+esac
+SLOWDOWN=$((BUILD_SLOWDOWN * LOAD_FACTOR))
 
 # scaled SECONDS: prints SECONDS * SLOWDOWN.
 scaled() { awk -v s="$1" -v f="$SLOWDOWN" 'BEGIN { print s * f }'; }
+# loaded AMOUNT: prints AMOUNT (seconds or ms) * LOAD_FACTOR only: for
+# allowances that are already wide enough for the sanitized builds on an
+# idle machine.
+loaded() { awk -v s="$1" -v f="$LOAD_FACTOR" 'BEGIN { print s * f }'; }
 passed=0
 failed=0
 REPLY=
@@ -33,7 +47,8 @@ not_ok() {
     for line in "$@"; do echo "    $line"; done
 }
 
-# talk CMD... : runs one engine on these commands, then quit, 30 s at most.
+# talk CMD... : runs one engine on these commands, then quit, 30 s at most
+# (times LOAD_FACTOR).
 # An engine that hangs (killed by timeout: status 124) or does not exit 0
 # after quit is a failure of its own, whatever the replies were.
 talk() {
@@ -44,7 +59,7 @@ talk() {
             "pause "*) sleep "$(scaled "${cmd#pause }")" ;;
             *) printf '%s\n' "$cmd" ;;
             esac
-        done | timeout 30 "$ENGINE" 2>&1
+        done | timeout $((30 * LOAD_FACTOR)) "$ENGINE" 2>&1
     )
     STATUS=$?
     expect_clean_exit "$STATUS" "$*"
@@ -92,9 +107,10 @@ expect_status() { # name expected-status
 
 # ms_until_bestmove SETUP WAIT TIMED AFTER: writes the lines of SETUP (one
 # string, newline-separated), waits WAIT seconds, takes a timestamp just
-# before writing the TIMED command, waits AFTER seconds, sends quit, and
-# prints the ms from the timestamp to the bestmove line (999999 when none
-# came).  An engine that then hangs or exits non-zero is a failure.
+# before writing the TIMED command, waits for the bestmove (AFTER seconds
+# at most), sends quit, and prints the ms from the timestamp to the
+# bestmove line (999999 when none came).  An engine that then hangs or
+# exits non-zero is a failure.
 ms_until_bestmove() {
     stamp_dir=$(mktemp -d)
     (
@@ -102,10 +118,14 @@ ms_until_bestmove() {
         sleep "$2"
         date +%s%N >"$stamp_dir/sent"
         printf '%s\n' "$3"
-        sleep "$4"
+        ticks=$(awk -v s="$4" 'BEGIN { printf "%d", s * 20 }')
+        while [ "$ticks" -gt 0 ] && [ ! -f "$stamp_dir/best" ]; do
+            sleep 0.05
+            ticks=$((ticks - 1))
+        done
         printf 'quit\n'
     ) | {
-        timeout 30 "$ENGINE" 2>&1
+        timeout $((30 * LOAD_FACTOR)) "$ENGINE" 2>&1
         echo $? >"$stamp_dir/status"
     } | while IFS= read -r line; do
         case "$line" in bestmove*) date +%s%N >"$stamp_dir/best" ;; esac

@@ -1,7 +1,7 @@
 # lib.sh - tests/protocol/lib.sh plus what the tools' command-line tests
 # share (sourced by tests/tune/*.sh and tests/datagen/datagen.sh):
 #
-#   run CMD...          runs CMD (120 s at most): $STATUS, and $REPLY
+#   run CMD...          runs CMD (120 s at most, times LOAD_FACTOR): $STATUS, and $REPLY
 #                       holding its stdout then its stderr
 #   check NAME CMD...   ok when CMD succeeds, else the reply's tail
 #   has REGEX           a line of $REPLY matches REGEX (grep -E)
@@ -15,7 +15,7 @@ WORK=$(mktemp -d /tmp/tessera-tune-test.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
 run() {
-    timeout 120 "$@" >"$WORK/out" 2>"$WORK/err"
+    timeout $((120 * LOAD_FACTOR)) "$@" >"$WORK/out" 2>"$WORK/err"
     STATUS=$?
     REPLY=$(cat "$WORK/out" "$WORK/err")
 }

@@ -54,4 +54,10 @@ head -n 4 "$DATA" >"$WORK/tiny.txt"
 run "$TUNE" texel -game columna -data "$WORK/tiny.txt" -out "$WORK/tiny.csv"
 check texel_refuses_data_that_cannot_fit_k [ "$STATUS" -eq 1 -a ! -e "$WORK/tiny.csv" ]
 
+
+for flag in -help --help; do
+    run "$TUNE" texel $flag
+    check "texel_${flag}_exits_zero_and_lists_the_flags" [ "$STATUS" -eq 0 ] && check "texel_${flag}_lists_-passes" has '^  -passes N '
+done
+
 finish

@@ -292,4 +292,21 @@ STATUS=$?
 expect_status verify_of_an_unknown_option_is_a_bad_argument 2
 expect_line verify_of_an_unknown_option_names_it 'Lever = 3 is no value of a spin option'
 
+
+# Every flag on a line of its own, the arena's too; verify has its own help.
+REPLY=$("$TUNE" --help 2>&1)
+STATUS=$?
+expect_status tune_dash_dash_help_exits_zero 0
+for flag in -engine -each -game -openings -concurrency -seed -log -loglimit; do
+    expect_line "tune_help_lists_$flag" "^  $flag "
+done
+REPLY=$("$TUNE" verify --help 2>&1)
+STATUS=$?
+expect_status verify_help_exits_zero 0
+expect_line verify_help_is_its_own '^tessera-tune verify - '
+expect_line verify_help_lists_-pgnout '^  -pgnout FILE '
+expect_line verify_help_lists_-sprt '^  -sprt elo0=E0 '
+REPLY=$("$TUNE" verify -engine cmd=x depth=1 -h 2>&1)
+expect_line verify_h_is_verify_help '^tessera-tune verify - '
+
 finish

@@ -70,4 +70,8 @@ check wdl_refuses_a_missing_file [ "$STATUS" -eq 2 ]
 run "$TUNE" wdl -help
 check wdl_help [ "$STATUS" -eq 0 ]
 
+
+run "$TUNE" wdl --help
+check wdl_dash_dash_help [ "$STATUS" -eq 0 ] && check wdl_help_lists_-check has '^  -check '
+
 finish

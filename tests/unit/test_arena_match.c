@@ -58,6 +58,15 @@ static Table *set_table(const char *fake1, const char *args1, const char *fake2,
     return &t;
 }
 
+/* "NAME=S" with S seconds: ms on an idle machine, times the load that
+ * tests/run.sh measured (a fake engine may be slow to start or to answer
+ * on a loaded machine: 300 ms failed there under ThreadSanitizer). */
+static const char *seconds_token(char *buf, size_t size, const char *name, int64_t ms)
+{
+    snprintf(buf, size, "%s=%.3f", name, (double)harness_scaled_ms(ms) / 1000.0);
+    return buf;
+}
+
 static void clear_table(Table *t)
 {
     engine_quit(&t->engine[0]);
@@ -102,7 +111,9 @@ static void test_crash_mid_game_loses_and_restarts(void)
 
 static void test_hang_loses_on_time(void)
 {
-    Table *t = set_table("fake_hang", "--after 2", "fake_engine", "", "tc=0.3+0");
+    char tc[64], limits[128];
+    snprintf(limits, sizeof limits, "%s+0", seconds_token(tc, sizeof tc, "tc", 300));
+    Table *t = set_table("fake_hang", "--after 2", "fake_engine", "", limits);
     match_play(&t->setup, &t->result);
     CHECK_EQ_INT(t->result.termination, TERM_TIME_FORFEIT);
     CHECK_EQ_INT(t->result.result, RESULT_P2_WINS);
@@ -114,10 +125,13 @@ static void test_hang_loses_on_time(void)
 /* A hang under depth= alone is bounded by timeout=. */
 static void test_hang_without_clock_hits_the_timeout(void)
 {
-    Table *t = set_table("fake_hang", "", "fake_engine", "", "depth=1 timeout=0.3");
+    char timeout[64], limits[128], detail[64];
+    snprintf(limits, sizeof limits, "depth=1 %s", seconds_token(timeout, sizeof timeout, "timeout", 300));
+    Table *t = set_table("fake_hang", "", "fake_engine", "", limits);
     match_play(&t->setup, &t->result);
     CHECK_EQ_INT(t->result.termination, TERM_TIME_FORFEIT);
-    CHECK_CONTAINS(t->result.detail, "no bestmove within 300 ms");
+    snprintf(detail, sizeof detail, "no bestmove within %lld ms", (long long)harness_scaled_ms(300));
+    CHECK_CONTAINS(t->result.detail, detail);
     clear_table(t);
 }
 
@@ -155,7 +169,9 @@ static void test_exit_during_handshake_loses(void)
 
 static void test_silent_handshake_loses_after_timeout(void)
 {
-    Table *t = set_table("fake_mute", "", "fake_engine", "", "tc=5+0.1 timeout=0.3");
+    char timeout[64], limits[128];
+    snprintf(limits, sizeof limits, "tc=5+0.1 %s", seconds_token(timeout, sizeof timeout, "timeout", 300));
+    Table *t = set_table("fake_mute", "", "fake_engine", "", limits);
     match_play(&t->setup, &t->result);
     CHECK_EQ_INT(t->result.termination, TERM_NO_HANDSHAKE);
     CHECK_EQ_INT(t->result.result, RESULT_P2_WINS);

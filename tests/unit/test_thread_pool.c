@@ -2,7 +2,7 @@
  * test_thread_pool.c - the search's parked threads (search/thread_pool.h):
  * every task of a round runs once, on its own thread, before the round
  * returns; rounds of any size follow one another on the same threads;
- * a stopped pool runs again.  `make test` runs it under ThreadSanitizer.
+ * a stopped pool runs again; threads started ahead serve the rounds.  `make test` runs it under ThreadSanitizer.
  */
 #include "harness.h"
 
@@ -102,6 +102,29 @@ static void test_no_round_for_no_task(void)
     thread_pool_stop(&pool);
 }
 
+/* Threads started ahead (outside any clock) serve the next rounds, each
+ * task once, and the rounds start no more; before and after a round. */
+static void test_threads_started_ahead_serve_the_next_rounds(void)
+{
+    ThreadPool pool;
+    thread_pool_init(&pool, 1 << 20);
+    memset(tasks, 0, sizeof tasks);
+    CHECK_EQ_INT(thread_pool_start(&pool, 3), 3);
+    CHECK_EQ_INT(pool.started, 3);
+    CHECK_EQ_INT(run_round(&pool, 3, 1), 3);
+    CHECK_EQ_INT(pool.started, 3);
+    CHECK_EQ_INT(thread_pool_start(&pool, 6), 6);
+    CHECK_EQ_INT(thread_pool_start(&pool, 2), 6); /* fewer: the running ones stay */
+    CHECK_EQ_INT(run_round(&pool, 6, 2), 6);
+    CHECK_EQ_INT(pool.started, 6);
+    for (int i = 0; i < 6; i++) {
+        CHECK_EQ_INT(tasks[i].runs, i < 3 ? 2 : 1);
+        CHECK_EQ_INT(tasks[i].round_seen, 2);
+    }
+    CHECK_EQ_INT(thread_pool_start(&pool, 0), 0);
+    thread_pool_stop(&pool);
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -109,5 +132,6 @@ int main(int argc, char **argv)
     RUN(test_rounds_of_any_size_reuse_the_threads);
     RUN(test_a_stopped_pool_runs_again);
     RUN(test_no_round_for_no_task);
+    RUN(test_threads_started_ahead_serve_the_next_rounds);
     return harness_end();
 }

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "web/http.h"
 
 typedef struct {
     pid_t pid;
@@ -75,7 +76,7 @@ static bool start_server(Server *server, const char *name, const char *const *fl
         execv(web_path, (char *const *)argv);
         _exit(127);
     }
-    for (int tries = 0; tries < 200; tries++) {
+    for (int tries = 0; tries < 200 * harness_load_factor(); tries++) { /* 10 s idle */
         FILE *f = fopen(server->log, "r");
         char line[512];
         while (f && fgets(line, sizeof line, f)) {
@@ -412,35 +413,47 @@ static void test_pages_set_only_shown_options_within_caps(void)
 
 /* --- 4. slow and idle clients */
 
+/* A slow client: a request head begun and never finished. */
+static bool open_slow_client(int port, int *fd, int64_t *opened)
+{
+    *opened = now_ms();
+    *fd = connect_from(port, NULL);
+    return *fd >= 0 && send_text(*fd, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+}
+
 static void test_slow_clients_and_open_streams_starve_nobody(void)
 {
-    enum { SLOW = 200, STREAMS = 64 };
+    /* LATE of the slow clients come after the streams are served, just
+     * before the normal request: the server cuts a slow client off after
+     * HTTP_READ_TIMEOUT_MS (fixed), which the first ones may have passed
+     * by then on a loaded machine. */
+    enum { SLOW = 200, LATE = 8, STREAMS = 64 };
     int port = main_server.port;
     char id[64];
     create_session(port, id, sizeof id);
     CHECK(id[0] != '\0');
     int slow[SLOW], streams[STREAMS], slow_open = 0, streams_open = 0;
-    /* Slow clients: a request head begun and never finished. */
-    for (int i = 0; i < SLOW; i++) {
-        slow[i] = connect_from(port, NULL);
-        slow_open += slow[i] >= 0 && send_text(slow[i], "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
-    }
+    int64_t opened[SLOW];
+    for (int i = 0; i < SLOW - LATE; i++)
+        slow_open += open_slow_client(port, &slow[i], &opened[i]);
     char request[256];
     snprintf(request, sizeof request, "GET /api/sessions/%s/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", id, port);
     for (int i = 0; i < STREAMS; i++) {
         streams[i] = connect_from(port, NULL);
         streams_open += streams[i] >= 0 && send_text(streams[i], request);
     }
-    CHECK_EQ_INT(slow_open, SLOW);
     CHECK_EQ_INT(streams_open, STREAMS);
     /* Each stream's first event arrives: they are all being served. */
     int serving = 0;
     for (int i = 0; i < STREAMS; i++) {
         struct pollfd p = {streams[i], POLLIN, 0};
         char buf[256];
-        serving += poll(&p, 1, 20000) == 1 && recv(streams[i], buf, sizeof buf, MSG_PEEK) > 0;
+        serving += poll(&p, 1, (int)harness_scaled_ms(20000)) == 1 && recv(streams[i], buf, sizeof buf, MSG_PEEK) > 0;
     }
     CHECK_EQ_INT(serving, STREAMS);
+    for (int i = SLOW - LATE; i < SLOW; i++)
+        slow_open += open_slow_client(port, &slow[i], &opened[i]);
+    CHECK_EQ_INT(slow_open, SLOW);
     int64_t asked = now_ms();
     Response r;
     CHECK_EQ_INT(call(port, "GET", "/api/watch", "", &r), 200);
@@ -449,14 +462,19 @@ static void test_slow_clients_and_open_streams_starve_nobody(void)
     printf("[normal request answered in %lld ms beside %d slow clients and %d streams] ", (long long)(answered - asked),
            SLOW, STREAMS);
     /* It was answered while the slow clients still waited: the server did
-     * not make room by dropping them. */
-    int still_waiting = 0;
+     * not make room by dropping them.  Those whose time was not up (with a
+     * second to spare) must all still wait, the late ones at least. */
+    int still_waiting = 0, in_time = 0;
     for (int i = 0; i < SLOW; i++) {
+        if (answered - opened[i] >= HTTP_READ_TIMEOUT_MS - 1000)
+            continue;
         char c;
         ssize_t n = recv(slow[i], &c, 1, MSG_DONTWAIT);
         still_waiting += n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        in_time++;
     }
-    CHECK_EQ_INT(still_waiting, SLOW);
+    CHECK(in_time >= LATE);
+    CHECK_EQ_INT(still_waiting, in_time);
     for (int i = 0; i < SLOW; i++)
         close(slow[i]);
     for (int i = 0; i < STREAMS; i++)
@@ -514,7 +532,7 @@ static int open_stream(int port, const char *id)
     snprintf(request, sizeof request, "GET /api/sessions/%s/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", id, port);
     struct pollfd p = {fd, POLLIN, 0};
     char head[16] = "";
-    if (!send_text(fd, request) || poll(&p, 1, 20000) != 1 || recv(fd, head, 12, MSG_PEEK) != 12 ||
+    if (!send_text(fd, request) || poll(&p, 1, (int)harness_scaled_ms(20000)) != 1 || recv(fd, head, 12, MSG_PEEK) != 12 ||
         strncmp(head, "HTTP/1.1 200", 12) != 0) {
         close(fd);
         return -1;
@@ -533,10 +551,21 @@ static long engine_of(int port, const char *id)
     return pid;
 }
 
+/* seconds on an idle machine, times the load tests/run.sh measured. */
+static int scaled_seconds(int seconds)
+{
+    return (int)(harness_scaled_ms(seconds * 1000) / 1000);
+}
+
 static void test_a_user_who_reloads_is_never_locked_out(void)
 {
     Server server;
-    const char *flags[] = {"--max-sessions", "2", "--session-timeout", "4", NULL};
+    /* The session timeout is also the time a page has to open its stream
+     * after making its session: 4 s on an idle machine, more under load
+     * (a ThreadSanitizer server on a loaded machine took longer). */
+    char session_timeout[16];
+    snprintf(session_timeout, sizeof session_timeout, "%d", scaled_seconds(4));
+    const char *flags[] = {"--max-sessions", "2", "--session-timeout", session_timeout, NULL};
     CHECK(start_server(&server, "reload", flags));
     int port = server.port;
     /* Eight reloads: each page opens a session and its stream, then goes:
@@ -546,7 +575,7 @@ static void test_a_user_who_reloads_is_never_locked_out(void)
     long engines[8];
     for (int reload = 0; reload < 8; reload++) {
         char id[64];
-        create_session_within(port, 20, id, sizeof id);
+        create_session_within(port, scaled_seconds(20), id, sizeof id);
         CHECK(id[0] != '\0');
         engines[reload] = engine_of(port, id);
         int stream = open_stream(port, id);
@@ -562,11 +591,11 @@ static void test_a_user_who_reloads_is_never_locked_out(void)
     }
     /* The sessions given up for newer ones ended their engines. */
     for (int i = 0; i < 6; i++)
-        CHECK(wait_process_gone(engines[i], 10));
+        CHECK(wait_process_gone(engines[i], scaled_seconds(10)));
     /* Two pages still open hold their places: a third is refused. */
     char a[64], b[64];
-    create_session_within(port, 20, a, sizeof a);
-    create_session_within(port, 20, b, sizeof b);
+    create_session_within(port, scaled_seconds(20), a, sizeof a);
+    create_session_within(port, scaled_seconds(20), b, sizeof b);
     CHECK(a[0] && b[0]);
     int stream_a = open_stream(port, a), stream_b = open_stream(port, b);
     CHECK(stream_a >= 0 && stream_b >= 0);
@@ -576,7 +605,7 @@ static void test_a_user_who_reloads_is_never_locked_out(void)
     /* A page that went ends after the grace, with its engine. */
     long engine_a = engine_of(port, a);
     close(stream_a);
-    CHECK(wait_process_gone(engine_a, 30));
+    CHECK(wait_process_gone(engine_a, scaled_seconds(30)));
     char path[128];
     snprintf(path, sizeof path, "/api/sessions/%s", a);
     CHECK_EQ_INT(call(port, "GET", path, "", &r), 404);
@@ -716,6 +745,12 @@ int main(int argc, char **argv)
         fputs("% tessera-arena run\n", f);
         fclose(f);
     }
+    /* One malloc arena in the servers: how many glibc makes for their
+     * threads depends on how their threads overlap, so on the machine's
+     * load, and each new one adds to the resident memory measured below
+     * (700-1400 kB more after 10000 requests on a loaded machine, without
+     * a leak).  A leak still grows the one arena. */
+    setenv("MALLOC_ARENA_MAX", "1", 0);
     const char *flags[] = {"--max-sessions", "4", "--max-hash", "16", "--watch", pgn, NULL};
     if (!start_server(&main_server, "main", flags)) {
         printf("tessera-web (%s) did not start\n", web_path);

@@ -5,9 +5,10 @@
 #                                 logging to LOG; sets SERVER (pid), PORT and
 #                                 URL; false if it did not start in 10 s
 #   wait_for_text FILE REGEX   -> waits up to 10 s for a line matching REGEX
+#                                 (times LOAD_FACTOR, tests/protocol/lib.sh)
 
 wait_for_text() {
-    tries=100
+    tries=$((100 * ${LOAD_FACTOR:-1}))
     while ! grep -Eq -- "$2" "$1" 2>/dev/null && [ "$tries" -gt 0 ]; do
         sleep 0.1
         tries=$((tries - 1))

@@ -49,9 +49,10 @@ expect_code() { # name code [body-regex]
 
 alive() { kill -0 "$1" 2>/dev/null; }
 
-# wait_gone PID SECONDS: true once the process has ended.
+# wait_gone PID SECONDS: true once the process has ended (SECONDS on an
+# idle machine, times the load).
 wait_gone() {
-    tries=$(($2 * 10))
+    tries=$(($2 * 10 * LOAD_FACTOR))
     while alive "$1" && [ "$tries" -gt 0 ]; do
         sleep 0.1
         tries=$((tries - 1))
@@ -80,7 +81,9 @@ cat >"$TMP/run.pgn" <<'PGN'
 PGN
 printf 'iteration,RoomPillarMobility\n0,10\n1,11.5\n' >"$TMP/tune.csv"
 
-if ! start_web "$WEB" "$TMP/server.log" --session-timeout 3 --max-sessions 3 \
+# Idle sessions time out after 3 s on an idle machine, longer under load:
+# the checks below need a few requests' time to pass before a timeout.
+if ! start_web "$WEB" "$TMP/server.log" --session-timeout $((3 * LOAD_FACTOR)) --max-sessions 3 \
     --watch "$TMP/run.pgn" --watch "$TMP/tune.csv"; then
     not_ok server_starts "$(cat "$TMP/server.log")"
     finish
@@ -288,7 +291,7 @@ expect_code game_goes_on_after_the_restart 200
 call POST "/api/sessions/$id/go" '{"infinite":true,"purpose":"analyse"}'
 pid=$(number engine_pid)
 kill -9 "$pid"
-tries=50
+tries=$((50 * LOAD_FACTOR))
 while call GET "/api/sessions/$id" && [ "$(number restarts)" != 2 ] && [ "$tries" -gt 0 ]; do
     sleep 0.1
     tries=$((tries - 1))
@@ -362,5 +365,16 @@ STATUS=$?
 expect_status unknown_flag_is_refused 2
 REPLY=$("$WEB" --help)
 expect_line help_names_the_flags '--session-timeout'
+
+
+for flag in --help -h; do
+    REPLY=$("$WEB" --client $flag 2>&1)
+    STATUS=$?
+    expect_status "client_${flag}_exits_zero" 0
+    expect_line "client_${flag}_lists_--max-time" '^  --max-time MS '
+done
+"$WEB" --client --port 1 --bogus >/dev/null 2>&1
+STATUS=$?
+expect_status client_unknown_flag_is_refused 2
 
 finish

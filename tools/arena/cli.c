@@ -15,7 +15,7 @@ static const char help_text[] =
     "\n"
     "Usage:\n"
     "  tessera-arena -engine cmd=PATH [KEY=VALUE ...] -engine ... [FLAGS]\n"
-    "  tessera-arena merge [-sprt ...] FILE.pgn ...\n"
+    "  tessera-arena merge [-sprt ...] FILE.pgn ...   (its flags: tessera-arena merge -help)\n"
     "  tessera-arena -help\n"
     "\n"
     "Engines (at least two; each -engine takes KEY=VALUE words up to the next flag):\n"
@@ -75,25 +75,25 @@ static const char help_text[] =
     "                          game, seed, openings, -repeat, -sprt), else exit 1\n"
     "                          naming what differs; a longer -games range continues\n"
     "  -log FILE               append every line sent and received, engines' stderr too\n"
-    "  -loglimit MB            log at most MB mebibytes of each engine's output (stdout\n"
-    "                          and stderr, all its processes; default 64, 0 no limit;\n"
-    "                          decimals allowed); a line says when it was reached\n"
+    "  -loglimit MB            log at most MB mebibytes (decimals allowed) of each\n"
+    "                          engine's output, stdout and stderr of all its processes\n"
+    "                          together (default 64, 0: no limit); past it the log\n"
+    "                          says 'log limit reached' and keeps the rest out\n"
     "  -show                   print the board and the move after every move\n"
-    "  merge FILE...           read PGN files of slices (or whole runs, any seeds) of\n"
-    "                          one game and print their combined statistics; a game\n"
-    "                          is its run's seed and number; empty files are refused\n"
-    "  -help                   this text\n"
+    "  -help / --help / -h     this text\n"
     "\n"
     "Before the first game every engine is started once and checked: it must run,\n"
     "complete the handshake and accept every option.NAME= (else exit 4, no game).\n"
-    "An engine that crashes, hangs past its time, sends an illegal or malformed move\n"
-    "or fails the handshake loses that game (the PGN Termination says why); its\n"
-    "process is killed and a fresh one plays its next game.  One that fails to\n"
-    "start for 3 of its games in a row stops the run (exit 4; finished games are\n"
-    "kept).  Before each go the arena sends isready and drops everything up to\n"
-    "readyok (on the mover's clock).  Engines run in their own process group,\n"
-    "killed after quit, and (on Linux) are killed when the arena dies.  Progress is\n"
-    "printed at most once a second.\n"
+    "An engine that loses a game by its own fault (an illegal move, a time forfeit,\n"
+    "malformed output, a crash, a failed handshake; the PGN Termination says which)\n"
+    "is killed with its process group at once, and a fresh process plays its next\n"
+    "game.  One that fails to start for 3 of its games in a row stops the run\n"
+    "(exit 4; finished games are kept).  Before each go the arena sends isready and\n"
+    "drops everything up to readyok (on the mover's clock).  Engines run in their\n"
+    "own process group, killed after quit; on Linux each also gets SIGKILL when the\n"
+    "arena dies, even by kill -9.  A -resume with nothing left to play only\n"
+    "reports (its PGN is not written).  Progress is printed at most once a second.\n"
+    "The report ends each pairing with a 'Meaning:' line: its numbers in words.\n"
     "\n"
     "Exit status:\n"
     "  0    the run completed (every game played, or the SPRT concluded)\n"
@@ -105,7 +105,35 @@ static const char help_text[] =
     "       refused option (before any game), or it stopped starting mid-run\n"
     "  130  interrupted (Ctrl-C); finished games are in the PGN, -resume continues\n";
 
+static const char merge_help_text[] =
+    "tessera-arena merge - the combined report of PGN files written with -pgnout\n"
+    "\n"
+    "Usage:\n"
+    "  tessera-arena merge [-sprt elo0=E0 elo1=E1 ...] FILE.pgn ...\n"
+    "  tessera-arena merge -help\n"
+    "\n"
+    "Reads the games of slices of one run (-games A..B) or of whole runs of one\n"
+    "game, also with different seeds, and prints the report one run of all of\n"
+    "them prints.  A game is its run's seed and its number: the same game twice,\n"
+    "an empty file, a file without a recorded configuration, or two runs of one\n"
+    "seed configured differently are refused.  Pairs never cross runs.\n"
+    "\n"
+    "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]\n"
+    "                          also compute the LLR of the merged games, as in a\n"
+    "                          run; it comes before the files\n"
+    "  -help / --help / -h     this text\n"
+    "\n"
+    "Exit status: 0 the report is printed; 1 a file cannot be read, is empty or\n"
+    "mixes runs; 2 no file given; 3 bad -sprt values.\n";
+
 void cli_print_help(FILE *out) { fputs(help_text, out); }
+
+void cli_print_merge_help(FILE *out) { fputs(merge_help_text, out); }
+
+static bool is_help_flag(const char *arg)
+{
+    return strcmp(arg, "-help") == 0 || strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
 
 typedef struct {
     EngineSpec each;
@@ -513,6 +541,11 @@ static bool finish_openings(TournamentConfig *c, const CliState *st, char *err, 
 static int parse_merge(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
 {
     o->command = COMMAND_MERGE;
+    for (int k = 2; k < argc; k++)
+        if (is_help_flag(argv[k])) {
+            o->command = COMMAND_MERGE_HELP;
+            return ARENA_EXIT_OK;
+        }
     int i = 2;
     if (i < argc && strcmp(argv[i], "-sprt") == 0) {
         int code = parse_sprt(argc, argv, &i, &o->run.sprt, err, err_size);
@@ -543,7 +576,7 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return parse_merge(argc, argv, o, err, err_size);
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+        if (is_help_flag(argv[i])) {
             o->command = COMMAND_HELP;
             return ARENA_EXIT_OK;
         }

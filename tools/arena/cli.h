@@ -23,7 +23,7 @@ enum {
     ARENA_EXIT_INTERRUPTED = 130 /* Ctrl-C: finished games are kept in the PGN */
 };
 
-typedef enum { COMMAND_RUN, COMMAND_MERGE, COMMAND_HELP } ArenaCommand;
+typedef enum { COMMAND_RUN, COMMAND_MERGE, COMMAND_HELP, COMMAND_MERGE_HELP } ArenaCommand;
 
 typedef struct {
     ArenaCommand command;
@@ -38,5 +38,7 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *options, char *err, siz
 void cli_free(ArenaOptions *options);
 
 void cli_print_help(FILE *out);
+/* The help of `tessera-arena merge`. */
+void cli_print_merge_help(FILE *out);
 
 #endif

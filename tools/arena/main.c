@@ -46,6 +46,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "tessera-arena: %s\n(tessera-arena -help lists the flags)\n", err);
     } else if (options->command == COMMAND_HELP) {
         cli_print_help(stdout);
+    } else if (options->command == COMMAND_MERGE_HELP) {
+        cli_print_merge_help(stdout);
     } else if (options->command == COMMAND_MERGE) {
         code = merge_command(options->merge_files, options->merge_count, &options->run.sprt, stdout, stderr);
     } else {

@@ -20,7 +20,8 @@ double report_llr(const PairTally *t, const SprtSettings *sprt)
     return sprt_llr_wdl(t->wdl, sprt->elo0, sprt->elo1, sprt->model);
 }
 
-static void print_sprt(FILE *out, const PairTally *t, const SprtSettings *sprt)
+/* The LLR line; returns the SPRT's verdict. */
+static SprtVerdict print_sprt(FILE *out, const PairTally *t, const SprtSettings *sprt)
 {
     double lower, upper, llr = report_llr(t, sprt);
     sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
@@ -30,9 +31,63 @@ static void print_sprt(FILE *out, const PairTally *t, const SprtSettings *sprt)
             verdict == SPRT_ACCEPT_H1   ? " - H1 accepted"
             : verdict == SPRT_ACCEPT_H0 ? " - H0 accepted"
                                         : "");
+    return verdict;
+}
+
+/* The SPRT's verdict in words, under the estimate's. */
+static void print_sprt_meaning(FILE *out, const SprtSettings *sprt, SprtVerdict verdict)
+{
+    double lower, upper;
+    sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);
+    if (verdict == SPRT_CONTINUE)
+        fprintf(out, "Meaning: the SPRT has not decided yet: its LLR must leave (%.2f, %.2f) for a verdict\n",
+                lower, upper);
+    else
+        fprintf(out, "Meaning: the SPRT is decided: the games favour %s Elo %.2f (%s) over %.2f (%s)\n",
+                sprt_model_name(sprt->model), verdict == SPRT_ACCEPT_H1 ? sprt->elo1 : sprt->elo0,
+                verdict == SPRT_ACCEPT_H1 ? "elo1, H1" : "elo0, H0",
+                verdict == SPRT_ACCEPT_H1 ? sprt->elo0 : sprt->elo1,
+                verdict == SPRT_ACCEPT_H1 ? "elo0" : "elo1");
 }
 
 static double ratio(double a, double b) { return b > 0 ? a / b : (a > 0 ? INFINITY : 0.0); }
+
+/* Fewer samples (pairs, or games without pairs) than this are too few for
+ * the normal approximation behind the interval to say anything. */
+#define MEANING_MIN_SAMPLES 10
+/* An interval wider than this either way (in Elo) tells little. */
+#define MEANING_WIDE_ELO 100.0
+
+/* The estimate in words, for a reader new to Elo intervals: one line
+ * under the numbers it explains.  Significance is the score's 95%
+ * interval leaving out 1/2 (as the Elo interval leaves out 0). */
+static void print_meaning(FILE *out, const char *a, const char *b, const PairTally *t, const EloEstimate *e)
+{
+    bool pairs = penta_pairs(t->penta) > 0;
+    double half = e->samples > 0 ? STATS_Z95 * sqrt(e->variance / (double)e->samples) : INFINITY;
+    bool a_ahead = e->score - half > 0.5, b_ahead = e->score + half < 0.5;
+    bool wide = !isfinite(e->elo_error) || e->elo_error > MEANING_WIDE_ELO;
+    const char *ahead = a_ahead ? a : b, *behind = a_ahead ? b : a;
+    fputs("Meaning: ", out);
+    if (e->variance == 0.0 && e->score == 0.5)
+        fprintf(out, "%s: no difference was measured (Elo 0 +/- 0 means that, not that the engines are equal)\n",
+                pairs ? "every pair of games split 1-1" : "every game was drawn");
+    else if (e->samples < MEANING_MIN_SAMPLES)
+        fprintf(out, "too few games to tell (%lld %s): play more (-games) or use -sprt\n", (long long)e->samples,
+                pairs ? (e->samples == 1 ? "pair" : "pairs") : (e->samples == 1 ? "game" : "games"));
+    else if ((a_ahead || b_ahead) && e->variance == 0.0)
+        fprintf(out, "%s is stronger than %s (95%% confidence); it won every %s, so the Elo cannot say by how much\n",
+                ahead, behind, pairs ? "pair" : "game");
+    else if ((a_ahead || b_ahead) && wide)
+        fprintf(out, "%s is stronger than %s (95%% confidence), but by how much is still vague: play more "
+                "(-games)\n", ahead, behind);
+    else if (a_ahead || b_ahead)
+        fprintf(out, "%s is stronger than %s (95%% confidence: the interval leaves out 0)\n", ahead, behind);
+    else if (wide)
+        fputs("too few games to tell (the 95% interval is very wide): play more (-games) or use -sprt\n", out);
+    else
+        fputs("no significant difference yet (the 95% interval spans 0): play more (-games) or use -sprt\n", out);
+}
 
 static void print_pairing(FILE *out, const ResultTable *table, const PairTally *t,
                           const SprtSettings *sprt)
@@ -53,8 +108,11 @@ static void print_pairing(FILE *out, const ResultTable *table, const PairTally *
     fprintf(out, "Ptnml(0-2): [%lld, %lld, %lld, %lld, %lld], WL/DD Ratio: %.2f\n", (long long)p->ll,
             (long long)p->ld, (long long)(p->wl + p->dd), (long long)p->wd, (long long)p->ww,
             ratio((double)p->wl, (double)p->dd));
-    if (sprt && sprt->on && t->a == 0 && t->b == 1)
-        print_sprt(out, t, sprt);
+    bool with_sprt = sprt && sprt->on && t->a == 0 && t->b == 1;
+    SprtVerdict verdict = with_sprt ? print_sprt(out, t, sprt) : SPRT_CONTINUE;
+    print_meaning(out, table->names[t->a], table->names[t->b], t, &e);
+    if (with_sprt)
+        print_sprt_meaning(out, sprt, verdict);
 }
 
 /* "Failures of X: 2 crash, 1 time forfeit" for an engine at fault. */

@@ -2,7 +2,7 @@
 # mates.sh - how often each backend reports the exact mate distance of a
 # proven Room and Pillar position at `go movetime MS`, through the protocol.
 #
-#   sh tools/bench/mates.sh SET [MS] [BACKENDS]
+#   sh tools/bench/mates.sh SET [MS] [BACKENDS] [THREADS]
 #
 # SET is a file of `<position>\t<plies>\tmate N` lines from tessera-mates
 # (the full solve's exact distances).  tools/bench/mates_rp.txt holds 60,
@@ -10,16 +10,20 @@
 #   for b in 4x4 5x4 6x6 8x6 8x8; do
 #       build/tessera-mates -board $b -games 12 -per-game 1 -seed 7 -budget 3000000
 #   done >tools/bench/mates_rp.txt
-# Each position gets a fresh engine (Threads 1, Hash 64); the last `score
-# mate` before its bestmove is compared with the exact one: exact,
-# overstated (longer than the truth), understated (shorter: a wrong
-# claim), unproven (no mate reported).  A position the engine does not
-# answer within MS + 10 s makes the run fail: a count without it would not
-# be honest.
+# Each position gets a fresh engine (Threads THREADS, 1 by default; Hash
+# 64); the last `score mate` before its bestmove is compared with the
+# exact one: exact, overstated (longer than the truth), understated
+# (shorter: a wrong claim), unproven (no mate reported).  A position the
+# engine does not answer within MS + 10 s makes the run fail: a count
+# without it would not be honest.
 set -u
-SET=${1:?usage: mates.sh SET [MS] [BACKENDS]}
+SET=${1:?usage: mates.sh SET [MS] [BACKENDS] [THREADS]}
 MS=${2:-1000}
 BACKENDS=${3:-alphabeta mcts}
+THREADS=${4:-1}
+case "$THREADS" in
+'' | *[!0-9]* | 0) echo "mates.sh: THREADS '$THREADS' is not a count of threads" >&2; exit 2 ;;
+esac
 ENGINE=${TESSERA_ENGINE:-build/release/tessera}
 [ -x "$ENGINE" ] || { echo "mates.sh: no engine at $ENGINE (make release)" >&2; exit 2; }
 [ -r "$SET" ] || { echo "mates.sh: cannot read $SET" >&2; exit 2; }
@@ -32,6 +36,7 @@ ask() {
     : >"$out"
     {
         printf 'setoption name Game value roomandpillar\nsetoption name Backend value %s\n' "$1"
+        printf 'setoption name Threads value %s\n' "$THREADS"
         printf 'setoption name Hash value 64\nposition fen %s\ngo movetime %s\n' "$2" "$MS"
         waited=0
         while ! grep -q '^bestmove' "$out" && [ "$waited" -lt $((MS / 50 + 200)) ]; do
@@ -72,6 +77,6 @@ for backend in $BACKENDS; do
         fi
     done <"$SET"
     proven=$((exact + over + under))
-    echo "$backend movetime $MS: $proven proven of $((proven + unproven)): exact $exact, overstated $over, understated $under, unproven $unproven"
+    echo "$backend movetime $MS threads $THREADS: $proven proven of $((proven + unproven)): exact $exact, overstated $over, understated $under, unproven $unproven"
 done
 exit $status

@@ -65,17 +65,16 @@ COMMON_HELP='Options both front-ends take:
   --resume             continue the run in DIR: the same arguments are required;
                        each slice keeps its finished games and plays the rest
   --dry-run            write DIR/run.conf and print what would run; run nothing
-  --help               this text
+  --help / -h          this text
 
-The arena arguments after -- are passed to every slice unchanged, except:
-  -games N | A..B      required; split into slices, each run with -games A..B
-                       -pgnout DIR/part-K.pgn -resume (so a slice that is run
-                       again, e.g. requeued, keeps its finished games)
-  -sprt ...            moved to the merge: a slice cannot stop on the whole
-                       run'"'"'s LLR, so every game is played and the LLR is
-                       computed over all of them (its values, and two
-                       engines, are checked before any slice starts)
-  -rounds, -pgnout, -resume   refused: give -games, --dir, --resume instead'
+The arena arguments after -- reach every slice unchanged, except these.  The
+games, -games N (or A..B), are required and split into slices, each run with
+"-games A..B -pgnout DIR/part-K.pgn -resume" (so a slice that is run again,
+e.g. requeued, keeps its finished games).  An -sprt moves to the merge: a
+slice cannot stop on the whole run'"'"'s LLR, so every game is played and the
+LLR is computed over all of them (its values, and two engines, are checked
+before any slice starts).  The arena flags -rounds, -pgnout and -resume are
+refused: give -games, --dir and --resume instead.'
 
 # One common option at $1 (its value at $2); sets `consumed` to the number
 # of words it took, or returns 1 when $1 is not a common option.

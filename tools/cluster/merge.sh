@@ -12,6 +12,32 @@
 PROGRAM=merge.sh
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+    cat <<EOF
+merge.sh - the last step of a run that parallel.sh or slurm.sh prepared
+
+Usage:
+  sh tools/cluster/merge.sh DIR
+
+Checks that every slice's PGN (DIR/part-K.pgn) holds exactly its games, each
+of A..B once, then runs tessera-arena merge (with the run's -sprt, if any) on
+all of them, writes its output to DIR/report.txt and prints it.  An
+incomplete slice is named and nothing is merged: a report of part of a run
+would read as the whole run's.
+
+  --help / -h          this text
+
+Exit status: 0 the report is printed; 1 a slice is incomplete or the merge
+failed; 2 bad arguments (no run in DIR).
+EOF
+}
+
+case ${1:-} in
+--help | -h)
+    usage
+    exit 0
+    ;;
+esac
 [ $# -eq 1 ] || die_usage "usage: merge.sh DIR"
 load_run "$1"
 

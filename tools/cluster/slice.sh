@@ -12,6 +12,34 @@
 PROGRAM=slice.sh
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+    cat <<EOF
+slice.sh - plays one slice of a run that parallel.sh or slurm.sh prepared
+
+Usage:
+  sh tools/cluster/slice.sh DIR K           play slice K of the run in DIR
+  sh tools/cluster/slice.sh --print DIR K   print that command instead
+
+The slice is the arena with the run's arguments and "-games A..B -pgnout
+DIR/part-K.pgn -resume", started in the folder the run was prepared in; its
+output is appended to DIR/slice-K.log.  With -resume, a slice run again (a
+retry, a requeued job) keeps its finished games and plays the rest.  Each
+scheduler job runs this; by hand it plays a run prepared with --dry-run.
+
+  --print              print the slice's command (cd FOLDER && ARENA ...)
+                       instead of running it
+  --help / -h          this text
+
+Exit status: the arena's; 2 bad arguments (no run in DIR, no slice K).
+EOF
+}
+
+case ${1:-} in
+--help | -h)
+    usage
+    exit 0
+    ;;
+esac
 print=false
 if [ "${1:-}" = --print ]; then
     print=true

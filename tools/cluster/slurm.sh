@@ -28,13 +28,13 @@ The merge runs only when every slice succeeded; otherwise Slurm cancels it:
 run the same command with --resume (finished games are kept).
 
 Slurm options:
-  --sbatch OPTION      one sbatch option for both jobs, e.g. --sbatch --partition=short
-                       --sbatch --time=2:00:00 --sbatch --cpus-per-task=4 (repeat it)
+  --sbatch OPTION      one sbatch option for both jobs; repeat it for more
+                       (e.g. --sbatch --partition=short --sbatch --time=2:00:00)
   --max-running N      at most N slices at once (--array=1-K%N)
   The array size is bounded by the cluster's MaxArraySize (often 1001): keep
-  --slices below it.  DIR's path must be plain (letters, digits, _ . / + -):
-  it is written into #SBATCH lines.  --dry-run writes the sbatch scripts and
-  prints the commands without submitting.
+  the number of slices below it.  DIR's path must be plain (letters, digits,
+  _ . / + -): it is written into #SBATCH lines.  With --dry-run the script
+  writes the sbatch scripts and prints the commands without submitting.
 
 $COMMON_HELP
 

@@ -14,7 +14,7 @@
 typedef struct {
     const char *data_path, *out_path;
     int min_cp, max_cp, min_ply, max_ply;
-    bool decisive, force;
+    bool decisive, force, help;
 } BookOptions;
 
 typedef struct {
@@ -110,17 +110,25 @@ static bool set_decisive(void *target, const char *flag, char *err, size_t err_s
     return true;
 }
 
+static bool set_help(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((BookOptions *)target)->help = true;
+    return true;
+}
+
 static const Flag book_flags[] = {
     {"-data", .on_value = read_data},       {"-out", .on_value = read_out},
     {"-min-cp", .on_value = read_min_cp},   {"-max-cp", .on_value = read_max_cp},
     {"-min-ply", .on_value = read_min_ply}, {"-max-ply", .on_value = read_max_ply},
     {"-decisive", .on_switch = set_decisive}, {"-force", .on_switch = set_force},
+    {"-help", .on_switch = set_help},       {"--help", .on_switch = set_help},
     {NULL},
 };
 
 static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err, size_t err_size)
 {
-    *o = (BookOptions){NULL, NULL, 30, 150, 0, 8, false, false};
+    *o = (BookOptions){NULL, NULL, 30, 150, 0, 8, false, false, false};
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(book_flags, argv[i]);
         char why[200] = "";
@@ -130,6 +138,8 @@ static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err
             snprintf(err, err_size, "book: %s", why);
             return false;
         }
+        if (o->help)
+            return true;
     }
     if (!o->data_path || !o->out_path) {
         snprintf(err, err_size, "book: -data FILE and -out BOOK are required");
@@ -182,13 +192,41 @@ static int write_book(const BookOptions *o, FILE *out, FILE *errout)
     return DATAGEN_EXIT_OK;
 }
 
+static void print_help(FILE *out)
+{
+    fputs("usage: tessera-datagen book -data FILE -out BOOK [flags]\n"
+          "\n"
+          "Writes an arena opening file (-openings file=BOOK) of positions from the\n"
+          "self-play data FILE whose search score gives one side a small edge (not a\n"
+          "proof), one per game: its first position that qualifies.  The book starts\n"
+          "with two comment lines, the selection and the data's configuration.\n"
+          "\n"
+          "  -data FILE      the self-play data (tessera-datagen's -out; required)\n"
+          "  -out BOOK       the book written (required); an existing one is refused\n"
+          "  -min-cp N       the smallest edge kept, in centi-units (30)\n"
+          "  -max-cp N       the largest edge kept (150)\n"
+          "  -min-ply N      the earliest turn kept, counted after the random plies (0)\n"
+          "  -max-ply N      the latest turn kept (8)\n"
+          "  -decisive       only positions of games that were not drawn\n"
+          "  -force          overwrite an existing -out BOOK\n"
+          "  -help / --help  this text\n"
+          "\n"
+          "Exit status: 0 done; 2 bad flags, an unreadable or malformed data file, an\n"
+          "existing book without -force.\n",
+          out);
+}
+
 int book_command(int argc, char *const *argv, FILE *out, FILE *errout)
 {
     BookOptions o;
     char err[256];
     if (!parse_options(argc, argv, &o, err, sizeof err)) {
-        fprintf(errout, "tessera-datagen: %s\n", err);
+        fprintf(errout, "tessera-datagen: %s\n(tessera-datagen book -help lists the flags)\n", err);
         return DATAGEN_EXIT_BAD_ARGS;
+    }
+    if (o.help) {
+        print_help(out);
+        return DATAGEN_EXIT_OK;
     }
     return write_book(&o, out, errout);
 }

@@ -134,7 +134,7 @@ static void print_help(void)
            "  -budget POSITIONS     the most positions one solve may visit (default 2000000)\n"
            "  -fen POSITION         value this one position instead\n"
            "  -best MOVE            with -fen: exit 0 when MOVE keeps the exact value, 1 when not\n"
-           "  -help, --help         this text\n"
+           "  -help / --help        this text\n"
            "\n"
            "Each line written: POSITION <tab> plies to the end <tab> mate N (0: not a proven result).\n"
            "Exit status: 0 done; 1 a position could not be solved within the budget (or -best lost value);\n"

@@ -38,12 +38,20 @@ typedef struct {
     char *fen; /* the position it was reached with */
 } Node;
 
+typedef struct LegalMoves LegalMoves;
+
 typedef struct {
     const Game *game;
     CheckedCertificate *cert;
     Node *nodes;
     Edge *edges;
     uint64_t edge_count;
+    /* The legal moves of the position replayed at each depth, one list
+     * per depth made when first reached and kept to the end.  Made and
+     * freed per position, a list (140 KB) cost the heap a brk call or
+     * two each time: a third of the checker's time was the kernel's. */
+    LegalMoves **legal_at;
+    int legal_depths, legal_capacity;
     char *err;
     size_t err_size;
 } Checker;
@@ -199,12 +207,34 @@ static bool node_fault(Checker *c, uint32_t id, const char *what, const char *mo
     return fault(c, "%s%s", text, "");
 }
 
-typedef struct {
+struct LegalMoves {
     Move move[CERTIFICATE_MAX_MOVES];
     char text[CERTIFICATE_MAX_MOVES][MOVE_TEXT_MAX];
     bool used[CERTIFICATE_MAX_MOVES];
     int count;
-} LegalMoves;
+};
+
+/* The list of depth (made when first needed); NULL when out of memory. */
+static LegalMoves *legal_list_at(Checker *c, int depth)
+{
+    if (depth >= c->legal_capacity) {
+        int capacity = c->legal_capacity ? 2 * c->legal_capacity : 64;
+        while (capacity <= depth)
+            capacity *= 2;
+        LegalMoves **grown = realloc(c->legal_at, (size_t)capacity * sizeof *grown);
+        if (!grown)
+            return NULL;
+        c->legal_at = grown;
+        c->legal_capacity = capacity;
+    }
+    while (c->legal_depths <= depth) {
+        c->legal_at[c->legal_depths] = malloc(sizeof(LegalMoves));
+        if (!c->legal_at[c->legal_depths])
+            return NULL;
+        c->legal_depths++;
+    }
+    return c->legal_at[depth];
+}
 
 static bool list_legal(Checker *c, const Position *pos, uint32_t id, LegalMoves *legal)
 {
@@ -290,7 +320,7 @@ static bool replay(Checker *c, uint32_t id, const Position *pos, bool first, int
         return node_fault(c, id, winner_moves ? "the winner is to move, the line says L" : "the loser is to move, the line says W", NULL);
     if (winner_moves && node->edge_count != 1)
         return node_fault(c, id, "a winner's line holds one move", NULL);
-    LegalMoves *legal = malloc(sizeof *legal);
+    LegalMoves *legal = legal_list_at(c, depth);
     if (!legal)
         return fault(c, "out of memory%s%s", "", "");
     bool ok = list_legal(c, pos, id, legal);
@@ -308,7 +338,6 @@ static bool replay(Checker *c, uint32_t id, const Position *pos, bool first, int
     for (int i = 0; ok && !winner_moves && i < legal->count; i++)
         if (!legal->used[i])
             ok = node_fault(c, id, "a reply of the loser is missing:", legal->text[i]);
-    free(legal);
     node->state = DONE;
     return ok;
 }
@@ -355,6 +384,9 @@ bool check_certificate(FILE *in, CheckedCertificate *out, char *err, size_t err_
         free(c.nodes[i].fen);
     for (uint64_t i = 0; c.edges && i < c.edge_count; i++)
         free(c.edges[i].text);
+    for (int depth = 0; depth < c.legal_depths; depth++)
+        free(c.legal_at[depth]);
+    free(c.legal_at);
     free(c.nodes);
     free(c.edges);
     return ok;

@@ -11,11 +11,14 @@
     "usage: tessera-proof-check FILE\n"                                                                 \
     "  replays the proof certificate FILE (- for standard input) with the game code and confirms\n"    \
     "  it: every winner move legal, every legal reply of the loser present, every end a game won\n"    \
-    "  by the winner, no cycle, no missing position.  Exit 0 when it holds, 1 when not.\n"
+    "  by the winner, no cycle, no missing position.  Exit 0 when it holds, 1 when not, 2 for a\n"  \
+    "  command line it does not understand.\n"                                                     \
+    "\n"                                                                                            \
+    "  -help / --help / -h    this text\n"
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-help") == 0 || strcmp(argv[1], "-h") == 0)) {
         fputs(USAGE, stdout);
         return 0;
     }

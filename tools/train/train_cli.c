@@ -196,6 +196,12 @@ void train_cli_print_help(FILE *out)
           "  -seed N         the initial weights' and the shuffles' seed (1)\n"
           "  -steps          also train on the positions inside each recorded turn (games\n"
           "                  whose turns are steps: Columna, Territoire), which the searches\n"
-          "                  evaluate too, with the turn's target\n",
+          "                  evaluate too, with the turn's target\n"
+          "  -help / --help  this text\n"
+          "\n"
+          "Exit status: 0 done (NET holds the best epoch's net); 1 failed (K runs to its\n"
+          "bound, no training or validation games, a file cannot be written, out of\n"
+          "memory); 2 bad arguments, data of another game or a malformed data line, a\n"
+          "checkpoint of another configuration.\n",
           out);
 }

@@ -34,6 +34,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "tessera-tune: %s\n(tessera-tune -help lists the flags)\n", err);
     } else if (options->command == TUNE_COMMAND_HELP) {
         tune_cli_print_help(stdout);
+    } else if (options->command == TUNE_COMMAND_VERIFY_HELP) {
+        tune_cli_print_verify_help(stdout);
     } else {
         atomic_int *interrupted = catch_interrupts();
         code = options->command == TUNE_COMMAND_VERIFY

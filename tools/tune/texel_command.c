@@ -286,6 +286,11 @@ void texel_print_help(FILE *out)
           "  -threads N     threads evaluating the data (1)\n"
           "  -passes N      at most N passes over the weights (100)\n"
           "  -out FILE      the CSV written (texel.csv); an existing one is refused\n"
-          "  -force         overwrite an existing -out FILE\n",
+          "  -force         overwrite an existing -out FILE\n"
+          "  -help / --help this text\n"
+          "\n"
+          "Exit status: 0 done; 1 data that cannot be fitted (K runs to its bound: too\n"
+          "few positions, or results they do not decide); 2 bad flags, data of another\n"
+          "game, a malformed line, an existing -out without -force.\n",
           out);
 }

@@ -34,7 +34,7 @@ enum {
 /* Games a verification plays unless told otherwise. */
 #define TUNE_VERIFY_GAMES 400
 
-typedef enum { TUNE_COMMAND_TUNE, TUNE_COMMAND_VERIFY, TUNE_COMMAND_HELP } TuneCommand;
+typedef enum { TUNE_COMMAND_TUNE, TUNE_COMMAND_VERIFY, TUNE_COMMAND_HELP, TUNE_COMMAND_VERIFY_HELP } TuneCommand;
 
 typedef struct {
     TuneCommand command;
@@ -68,6 +68,8 @@ void tune_cli_free(TuneOptions *options);
 SpsaSchedule tune_cli_schedule(const TuneOptions *options);
 
 void tune_cli_print_help(FILE *out);
+/* The help of `tessera-tune verify`. */
+void tune_cli_print_verify_help(FILE *out);
 
 /* Writes text to out quoted for a POSIX shell when it needs quotes. */
 void tune_cli_print_quoted(FILE *out, const char *text);

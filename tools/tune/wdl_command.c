@@ -292,6 +292,11 @@ void wdl_print_help(FILE *out)
           "  -game ID       the game (its data file must be of the same game)\n"
           "  -data FILE     the data file (tools/data/data_record.h)\n"
           "  -check         no fit: measure the game's own constants (the engine's\n"
-          "                 UCI_ShowWDL) on the held-out games\n",
+          "                 UCI_ShowWDL) on the held-out games\n"
+          "  -help / --help this text\n"
+          "\n"
+          "Exit status: 0 done; 1 a fit that cannot be made (training results of one\n"
+          "kind, a fit out of its plausible range, fewer than 200 held-out positions);\n"
+          "2 bad flags, data of another game, a malformed line.\n",
           out);
 }

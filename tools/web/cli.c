@@ -29,7 +29,7 @@ void web_print_help(void)
            "                        name) to follow on the page's Watch tab; repeatable, at most 8.\n"
            "                        Only these files are read: the page cannot name others.\n"
            "  --client ...          one request to a running server (tests, scripts): see --client --help\n"
-           "  --help                this text\n"
+           "  --help / -h           this text\n"
            "\n"
            "Open the printed address (http://127.0.0.1:8080/ by default) in a browser.  Ctrl-C ends\n"
            "every engine process and exits with status 0.\n"

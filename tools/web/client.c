@@ -24,12 +24,35 @@ typedef struct {
     const char *method, *path, *body;
 } ClientArgs;
 
+#define CLIENT_USAGE                                                                                 \
+    "usage: tessera-web --client --port P [--host H] [--max-time MS] METHOD PATH [BODY]\n"            \
+    "       tessera-web --client --port P [--host H] --raw < request\n"
+
 static int usage(const char *why)
 {
     fprintf(stderr, "tessera-web --client: %s\n", why);
-    fprintf(stderr, "usage: tessera-web --client --port P [--host H] [--max-time MS] METHOD PATH [BODY]\n"
-                    "       tessera-web --client --port P [--host H] --raw < request\n");
+    fprintf(stderr, CLIENT_USAGE "(tessera-web --client --help lists the flags)\n");
     return 2;
+}
+
+/* Exits with status 0 after it: parse's caller tells it from an error. */
+#define CLIENT_HELP_SHOWN (-1)
+
+static int help(void)
+{
+    printf("tessera-web --client: one request to a running tessera-web, the answer (headers\n"
+           "and body) on standard output; the tests use it, no curl needed\n"
+           "\n" CLIENT_USAGE
+           "\n"
+           "  --port P              the server's port (required)\n"
+           "  --host H              the server's IPv4 address (default 127.0.0.1)\n"
+           "  --max-time MS         how long to wait for the answer (default 30000)\n"
+           "  --raw                 send standard input as the whole request, unchanged\n"
+           "  --help / -h           this text\n"
+           "\n"
+           "Exit status: 0 an answer came, whatever its HTTP status; 1 cannot connect, or\n"
+           "no answer came; 2 bad arguments.\n");
+    return CLIENT_HELP_SHOWN;
 }
 
 static int parse(int argc, char **argv, ClientArgs *a)
@@ -43,6 +66,8 @@ static int parse(int argc, char **argv, ClientArgs *a)
             return usage("a flag without its value");
         if (strcmp(arg, "--client") == 0)
             continue;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+            return help();
         if (strcmp(arg, "--host") == 0)
             a->host = argv[++i];
         else if (strcmp(arg, "--port") == 0) {
@@ -123,6 +148,8 @@ int client_main(int argc, char **argv)
 {
     ClientArgs a;
     int bad = parse(argc, argv, &a);
+    if (bad == CLIENT_HELP_SHOWN)
+        return 0;
     if (bad)
         return bad;
     int fd = connect_to(&a);
