@@ -5,6 +5,7 @@
  * stopped shortening never understates, and every thread asked for does
  * part of the work. */
 #include <pthread.h>
+#include <time.h>
 
 #include "harness.h"
 #include "gametest.h"
@@ -51,11 +52,26 @@ static bool checked_here(int i) { return !proven[i].heavy || harness_slow_allowe
 /* Threads that polled must_stop, and a stop after a number of polls. */
 typedef struct {
     pthread_mutex_t lock;
+    pthread_cond_t another_seen;
     pthread_t seen[8];
     int seen_count;
-    long polls_left; /* < 0: never stop */
-    bool stopped;    /* every poll from the one that ran out on */
+    long polls_left;  /* < 0: never stop */
+    bool stopped;     /* every poll from the one that ran out on */
+    int wait_for;     /* a poll waits (a minute at most) until this many threads polled */
 } Polls;
+
+/* Holds the polling thread until wait_for threads have polled: on a busy
+ * machine one thread may otherwise finish before another is scheduled,
+ * and the test would see one thread where the code started two. */
+static void wait_for_threads(Polls *p)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 60;
+    while (p->seen_count < p->wait_for)
+        if (pthread_cond_timedwait(&p->another_seen, &p->lock, &until) != 0)
+            break;
+}
 
 static bool note_poll(void *context)
 {
@@ -64,8 +80,11 @@ static bool note_poll(void *context)
     bool known = false;
     for (int i = 0; i < p->seen_count; i++)
         known |= pthread_equal(p->seen[i], pthread_self()) != 0;
-    if (!known && p->seen_count < 8)
+    if (!known && p->seen_count < 8) {
         p->seen[p->seen_count++] = pthread_self();
+        pthread_cond_broadcast(&p->another_seen);
+    }
+    wait_for_threads(p);
     if (p->polls_left >= 0 && p->polls_left-- == 0)
         p->stopped = true;
     bool stop = p->stopped;
@@ -189,11 +208,13 @@ static void test_two_threads_both_search(void)
     Position pos;
     if (!load_position(g, p->fen, &pos))
         return;
-    Polls polls = {.lock = PTHREAD_MUTEX_INITIALIZER, .seen_count = 0, .polls_left = -1};
+    Polls polls = {.lock = PTHREAD_MUTEX_INITIALIZER, .another_seen = PTHREAD_COND_INITIALIZER, .polls_left = -1,
+                   .wait_for = 2};
     mate_table_clear(&table);
     SearchResult r = shorten(g, &pos, p->wins, p->plies + 4, 2, &polls);
     check_exact(g, &pos, p, &r);
     CHECK_EQ_INT(polls.seen_count, 2);
+    pthread_cond_destroy(&polls.another_seen);
     pthread_mutex_destroy(&polls.lock);
 }
 
@@ -211,13 +232,15 @@ static void test_stopped_threads_never_understate(void)
     CHECK(collect_moves(g, &pos, first, 512, NULL) > 0);
     bool stopped_once = false, exact_once = false;
     for (long polls_left = 0; polls_left < 400; polls_left = polls_left * 2 + 1) {
-        Polls polls = {.lock = PTHREAD_MUTEX_INITIALIZER, .seen_count = 0, .polls_left = polls_left};
+        Polls polls = {.lock = PTHREAD_MUTEX_INITIALIZER, .another_seen = PTHREAD_COND_INITIALIZER,
+                       .polls_left = polls_left};
         mate_table_clear(&table);
         SearchResult r = shorten(g, &pos, p->wins, bound, 2, &polls);
         bool exact = r.score == score_of_proof(p->wins, p->plies);
         CHECK(exact || (r.score == score_of_proof(p->wins, bound) && r.best == first[0]));
         stopped_once |= !exact;
         exact_once |= exact;
+        pthread_cond_destroy(&polls.another_seen);
         pthread_mutex_destroy(&polls.lock);
     }
     CHECK(stopped_once);
