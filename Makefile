@@ -48,7 +48,7 @@ FAKE_SRC    := $(sort $(wildcard tests/fakes/*.c))
 TEST_NAMES  := $(basename $(notdir $(TEST_SRC)))
 FAKE_NAMES  := $(basename $(notdir $(FAKE_SRC)))
 
-# One short line per file (`CC src/games/qawale.c`); `make V=1` shows the
+# One short line per file (`CC src/games/qawale/qawale.c`); `make V=1` shows the
 # whole commands.
 ifeq ($(V),1)
 Q :=

@@ -66,7 +66,7 @@ typedef struct {
 /* A game's weights are declared once, as a list of rows
  *     X(field, "OptionName", default, min, max)
  * from which these make the live weights and their GameParam table (the
- * pattern of the backends' settings, src/search/ab_settings.c):
+ * pattern of the backends' settings, src/search/alphabeta/settings.c):
  *     static struct { LIST(GAME_WEIGHT_FIELD) } weights = {LIST(GAME_WEIGHT_DEFAULT)};
  *     const GameParam game_params[] = {LIST(GAME_WEIGHT_ROW)};
  * The evaluation reads weights.field; nothing else repeats a default. */
@@ -206,7 +206,7 @@ typedef struct Game {
      * ascending order (at most NN_MAX_ACTIVE, each below nn_input_count),
      * and returns how many; -1 when the game's encoding does not cover pos
      * (Room and Pillar: one board size).  Each game documents its encoding
-     * in <game>_features.c and README.md. */
+     * in <game>/features.c and README.md. */
     int (*nn_features)(const Position *pos, uint16_t *active);
     int nn_input_count;
     /* Optional, with nn_features: how the inputs of from and to differ,

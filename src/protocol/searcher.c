@@ -7,7 +7,7 @@
 #include "games/gameutil.h"
 #include "protocol/info_line.h"
 #include "protocol/perft_job.h"
-#include "search/strength.h"
+#include "search/strength/strength.h"
 #include "util/clock.h"
 #include "util/output.h"
 

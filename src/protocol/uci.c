@@ -26,7 +26,7 @@
 #include "protocol/searcher.h"
 #include "protocol/table_maker.h"
 #include "search/backends.h"
-#include "search/strength.h"
+#include "search/strength/strength.h"
 #include "util/clock.h"
 #include "util/output.h"
 #include "util/parse_number.h"
@@ -44,7 +44,7 @@ static struct {
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
     int show_wdl; /* UCI_ShowWDL */
-    int limit_strength, uci_elo, skill_level; /* strength.h */
+    int limit_strength, uci_elo, skill_level; /* strength/strength.h */
 } session;
 
 static const char *game_ids[16];
@@ -147,7 +147,7 @@ static void add_params(const GameParam *params, int count)
     }
 }
 
-/* Playing below full strength (strength.h): off by default. */
+/* Playing below full strength (strength/strength.h): off by default. */
 static void add_strength_options(void)
 {
     options_add(&(Option){.name = "UCI_LimitStrength", .type = OPTION_CHECK, .default_value = 0, .min = 0,

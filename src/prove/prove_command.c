@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "games/registry.h"
-#include "search/certificate.h"
+#include "prove/certificate_writer.h"
 #include "search/search.h"
 #include "util/parse_number.h"
 
@@ -29,7 +29,7 @@
     "  -out FILE      the certificate (required); - writes it to standard output\n"                   \
     "  --help / -h    this text\n"                                                                     \
     "\n"                                                                                               \
-    "The certificate format: src/search/certificate.h.  Exit status: 0 proven and written;\n"       \
+    "The certificate format: src/prove/certificate_format.h.  Exit status: 0 proven and written;\n"       \
     "1 not proven (time, draws, a finished game), out of memory or not writable, no file\n"         \
     "left; 2 bad arguments.\n"
 #define PROVE_MAX_HASH_MB 65536

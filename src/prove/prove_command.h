@@ -1,5 +1,5 @@
 /* prove_command.h - `tessera prove`: prove a position and write its
- * certificate (search/certificate.h). */
+ * certificate (prove/certificate_writer.h). */
 #ifndef TESSERA_PROVE_COMMAND_H
 #define TESSERA_PROVE_COMMAND_H
 

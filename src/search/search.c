@@ -4,7 +4,6 @@
 #include "search/search.h"
 
 #include "search/mate.h"
-#include "search/strength.h"
 
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
 {
@@ -52,7 +51,7 @@ bool search_is_weakened(const SearchJob *job)
 int search_line_count(const SearchJob *job)
 {
     int lines = job->multipv < 1 ? 1 : job->multipv > SEARCH_MAX_MULTIPV ? SEARCH_MAX_MULTIPV : job->multipv;
-    /* A weakened search chooses among several lines (strength.h). */
+    /* A weakened search chooses among several lines. */
     return search_is_weakened(job) && lines < STRENGTH_LINES ? STRENGTH_LINES : lines;
 }
 

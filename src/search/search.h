@@ -43,8 +43,12 @@ typedef struct {
     bool infinite;
 } SearchLimits;
 
-/* A weakened search (strength.h): limited with skill in [0, 20); not
- * limited is the backend's own search, untouched. */
+/* A weakened search (strength/strength.h): limited with skill in
+ * [0, STRENGTH_FULL_SKILL); not limited is the backend's own search,
+ * untouched.  Weakened, it searches at least STRENGTH_LINES root moves as
+ * MultiPV, to choose among them. */
+#define STRENGTH_FULL_SKILL 20
+#define STRENGTH_LINES 4
 typedef struct {
     bool limited;
     double skill;
@@ -89,7 +93,7 @@ typedef struct {
     /* MultiPV: the best root moves reported each iteration (1: the best
      * line only).  More than one line searches whole turns, as searchmoves. */
     int multipv;
-    /* Playing below full strength (strength.h); zero: full strength. */
+    /* Playing below full strength (strength/strength.h); zero: full strength. */
     SearchStrength strength;
     int threads;
     size_t hash_mb;
@@ -137,7 +141,7 @@ typedef struct Backend {
     const char *id;
     const BackendParam *params;
     int param_count;
-    /* The strength scale's full engine (strength.h): the nodes (or
+    /* The strength scale's full engine (strength/strength.h): the nodes (or
      * playouts) a move that a weakened search's budget is a share of; 0:
      * no budget can weaken it. */
     uint64_t strength_nodes;
@@ -185,10 +189,10 @@ void search_progress_line(const SearchJob *job, const SearchResult *result, int 
 bool search_wants_whole_turns(const SearchJob *job);
 
 /* The lines a search reports: job->multipv within 1..SEARCH_MAX_MULTIPV,
- * and at least STRENGTH_LINES when the search is weakened (strength.h). */
+ * and at least STRENGTH_LINES when the search is weakened (strength/strength.h). */
 int search_line_count(const SearchJob *job);
 
-/* Does job ask for a search below full strength (strength.h)? */
+/* Does job ask for a search below full strength (strength/strength.h)? */
 bool search_is_weakened(const SearchJob *job);
 
 #endif

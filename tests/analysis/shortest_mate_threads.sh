@@ -1,6 +1,6 @@
 #!/bin/sh
 # shortest_mate_threads.sh - with Threads 2 and 3 the shortening of a
-# proven result runs on every search thread (search/mate_shortening.c),
+# proven result runs on every search thread (search/proof/mate_shortening.c),
 # and both backends still report the exact distance (never a shorter one,
 # at no point of the search), search after search, and play a move that
 # wins fastest: checked through the protocol against the full solve of

@@ -47,7 +47,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/roomandpillar.h"
+#include "games/roomandpillar/roomandpillar.h"
 #include "games/registry.h"
 #include "util/rng.h"
 

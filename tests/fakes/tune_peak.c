@@ -44,7 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "games/roomandpillar.h"
+#include "games/roomandpillar/roomandpillar.h"
 #include "games/registry.h"
 #include "util/rng.h"
 

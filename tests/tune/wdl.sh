@@ -41,7 +41,7 @@ check wdl_recovers_the_scale awk -v s="$scale" 'BEGIN { exit !(s > 68 && s < 92)
 # -check measures the engine's own Columna constants on the same split.
 run "$TUNE" wdl -game columna -data "$DATA" -check
 check wdl_check_measures_the_built_in_model [ "$STATUS" -eq 0 ]
-check wdl_check_says_so has '^wdl: the constants of src/games/columna.c, measured \(no fit\)$'
+check wdl_check_says_so has '^wdl: the constants of src/games/columna/columna.c, measured \(no fit\)$'
 check wdl_check_prints_ten_deciles [ "$(printf '%s\n' "$REPLY" | grep -Ec '^wdl: +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +-?[0-9]+$')" -eq 10 ]
 if has '\.wdl = '; then not_ok wdl_check_fits_nothing "$REPLY"; else ok wdl_check_fits_nothing; fi
 

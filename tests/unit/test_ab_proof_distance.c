@@ -1,5 +1,5 @@
 /*
- * test_ab_proof_distance.c - the distance the proof search (search/ab_proof.c)
+ * test_ab_proof_distance.c - the distance the proof search (search/alphabeta/proof_search.c)
  * gives a won position is the shortest of its proven winning moves', not
  * the one that happens to be listed last.
  *
@@ -32,7 +32,7 @@
 #include "datagen/rp_board.h"
 #include "gametest.h"
 #include "mates/exact_mate.h"
-#include "search/ab_internal.h"
+#include "search/alphabeta/position.h"
 #include "search/backends.h"
 #include "util/clock.h"
 #include "util/rng.h"

@@ -10,10 +10,11 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "games/qawale.h"
+#include "games/qawale/qawale.h"
 #include "gametest.h"
 #include "mates/exact_mate.h"
-#include "search/ab_internal.h"
+#include "search/alphabeta/clock.h"
+#include "search/alphabeta/position.h"
 #include "search/backends.h"
 #include "util/clock.h"
 #include "util/rng.h"
@@ -570,7 +571,7 @@ static AbWorker *direct_worker(const Game *g, TransTable *table, AbShared *s)
 }
 
 /* Marks every move of the first `plies` plies from pos as being searched
- * by another thread (ab_defer.c), so that the search defers all it can. */
+ * by another thread (alphabeta/defer.c), so that the search defers all it can. */
 static void mark_every_move_busy(const AbShared *s, const Position *pos, int plies)
 {
     AbChildList *list = malloc(sizeof *list);
@@ -801,7 +802,7 @@ static void test_table_keeps_the_minimax_value_territoire(void)
     check_table_keeps_minimax(&territoire_game, 5, 24, 6);
 }
 
-/* Deferral (ab_defer.c) changes only the order children are searched in:
+/* Deferral (alphabeta/defer.c) changes only the order children are searched in:
  * with every move of the first two plies marked busy, as if other threads
  * were searching them all, each window still keeps its promise and every
  * entry left holds (reductions off, as above). */
@@ -1085,7 +1086,7 @@ static void test_two_threads_share_the_table_and_agree_on_a_proof(void)
     }
 }
 
-/* Lazy SMP's exchange (ab_smp.c), by hand and without threads: a helper's
+/* Lazy SMP's exchange (alphabeta/smp.c), by hand and without threads: a helper's
  * deeper iteration becomes the main thread's answer, a shallower one does
  * not, and helpers keep level with or one ply ahead of the main thread. */
 static void test_main_thread_adopts_only_deeper_helper_iterations(void)

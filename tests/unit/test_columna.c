@@ -2,7 +2,7 @@
 #include "harness.h"
 #include "gametest.h"
 
-#include "games/columna.h"
+#include "games/columna/columna.h"
 #include "util/rng.h"
 
 static const Game *const G = &columna_game;
@@ -832,7 +832,7 @@ static void test_columna_evaluate_stays_below_proven_scores(void)
     CHECK(max_abs_eval > 0);
 }
 
-/* ---- network inputs (columna_features.c) ---- */
+/* ---- network inputs (columna/features.c) ---- */
 
 /* The encoding's last blocks, counted back from its end: reach (per side
  * 5 pawn heights x 6 first stacks x 4 counts), then moves (per side 0..16). */

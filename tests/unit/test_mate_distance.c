@@ -1,5 +1,5 @@
 /* test_mate_distance.c - the shortening of proven results
- * (search/mate_distance.c) against the full solve of tools/mates/exact_mate.c,
+ * (search/proof/mate_distance.c) against the full solve of tools/mates/exact_mate.c,
  * which shares no code with it: the distance found is the exact one, a
  * stopped shortening keeps its bound (never shorter than the truth), and
  * the move chosen wins fastest (or loses slowest). */
@@ -8,7 +8,7 @@
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "mates/exact_mate.h"
-#include "search/mate_distance.h"
+#include "search/proof/mate_distance.h"
 #include "util/rng.h"
 
 #define SOLVE_BUDGET 3000000

@@ -1,6 +1,6 @@
 /*
  * test_mate_distance_bounds.c - the boundaries of what the shortening's
- * table knows (search/mate_distance.c): per position and question, "shown
+ * table knows (search/proof/mate_distance.c): per position and question, "shown
  * within `at`" and "shown not within any d below `below`".  A question
  * within d is answered from the table when at <= d (yes) or d < below (no),
  * else searched.  An off-by-one there is of one of three kinds.
@@ -41,7 +41,7 @@
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "mates/exact_mate.h"
-#include "search/mate_distance.h"
+#include "search/proof/mate_distance.h"
 
 static MateTable table;
 

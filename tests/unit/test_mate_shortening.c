@@ -1,5 +1,5 @@
 /* test_mate_shortening.c - a proven result shortened on the search's
- * threads (search/mate_shortening.c): at every thread count the distance
+ * threads (search/proof/mate_shortening.c): at every thread count the distance
  * is the exact one of the full solve (tools/mates/exact_mate.c, which
  * shares no code with it), the same in every run, the move keeps it, a
  * stopped shortening never understates, and every thread asked for does
@@ -13,7 +13,7 @@
 #include "games/registry.h"
 #include "mates/exact_mate.h"
 #include "search/mate.h"
-#include "search/mate_shortening.h"
+#include "search/proof/mate_shortening.h"
 #include "search/thread_pool.h"
 
 #define SOLVE_BUDGET 3000000

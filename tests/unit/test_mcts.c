@@ -11,14 +11,14 @@
 #include "harness.h"
 
 #include "games/gameutil.h"
-#include "games/territoire.h"
+#include "games/territoire/territoire.h"
 #include "nn/evaluation.h"
 #include "gametest.h"
 #include "search/backends.h"
-#include "search/mcts.h"
-#include "search/mcts_params.h"
-#include "search/mcts_select.h"
-#include "search/mcts_tree.h"
+#include "search/mcts/mcts.h"
+#include "search/mcts/params.h"
+#include "search/mcts/select.h"
+#include "search/mcts/tree.h"
 #include "util/clock.h"
 
 static SearchJob job; /* large (a GameRecord): kept off the stack */

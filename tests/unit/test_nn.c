@@ -12,7 +12,7 @@
 
 #include "games/gameutil.h"
 #include "games/registry.h"
-#include "games/roomandpillar.h"
+#include "games/roomandpillar/roomandpillar.h"
 #include "nn/accumulator.h"
 #include "nn/evaluation.h"
 #include "nn/forward.h"

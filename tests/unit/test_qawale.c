@@ -2,7 +2,7 @@
 #include "harness.h"
 #include "gametest.h"
 
-#include "games/qawale.h"
+#include "games/qawale/qawale.h"
 #include "util/rng.h"
 
 

@@ -1,5 +1,5 @@
 /*
- * test_strength.c - playing below full strength (src/search/strength.h):
+ * test_strength.c - playing below full strength (src/search/strength/strength.h):
  * off is exactly the full search, a lower skill searches less and plays
  * among its best lines by a seeded draw, a proven win is still played, and
  * every game's UCI_Elo scale maps its measured points to their skills.
@@ -11,7 +11,7 @@
 
 #include "gametest.h"
 #include "search/backends.h"
-#include "search/strength.h"
+#include "search/strength/strength.h"
 #include "util/clock.h"
 
 #define NODE_LIMIT 5000

@@ -2,7 +2,7 @@
 #include "harness.h"
 #include "gametest.h"
 
-#include "games/territoire.h"
+#include "games/territoire/territoire.h"
 #include "util/rng.h"
 
 static const Game *const G = &territoire_game;
@@ -617,7 +617,7 @@ static void test_territoire_random_games_keep_positions_valid(void)
     CHECK(captures_seen > 0);
 }
 
-/* ---- network inputs (territoire_features.c) ---------------------------- */
+/* ---- network inputs (territoire/features.c) ---------------------------- */
 
 /* The encoding's blocks that this test reads: the lead first (-20..20,
  * 41 inputs), then hands (42), pawns in hand (38), captures (38) and steps

@@ -1,6 +1,6 @@
 /*
  * test_territoire_inputs.c - Territoire's network inputs and the series
- * standings the classic evaluation shares with them (territoire_standing.c)
+ * standings the classic evaluation shares with them (territoire/standing.c)
  * equal a slow, plain reference: the inputs as first written (issue 16),
  * a flood fill per series and the free squares recounted per side.  The
  * product reads the series from their ends, once per side and position;
@@ -11,7 +11,7 @@
 #include "harness.h"
 #include "gametest.h"
 
-#include "games/territoire.h"
+#include "games/territoire/territoire.h"
 #include "nn/network.h"
 #include "util/bits.h"
 #include "util/rng.h"
@@ -71,7 +71,7 @@ static int reference_stranded(const TerritoireState *st, int colour)
 
 static int capped(int value, int top) { return value < 0 ? 0 : value > top ? top : value; }
 
-/* The inputs in the header's order (territoire_features.c), each block
+/* The inputs in the header's order (territoire/features.c), each block
  * written out with its size. */
 typedef struct {
     uint16_t *active;

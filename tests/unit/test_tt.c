@@ -3,7 +3,7 @@
  * and the proof search's table: numbers read back, the least worked entry
  * makes room. */
 #include "harness.h"
-#include "search/ab_proof_table.h"
+#include "search/alphabeta/proof_table.h"
 #include "search/tt.h"
 
 static void test_tt_stored_entry_reads_back(void)

@@ -4,7 +4,7 @@
  * win as the fewest whole turns the winner needs against the longest
  * defence, a loss as the most turns the loser can last.  No bounds, no
  * pruning, no move ordering: slow, but plainly right, so that it can judge
- * the engine's shortening (src/search/mate_distance.c), with which it
+ * the engine's shortening (src/search/proof/mate_distance.c), with which it
  * shares no code.  Refuses (false) a position whose solve would need more
  * positions than its budget.
  */

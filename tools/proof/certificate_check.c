@@ -1,6 +1,6 @@
 /*
  * certificate_check.c - the checker of proof certificates (see
- * certificate_check.h and src/search/certificate.h for the format).
+ * certificate_check.h and src/prove/certificate_format.h for the format).
  *
  * It trusts nothing the prover computed: the file is read into lines,
  * then replayed from the root with the game's own rules (moves generated
@@ -15,7 +15,7 @@
 
 #include "games/gameutil.h"
 #include "games/registry.h"
-#include "search/certificate.h"
+#include "prove/certificate_format.h"
 #include "util/parse_number.h"
 
 #define NO_TARGET UINT32_MAX /* `end` */

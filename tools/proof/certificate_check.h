@@ -1,5 +1,5 @@
 /* certificate_check.h - confirms a proof certificate (the format of
- * src/search/certificate.h) with the game code alone. */
+ * src/prove/certificate_format.h) with the game code alone. */
 #ifndef TESSERA_CERTIFICATE_CHECK_H
 #define TESSERA_CERTIFICATE_CHECK_H
 

@@ -1,5 +1,5 @@
 /* main.c - tessera-proof-check FILE: confirms a proof certificate written
- * by `tessera prove` (format: src/search/certificate.h).  Exit status 0
+ * by `tessera prove` (format: src/prove/certificate_format.h).  Exit status 0
  * when it holds, 1 (with one line naming the fault) when it does not, 2
  * for a command line it does not understand. */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 #!/bin/sh
-# calibrate.sh - measures a game's strength scale (src/search/strength.h)
+# calibrate.sh - measures a game's strength scale (src/search/strength/strength.h)
 # with tools/arena: each measured skill against the next one up, and
 # the chain of those differences down from the full engine (skill 20), with
 # 95% intervals (the links' intervals added in quadrature).

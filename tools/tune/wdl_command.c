@@ -221,10 +221,10 @@ static void print_model(FILE *out, const WdlOptions *o, const WdlModel *m, const
         for (int e = 0; e < (ends[0] == ends[1] ? 1 : 2); e++)
             print_model_at(out, m, (WdlContext){side, ends[e]});
     if (o->check) {
-        fprintf(out, "wdl: the constants of src/games/%s.c, measured (no fit)\n", o->game->id);
+        fprintf(out, "wdl: the constants of src/games/%s/%s.c, measured (no fit)\n", o->game->id, o->game->id);
         return;
     }
-    fprintf(out, "wdl: paste into the Game of src/games/%s.c:\n", o->game->id);
+    fprintf(out, "wdl: paste into the Game of src/games/%s/%s.c:\n", o->game->id, o->game->id);
     fprintf(out, "    .wdl = {.draw_margin = %.1f, .scale = %.1f, .scale_growth = %.4f, .bias = {%d, %d}},\n",
             m->draw_margin, m->scale, m->scale_growth, m->bias[WHITE], m->bias[BLACK]);
 }
