@@ -74,26 +74,33 @@ static int start_threads(ThreadPool *pool, int count)
     return pool->started;
 }
 
+/* Clamps *count, readies the pool and starts its threads up to *count,
+ * then returns with the pool locked and how many threads it has; -1, not
+ * locked, when there is nothing to run on. */
+static int lock_with_threads(ThreadPool *pool, int *count)
+{
+    if (*count > SEARCH_MAX_THREADS)
+        *count = SEARCH_MAX_THREADS;
+    if (*count < 1 || !make_ready(pool))
+        return -1;
+    pthread_mutex_lock(&pool->lock);
+    return start_threads(pool, *count);
+}
+
 int thread_pool_start(ThreadPool *pool, int count)
 {
-    if (count > SEARCH_MAX_THREADS)
-        count = SEARCH_MAX_THREADS;
-    if (count < 1 || !make_ready(pool))
+    const int running = lock_with_threads(pool, &count);
+    if (running < 0)
         return 0;
-    pthread_mutex_lock(&pool->lock);
-    const int running = start_threads(pool, count);
     pthread_mutex_unlock(&pool->lock);
     return running;
 }
 
 int thread_pool_run(ThreadPool *pool, int count, void *(*task)(void *), void *const *args)
 {
-    if (count > SEARCH_MAX_THREADS)
-        count = SEARCH_MAX_THREADS;
-    if (count < 1 || !make_ready(pool))
+    const int running = lock_with_threads(pool, &count);
+    if (running < 0)
         return 0;
-    pthread_mutex_lock(&pool->lock);
-    const int running = start_threads(pool, count);
     const int size = running < count ? running : count;
     if (size > 0) {
         pool->size = pool->busy = size;

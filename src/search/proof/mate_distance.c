@@ -430,6 +430,7 @@ static Move next_child(const MateSearch *ms, MoveList *list, ChildWalk *walk, in
 /* ---- the two questions ---- */
 
 static int wins_within(MateSearch *ms, const Position *pos, int plies);
+static int loses_within(MateSearch *ms, const Position *pos, int plies);
 
 /* loses_within's search, once the table had no answer (start: the node
  * count before this node, whose work it counts). */
@@ -471,27 +472,6 @@ static int search_loss(MateSearch *ms, const Position *pos, uint64_t key, int pl
     return longest;
 }
 
-/* Does the side to move lose within plies?  Only if every move loses:
- * one that ends the game without losing, or that the opponent cannot beat
- * within plies - 1, refutes it.  Returns the longest loss found, or 0. */
-static int loses_within(MateSearch *ms, const Position *pos, int plies)
-{
-    if (plies < 1)
-        return 0;
-    uint64_t key = ms->game->hash(pos), start = ms->nodes;
-    Move table_move = MOVE_NONE;
-    int k = known(ms, key, SHOW_LOSS, plies, &table_move);
-    if (k != 0)
-        return k > 0 ? k : 0;
-    if (out_of_time(ms))
-        return 0;
-    bool marked = mark_busy(ms, key, plies);
-    int longest = search_loss(ms, pos, key, plies, table_move, start);
-    if (marked)
-        unmark_busy(ms, key);
-    return longest;
-}
-
 /* wins_within's search, once the table had no answer (start as above). */
 static int search_win(MateSearch *ms, const Position *pos, uint64_t key, int plies, Move table_move, uint64_t start)
 {
@@ -526,26 +506,35 @@ static int search_win(MateSearch *ms, const Position *pos, uint64_t key, int pli
     return 0;
 }
 
-/* Does the side to move win within plies?  One move that wins at once, or
- * after which the opponent loses within plies - 1, shows it.  Returns the
- * distance of the win found, or 0. */
-static int wins_within(MateSearch *ms, const Position *pos, int plies)
+/* Does the side to move win (question SHOW_WIN) or lose (SHOW_LOSS)
+ * within plies?  A win: one move that wins at once, or after which the
+ * opponent loses within plies - 1.  A loss: every move loses, and one that
+ * ends the game without losing, or that the opponent cannot beat within
+ * plies - 1, refutes it.  Returns the distance found (the win, or the
+ * longest loss), or 0.  The table answers first; a node being searched
+ * is marked busy for the other threads meanwhile. */
+static int within(MateSearch *ms, const Position *pos, int plies, Question question)
 {
     if (plies < 1)
         return 0;
     uint64_t key = ms->game->hash(pos), start = ms->nodes;
     Move table_move = MOVE_NONE;
-    int k = known(ms, key, SHOW_WIN, plies, &table_move);
+    int k = known(ms, key, question, plies, &table_move);
     if (k != 0)
         return k > 0 ? k : 0;
     if (out_of_time(ms))
         return 0;
     bool marked = mark_busy(ms, key, plies);
-    int found = search_win(ms, pos, key, plies, table_move, start);
+    int found = question == SHOW_WIN ? search_win(ms, pos, key, plies, table_move, start)
+                                     : search_loss(ms, pos, key, plies, table_move, start);
     if (marked)
         unmark_busy(ms, key);
     return found;
 }
+
+static int wins_within(MateSearch *ms, const Position *pos, int plies) { return within(ms, pos, plies, SHOW_WIN); }
+
+static int loses_within(MateSearch *ms, const Position *pos, int plies) { return within(ms, pos, plies, SHOW_LOSS); }
 
 bool mate_wins_within(MateSearch *ms, const Position *pos, int plies) { return wins_within(ms, pos, plies) > 0; }
 
