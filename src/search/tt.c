@@ -6,6 +6,7 @@
 #define ENTRIES_PER_BUCKET 4
 #define WORDS_PER_ENTRY 3
 #define WORDS_PER_BUCKET (ENTRIES_PER_BUCKET * WORDS_PER_ENTRY)
+#define BUCKET_BYTES (WORDS_PER_BUCKET * sizeof(uint64_t))
 
 /* data word: score + 32768 in bits 0-15, depth 16-31, bound 32-33,
  * generation 40-47, epoch 48-63. */
@@ -28,14 +29,9 @@ static bool data_live(const TransTable *tt, uint64_t data)
 
 bool tt_allocate(TransTable *tt, size_t megabytes)
 {
-    size_t bytes = (megabytes ? megabytes : 1) << 20;
-    size_t buckets = bytes / (WORDS_PER_BUCKET * sizeof(uint64_t));
-    tt->words = huge_zeroed_alloc(buckets * WORDS_PER_BUCKET * sizeof(uint64_t));
-    if (!tt->words) {
-        tt->bucket_count = 0;
+    tt->words = huge_table_alloc(megabytes, BUCKET_BYTES, &tt->bucket_count);
+    if (!tt->words)
         return false;
-    }
-    tt->bucket_count = buckets;
     tt->generation = 0;
     tt->epoch = 0;
     return true;
@@ -43,7 +39,7 @@ bool tt_allocate(TransTable *tt, size_t megabytes)
 
 void tt_free(TransTable *tt)
 {
-    huge_free((void *)tt->words, tt->bucket_count * WORDS_PER_BUCKET * sizeof(uint64_t));
+    huge_table_free((void *)tt->words, tt->bucket_count, BUCKET_BYTES);
     tt->words = NULL;
     tt->bucket_count = 0;
 }

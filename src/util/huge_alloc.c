@@ -55,3 +55,11 @@ void huge_free(void *memory, size_t bytes)
     if (memory)
         munmap(memory, rounded_up(bytes, HUGE_PAGE_BYTES));
 }
+
+void *huge_table_alloc(size_t megabytes, size_t bucket_bytes, size_t *buckets)
+{
+    size_t count = ((megabytes ? megabytes : 1) << 20) / bucket_bytes;
+    void *table = huge_zeroed_alloc(count * bucket_bytes);
+    *buckets = table ? count : 0;
+    return table;
+}

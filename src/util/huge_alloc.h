@@ -20,4 +20,15 @@ void *huge_zeroed_alloc(size_t bytes);
 /* Gives back memory of huge_zeroed_alloc(bytes); NULL is ignored. */
 void huge_free(void *memory, size_t bytes);
 
+/* A hashed table of buckets of bucket_bytes each filling megabytes (0 is
+ * taken as 1): huge_zeroed_alloc's memory, its bucket count in *buckets
+ * (0, and NULL returned, when there is no memory). */
+void *huge_table_alloc(size_t megabytes, size_t bucket_bytes, size_t *buckets);
+
+/* Gives back a table of huge_table_alloc; NULL is ignored. */
+static inline void huge_table_free(void *table, size_t buckets, size_t bucket_bytes)
+{
+    huge_free(table, buckets * bucket_bytes);
+}
+
 #endif

@@ -166,6 +166,24 @@ static void take_from_group(uint8_t groups[TERRITOIRE_GROUPS], int size)
         }
 }
 
+/* The distinct sizes of the non-empty groups, largest first (groups are
+ * kept largest first, so equal ones are neighbours); their count. */
+static int distinct_group_sizes(const uint8_t groups[TERRITOIRE_GROUPS], int sizes[TERRITOIRE_GROUPS])
+{
+    int count = 0;
+    for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++)
+        if (groups[slot] > 0 && (slot == 0 || groups[slot] != groups[slot - 1]))
+            sizes[count++] = groups[slot];
+    return count;
+}
+
+/* groups with one pawn taken from a group of size. */
+static void groups_after_taking(const uint8_t groups[TERRITOIRE_GROUPS], int size, uint8_t next[TERRITOIRE_GROUPS])
+{
+    memcpy(next, groups, TERRITOIRE_GROUPS);
+    take_from_group(next, size);
+}
+
 static bool has_group_of(const uint8_t groups[TERRITOIRE_GROUPS], int size)
 {
     return size > 0 && (groups[0] == size || groups[1] == size || groups[2] == size);
@@ -189,9 +207,10 @@ static int list_steps(const TerritoireState *st, uint64_t free, const uint8_t gr
         steps[count++] = (uint8_t)(__builtin_ctzll(squares) + 1);
     if (count)
         return count;
-    for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++)
-        if (groups[slot] > 0 && (slot == 0 || groups[slot] != groups[slot - 1]))
-            steps[count++] = (uint8_t)(STEP_DISCARD + groups[slot]);
+    int sizes[TERRITOIRE_GROUPS];
+    const int kinds = distinct_group_sizes(groups, sizes);
+    for (int i = 0; i < kinds; i++)
+        steps[count++] = (uint8_t)(STEP_DISCARD + sizes[i]);
     return count;
 }
 
@@ -303,32 +322,25 @@ static uint64_t count_turns(const uint8_t free_of_value[TERRITOIRE_GROUP_MAX + 1
 {
     if (steps_left == 0)
         return 1;
+    int sizes[TERRITOIRE_GROUPS];
+    const int kinds = distinct_group_sizes(groups, sizes);
     uint64_t total = 0;
     bool placeable = false;
-    for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++) {
-        int size = groups[slot];
-        if (size == 0 || (slot > 0 && size == groups[slot - 1]))
-            continue;
-        uint8_t next_groups[TERRITOIRE_GROUPS];
-        memcpy(next_groups, groups, sizeof next_groups);
-        take_from_group(next_groups, size);
-        if (free_of_value[size] == 0)
+    for (int i = 0; i < kinds; i++) {
+        if (free_of_value[sizes[i]] == 0)
             continue;
         placeable = true;
-        uint8_t next_free[TERRITOIRE_GROUP_MAX + 1];
+        uint8_t next_groups[TERRITOIRE_GROUPS], next_free[TERRITOIRE_GROUP_MAX + 1];
+        groups_after_taking(groups, sizes[i], next_groups);
         memcpy(next_free, free_of_value, sizeof next_free);
-        next_free[size]--;
-        total += free_of_value[size] * count_turns(next_free, next_groups, steps_left - 1);
+        next_free[sizes[i]]--;
+        total += free_of_value[sizes[i]] * count_turns(next_free, next_groups, steps_left - 1);
     }
     if (placeable)
         return total;
-    for (int slot = 0; slot < TERRITOIRE_GROUPS; slot++) {
-        int size = groups[slot];
-        if (size == 0 || (slot > 0 && size == groups[slot - 1]))
-            continue;
+    for (int i = 0; i < kinds; i++) { /* no placement: a discard of each size */
         uint8_t next_groups[TERRITOIRE_GROUPS];
-        memcpy(next_groups, groups, sizeof next_groups);
-        take_from_group(next_groups, size);
+        groups_after_taking(groups, sizes[i], next_groups);
         total += count_turns(free_of_value, next_groups, steps_left - 1);
     }
     return total;

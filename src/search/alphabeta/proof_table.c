@@ -17,22 +17,20 @@
 struct ProofSlot {
     _Atomic uint64_t check, numbers, effort;
 };
+#define BUCKET_BYTES (SLOTS_PER_BUCKET * sizeof(ProofSlot))
 
 static uint64_t stored_key(uint64_t key) { return key ? key : 1; }
 
 bool pt_allocate(ProofTable *pt, size_t megabytes)
 {
-    size_t bytes = (megabytes ? megabytes : 1) << 20;
-    size_t buckets = bytes / (SLOTS_PER_BUCKET * sizeof(ProofSlot));
-    pt->slots = huge_zeroed_alloc(buckets * SLOTS_PER_BUCKET * sizeof(ProofSlot));
-    pt->bucket_count = pt->slots ? buckets : 0;
+    pt->slots = huge_table_alloc(megabytes, BUCKET_BYTES, &pt->bucket_count);
     atomic_init(&pt->draw_seen, false);
     return pt->slots != NULL;
 }
 
 void pt_free(ProofTable *pt)
 {
-    huge_free(pt->slots, pt->bucket_count * SLOTS_PER_BUCKET * sizeof(ProofSlot));
+    huge_table_free(pt->slots, pt->bucket_count, BUCKET_BYTES);
     pt->slots = NULL;
     pt->bucket_count = 0;
 }

@@ -41,6 +41,7 @@ struct MateSlot {
     _Atomic uint64_t best;   /* a hint (move ordering, the root's first candidate): not checked */
     _Atomic uint64_t work;
 };
+#define BUCKET_BYTES (SLOTS_PER_BUCKET * sizeof(MateSlot))
 
 /* The four distances of a slot's bounds word, by their shift in it. */
 enum { WIN_AT = 0, NO_WIN_BELOW = 16, LOSS_AT = 32, NO_LOSS_BELOW = 48 };
@@ -56,16 +57,13 @@ static uint64_t with_distance(uint64_t bounds, int field, int value)
 
 bool mate_table_allocate(MateTable *table, size_t megabytes)
 {
-    size_t bytes = (megabytes ? megabytes : 1) << 20;
-    size_t buckets = bytes / (SLOTS_PER_BUCKET * sizeof(MateSlot));
-    table->slots = huge_zeroed_alloc(buckets * SLOTS_PER_BUCKET * sizeof(MateSlot));
-    table->bucket_count = table->slots ? buckets : 0;
+    table->slots = huge_table_alloc(megabytes, BUCKET_BYTES, &table->bucket_count);
     return table->slots != NULL;
 }
 
 void mate_table_free(MateTable *table)
 {
-    huge_free(table->slots, table->bucket_count * SLOTS_PER_BUCKET * sizeof(MateSlot));
+    huge_table_free(table->slots, table->bucket_count, BUCKET_BYTES);
     table->slots = NULL;
     table->bucket_count = 0;
 }
