@@ -15,6 +15,7 @@
 # and after: every time is wall-clock, so say where it ran; each run's
 # CPU seconds (user + system, from `times`) show how much of the machine
 # the engine got.
+. "$(dirname "$0")/lib.sh"
 set -u
 usage() {
     sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
@@ -61,17 +62,9 @@ run() {
     {
         printf 'setoption name Game value roomandpillar\nsetoption name Threads value %s\n' "$1"
         printf 'setoption name Hash value %s\nucinewgame\nisready\n' "$HASH"
-        waited=0
-        while ! grep -q '^readyok' "$out" && [ "$waited" -lt 600 ]; do
-            sleep 0.05
-            waited=$((waited + 1))
-        done
+        wait_for_line "$out" '^readyok' 600
         printf '%s\ngo movetime %s\n' "$position" "$MS"
-        waited=0
-        while ! grep -q '^bestmove' "$out" && [ "$waited" -lt $((MS / 50 + 400)) ]; do
-            sleep 0.05
-            waited=$((waited + 1))
-        done
+        wait_for_line "$out" '^bestmove' $((MS / 50 + 400))
         echo quit
     } | "$ENGINE" >"$out" 2>&1
 }

@@ -16,6 +16,7 @@
 # (shorter: a wrong claim), unproven (no mate reported).  A position the
 # engine does not answer within MS + 10 s makes the run fail: a count
 # without it would not be honest.
+. "$(dirname "$0")/lib.sh"
 set -u
 SET=${1:?usage: mates.sh SET [MS] [BACKENDS] [THREADS]}
 MS=${2:-1000}
@@ -38,11 +39,7 @@ ask() {
         printf 'setoption name Game value roomandpillar\nsetoption name Backend value %s\n' "$1"
         printf 'setoption name Threads value %s\n' "$THREADS"
         printf 'setoption name Hash value 64\nposition fen %s\ngo movetime %s\n' "$2" "$MS"
-        waited=0
-        while ! grep -q '^bestmove' "$out" && [ "$waited" -lt $((MS / 50 + 200)) ]; do
-            sleep 0.05
-            waited=$((waited + 1))
-        done
+        wait_for_line "$out" '^bestmove' $((MS / 50 + 200))
         echo quit
     } | "$ENGINE" >"$out" 2>&1
     grep -q '^bestmove' "$out" || return 1
