@@ -106,4 +106,189 @@ static inline bool is_legal_text(const Game *g, const Position *pos, const char 
     return g->parse_move(pos, text, &m, err, sizeof err);
 }
 
+/* ---- positions reached by moves ---- */
+
+/* The position after playing moves from fen (as far as they went when one
+ * is rejected: the test has failed then). */
+static inline Position position_after(const Game *g, const char *fen, const char *moves)
+{
+    Position pos;
+    memset(&pos, 0, sizeof pos);
+    if (load_position(g, fen, &pos))
+        play_moves(g, &pos, moves);
+    return pos;
+}
+
+/* The position string after playing moves from fen ("" when a move failed). */
+static inline const char *fen_after(const Game *g, const char *fen, const char *moves)
+{
+    static char out[POSITION_TEXT_MAX];
+    Position pos;
+    out[0] = '\0';
+    if (load_position(g, fen, &pos) && play_moves(g, &pos, moves))
+        g->format_position(&pos, out, sizeof out);
+    return out;
+}
+
+/* The outcome after playing moves from fen ((Outcome)-1 when one failed);
+ * moves "" gives fen's own outcome. */
+static inline Outcome outcome_after(const Game *g, const char *fen, const char *moves)
+{
+    Position pos;
+    if (!load_position(g, fen, &pos) || !play_moves(g, &pos, moves))
+        return (Outcome)-1;
+    return g->outcome(&pos);
+}
+
+/* ---- move strings ---- */
+
+/* The error parse_move gives for text in pos, or "" when it accepts it. */
+static inline const char *move_rejection(const Game *g, const Position *pos, const char *text)
+{
+    static char err[ERROR_TEXT_MAX];
+    Move move;
+    err[0] = '\0';
+    if (g->parse_move(pos, text, &move, err, sizeof err))
+        return "";
+    return err[0] ? err : "(rejected without a message)";
+}
+
+/* move_rejection in the position fen. */
+static inline const char *move_rejection_at(const Game *g, const char *fen, const char *text)
+{
+    Position pos;
+    if (!load_position(g, fen, &pos))
+        return "(position rejected)";
+    return move_rejection(g, &pos, text);
+}
+
+/* ---- streamed moves ---- */
+
+/* A sink that counts the moves it is given and stops at limit. */
+typedef struct {
+    MoveSink sink;
+    uint64_t count, limit;
+} GameTestCounter;
+
+static inline bool gametest_count_emit(MoveSink *sink, Move move)
+{
+    (void)move;
+    GameTestCounter *c = (GameTestCounter *)sink;
+    return ++c->count < c->limit;
+}
+
+/* How many moves generate_moves streams from pos into a sink that stops
+ * after limit; *finished (where given) gets what generate_moves returned:
+ * false when the sink stopped it. */
+static inline uint64_t streamed_moves_upto(const Game *g, const Position *pos, uint64_t limit, bool *finished)
+{
+    GameTestCounter c = {{gametest_count_emit}, 0, limit};
+    const bool done = g->generate_moves(pos, &c.sink);
+    if (finished)
+        *finished = done;
+    return c.count;
+}
+
+/* Every move generate_moves streams from fen (0 when fen is rejected). */
+static inline uint64_t streamed_count(const Game *g, const char *fen)
+{
+    Position pos;
+    return load_position(g, fen, &pos) ? streamed_moves_upto(g, &pos, UINT64_MAX, NULL) : 0;
+}
+
+/* What count_moves says for fen (0 when fen is rejected). */
+static inline uint64_t counted_moves(const Game *g, const char *fen)
+{
+    Position pos;
+    return load_position(g, fen, &pos) ? g->count_moves(&pos) : 0;
+}
+
+#define GAMETEST_MOVES_MAX 4096
+
+/* How many moves collect_moves gives from fen with room for capacity
+ * (at most GAMETEST_MOVES_MAX); *overflow says whether more were left. */
+static inline int collected_within(const Game *g, const char *fen, int capacity, bool *overflow)
+{
+    static Move moves[GAMETEST_MOVES_MAX];
+    Position pos;
+    if (!load_position(g, fen, &pos) || capacity > GAMETEST_MOVES_MAX)
+        return -1;
+    return collect_moves(g, &pos, moves, capacity, overflow);
+}
+
+/* ---- random games ---- */
+
+/* Plays games random games from fen (the moves drawn from an Rng seeded
+ * with seed), calling check on every position met, the last included. */
+static inline void for_random_games(const Game *g, const char *fen, int games, uint64_t seed,
+                                    void (*check)(const Position *pos))
+{
+    static Move moves[GAMETEST_MOVES_MAX];
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (int game = 0; game < games; game++) {
+        Position pos;
+        if (!load_position(g, fen, &pos))
+            return;
+        for (;;) {
+            check(&pos);
+            const int n = collect_moves(g, &pos, moves, GAMETEST_MOVES_MAX, NULL);
+            if (n == 0)
+                break;
+            g->play(&pos, moves[rng_below(&rng, (uint64_t)n)]);
+        }
+    }
+}
+
+/* ---- network inputs ---- */
+
+/* Is index among the count inputs of active? */
+static inline bool has_active_input(const uint16_t *active, int count, int index)
+{
+    for (int k = 0; k < count; k++)
+        if (active[k] == index)
+            return true;
+    return false;
+}
+
+/* Is index among g's active inputs for pos? */
+static inline bool nn_has_input(const Game *g, const Position *pos, int index)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    return has_active_input(active, g->nn_features(pos, active), index);
+}
+
+/* ---- evaluation weights and display ---- */
+
+static inline const GameParam *param_named(const Game *g, const char *name)
+{
+    for (int i = 0; i < g->param_count; i++)
+        if (strcmp(g->params[i].name, name) == 0)
+            return &g->params[i];
+    return NULL;
+}
+
+/* Every weight of g is named prefix..., holds its default, and the default
+ * lies within [min, max]. */
+static inline void check_params_named_and_in_range(const Game *g, const char *prefix)
+{
+    for (int i = 0; i < g->param_count; i++) {
+        const GameParam *p = &g->params[i];
+        CHECK(strncmp(p->name, prefix, strlen(prefix)) == 0);
+        CHECK(p->min <= p->default_value && p->default_value <= p->max);
+        CHECK_EQ_INT(*p->value, p->default_value);
+    }
+}
+
+/* g's drawing of fen ("" when fen is rejected). */
+static inline const char *display_of(const Game *g, const char *fen)
+{
+    static char out[DISPLAY_TEXT_MAX];
+    Position pos;
+    out[0] = '\0';
+    if (load_position(g, fen, &pos))
+        g->display(&pos, out, sizeof out);
+    return out;
+}
+
 #endif

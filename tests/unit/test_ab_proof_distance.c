@@ -176,6 +176,30 @@ static bool exact_value(const Position *pos, ExactValue *v)
     return solved;
 }
 
+/* What a prover says of a position once each of its children is proven. */
+typedef struct {
+    int shortest_win; /* the shortest proven winning move's distance */
+    bool distinct;    /* the winning moves' proven distances differ */
+    int proof;        /* the position's own proof */
+} ChildrenProven;
+
+/* Proves each child of pos on a fresh table, then pos itself; false (and
+ * a failed check) when no prover opens. */
+static bool prove_after_children(const Position *pos, ChildrenProven *out)
+{
+    Prover p;
+    CHECK(prover_open(&p, pos));
+    if (!p.open)
+        return false;
+    prove_children(&p, pos);
+    int wins = 0;
+    out->distinct = false;
+    out->shortest_win = shortest_proven_win(&p, pos, &wins, &out->distinct);
+    out->proof = proven_plies(&p, pos);
+    prover_close(&p);
+    return true;
+}
+
 /* pos (a win) proven after each of its children: the shortest win, and
  * here the exact distance. */
 static void check_after_children(const char *fen, int exact_plies)
@@ -186,17 +210,12 @@ static void check_after_children(const char *fen, int exact_plies)
     ExactValue truth;
     CHECK(exact_value(&pos, &truth));
     CHECK_EQ_INT(truth.result * truth.plies, exact_plies);
-    Prover p;
-    CHECK(prover_open(&p, &pos));
-    if (!p.open)
+    ChildrenProven proven;
+    if (!prove_after_children(&pos, &proven))
         return;
-    prove_children(&p, &pos);
-    int wins = 0;
-    bool distinct = false;
-    CHECK_EQ_INT(shortest_proven_win(&p, &pos, &wins, &distinct), exact_plies);
-    CHECK(distinct); /* the winning moves' distances differ: the case in point */
-    CHECK_EQ_INT(proven_plies(&p, &pos), exact_plies);
-    prover_close(&p);
+    CHECK_EQ_INT(proven.shortest_win, exact_plies);
+    CHECK(proven.distinct); /* the winning moves' distances differ: the case in point */
+    CHECK_EQ_INT(proven.proof, exact_plies);
 }
 
 /* A win at once (d4) listed before c4, a win in 3 whose proof the table
@@ -227,15 +246,10 @@ static void test_proof_after_children_is_the_shortest_win(void)
             while (rp()->outcome(&pos) == OUTCOME_ONGOING) {
                 ExactValue truth;
                 if (exact_value(&pos, &truth) && truth.result > 0) {
-                    Prover p;
-                    CHECK(prover_open(&p, &pos));
-                    if (!p.open)
+                    ChildrenProven proven;
+                    if (!prove_after_children(&pos, &proven))
                         return;
-                    prove_children(&p, &pos);
-                    int wins = 0;
-                    bool distinct = false;
-                    const int expected = shortest_proven_win(&p, &pos, &wins, &distinct);
-                    const int got = proven_plies(&p, &pos);
+                    const int expected = proven.shortest_win, got = proven.proof;
                     if (got != expected || got < truth.plies) {
                         char fen[POSITION_TEXT_MAX], m[2 * POSITION_TEXT_MAX];
                         rp()->format_position(&pos, fen, sizeof fen);
@@ -244,8 +258,7 @@ static void test_proof_after_children_is_the_shortest_win(void)
                         harness_fail(__FILE__, __LINE__, m);
                     }
                     checked++;
-                    told_apart += distinct;
-                    prover_close(&p);
+                    told_apart += proven.distinct;
                 }
                 Move moves[512];
                 int n = collect_moves(rp(), &pos, moves, 512, NULL);

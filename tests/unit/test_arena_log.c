@@ -2,19 +2,27 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "filetest.h"
 
 #include "arena/arena_log.h"
 
 static char path[64];
 
-static size_t read_log(char *text, size_t size)
+/* Opens the log at path, emptied first so that each test reads only what
+ * it wrote itself, with limit_bytes of output for each engine. */
+static void open_empty_log(ArenaLog *log, int64_t limit_bytes)
 {
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(text, 1, size - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = '\0';
-    return n;
+    char err[256] = "";
+    memset(log, 0, sizeof *log);
+    unlink(path);
+    CHECK(arena_log_open(log, path, limit_bytes, err, sizeof err));
+}
+
+/* Closes log (flushing it) and reads what it wrote into text. */
+static void close_and_read_log(ArenaLog *log, char *text, size_t size)
+{
+    arena_log_close(log);
+    file_read_text(path, text, size);
 }
 
 static int count_of(const char *text, const char *needle)
@@ -35,11 +43,8 @@ static const char line99[] = "chatter chatter chatter chatter chatter chatter ch
 static void test_engine_output_stops_at_its_limit_and_says_so_once(void)
 {
     static char text[65536];
-    char err[256] = "";
     ArenaLog log;
-    memset(&log, 0, sizeof log);
-    unlink(path);
-    CHECK(arena_log_open(&log, path, 1000, err, sizeof err));
+    open_empty_log(&log, 1000);
     CHECK_EQ_INT((int)strlen(line99), 99);
     for (int i = 0; i < 30; i++)
         arena_log_line(&log, "Loud", "t1:Loud", '!', line99);
@@ -48,8 +53,7 @@ static void test_engine_output_stops_at_its_limit_and_says_so_once(void)
     arena_log_line(&log, "Loud", "t1:Loud", '#', "process killed");
     for (int i = 0; i < 5; i++)
         arena_log_line(&log, "Quiet", "t1:Quiet", '<', line99);
-    arena_log_close(&log);
-    read_log(text, sizeof text);
+    close_and_read_log(&log, text, sizeof text);
     CHECK_EQ_INT(count_of(text, "t1:Loud ! chatter"), 10); /* 10 lines of 100 bytes fit 1000 */
     CHECK_EQ_INT(count_of(text, "log limit reached: Loud printed more than 1000 bytes"), 1);
     CHECK_EQ_INT(count_of(text, "bestmove d4"), 0); /* every process of Loud counts together */
@@ -61,15 +65,11 @@ static void test_engine_output_stops_at_its_limit_and_says_so_once(void)
 static void test_limit_zero_logs_everything(void)
 {
     static char text[65536];
-    char err[256] = "";
     ArenaLog log;
-    memset(&log, 0, sizeof log);
-    unlink(path);
-    CHECK(arena_log_open(&log, path, 0, err, sizeof err));
+    open_empty_log(&log, 0);
     for (int i = 0; i < 100; i++)
         arena_log_line(&log, "Loud", "t1:Loud", '!', line99);
-    arena_log_close(&log);
-    read_log(text, sizeof text);
+    close_and_read_log(&log, text, sizeof text);
     CHECK_EQ_INT(count_of(text, "t1:Loud ! chatter"), 100);
     CHECK_EQ_INT(count_of(text, "log limit reached"), 0);
 }

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "filetest.h"
 
 #include "arena/merge.h"
 #include "arena/pgn.h"
@@ -76,7 +77,19 @@ static bool collect_one(const PgnRecord *record, void *ctx, char *err, size_t er
     return true;
 }
 
-static size_t read_whole(const char *path, char *text, size_t size);
+/* Reads the games of path into records, zeroed first so that the first
+ * record of round 0 ends the list (collect_one fills the first free one);
+ * *end is where the last whole game ends. */
+static bool read_games(const char *path, PgnRecord *records, size_t count, long *end)
+{
+    char err[256] = "";
+    memset(records, 0, count * sizeof *records);
+    FILE *f = fopen(path, "r");
+    const bool ok = f && pgn_read(f, path, collect_one, records, end, err, sizeof err);
+    if (f)
+        fclose(f);
+    return ok;
+}
 
 static void test_game_is_written_with_its_tags(void)
 {
@@ -208,12 +221,8 @@ static void test_old_movetext_reads_back(void)
           f);
     fclose(f);
     PgnRecord records[4];
-    memset(records, 0, sizeof records);
-    char err[256] = "";
     long end;
-    f = fopen(path_a, "r");
-    CHECK(pgn_read(f, path_a, collect_one, records, &end, err, sizeof err));
-    fclose(f);
+    CHECK(read_games(path_a, records, 4, &end));
     CHECK_EQ_INT(records[0].round, 3);
     CHECK_EQ_INT(records[0].result, RESULT_P2_WINS);
     CHECK_STR(records[0].game_id, "territoire");
@@ -243,7 +252,7 @@ static void test_movetext_lines_stay_under_80_columns(void)
     PgnGame g = {"tessera-arena roomandpillar", "2024.01.02", 1, "Alpha", "Beta", "10+0.1", "10+0.1", &r};
     CHECK(pgn_write_game(f, &g, err, sizeof err));
     fclose(f);
-    read_whole(path_a, text, sizeof text);
+    file_read_text(path_a, text, sizeof text);
     const char *movetext = strstr(text, "\n\n") + 2;
     for (const char *line = movetext; *line && *line != '\n';) {
         size_t len = strcspn(line, "\n");
@@ -271,12 +280,8 @@ static void test_games_read_back(void)
     CHECK(write_game(f, 2, "B \"quoted\"", "A", RESULT_DRAW));
     fclose(f);
     PgnRecord records[4];
-    memset(records, 0, sizeof records);
-    char err[256];
     long end;
-    f = fopen(path_a, "r");
-    CHECK(pgn_read(f, path_a, collect_one, records, &end, err, sizeof err));
-    fclose(f);
+    CHECK(read_games(path_a, records, 4, &end));
     CHECK_EQ_INT(records[0].round, 1);
     CHECK_EQ_INT(records[0].result, RESULT_P2_WINS);
     CHECK_STR(records[0].game_id, "roomandpillar");
@@ -296,12 +301,8 @@ static void test_game_cut_short_is_not_counted(void)
     fprintf(f, "[Event \"test\"]\n[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. d4 {0.1s}");
     fclose(f);
     PgnRecord records[4];
-    memset(records, 0, sizeof records);
-    char err[256];
     long end;
-    f = fopen(path_a, "r");
-    CHECK(pgn_read(f, path_a, collect_one, records, &end, err, sizeof err));
-    fclose(f);
+    CHECK(read_games(path_a, records, 4, &end));
     CHECK_EQ_INT(records[0].round, 1);
     CHECK_EQ_INT(records[1].round, 0);
     CHECK_EQ_INT(end, whole);
@@ -314,16 +315,6 @@ static bool count_visit(const PgnRecord *record, void *ctx, char *err, size_t er
     int *rounds_seen = ctx;
     rounds_seen[record->round]++;
     return true;
-}
-
-static size_t read_whole(const char *path, char *text, size_t size)
-{
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(text, 1, size - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = '\0';
-    return n;
 }
 
 /* The file a run of three games writes: its configuration, then the
@@ -353,7 +344,7 @@ static void test_cut_at_every_offset_resumes_exactly(void)
     FILE *f = open_run(path_all, "w", 1, true);
     write_games_from(f, 0, ends);
     fclose(f);
-    size_t length = read_whole(path_all, whole, sizeof whole);
+    size_t length = file_read_text(path_all, whole, sizeof whole);
     CHECK(length > 0 && length < sizeof whole - 1);
     int failures = 0;
     for (size_t cut = 0; cut <= length && failures < 3; cut++) {
@@ -366,7 +357,7 @@ static void test_cut_at_every_offset_resumes_exactly(void)
         long kept_end;
         char err[256] = "";
         bool ok = pgn_recover(path_cut, count_visit, rounds_seen, &kept_end, err, sizeof err);
-        size_t kept = read_whole(path_cut, recovered, sizeof recovered);
+        size_t kept = file_read_text(path_cut, recovered, sizeof recovered);
         bool seen_right = true;
         for (int k = 1; k <= CUT_GAMES; k++)
             seen_right = seen_right && rounds_seen[k] == (k <= expected);
@@ -388,14 +379,22 @@ static GameOutcome outcome(int64_t round, int p1, int p2, PlayerResult result)
     return (GameOutcome){round, p1, p2, result, TERM_NORMAL, 77, 1, true};
 }
 
+/* A result table of engines named A, B, C... (engines of them, so that
+ * engine i has index i in the outcomes). */
+static void table_of_engines(ResultTable *t, int engines)
+{
+    static const char *const names[] = {"A", "B", "C"};
+    results_init(t);
+    for (int i = 0; i < engines; i++)
+        results_engine(t, names[i]);
+}
+
 /* Rounds 1+2 and 3+4 are pairs; 5 is alone.  From A's (0) side: round 1
  * won and 2 lost (WL), round 3 drawn and 4 won (WD), round 5 lost. */
 static void test_pairs_and_pentanomial_counts(void)
 {
     ResultTable t;
-    results_init(&t);
-    results_engine(&t, "A");
-    results_engine(&t, "B");
+    table_of_engines(&t, 2);
     GameOutcome games[] = {outcome(4, 1, 0, RESULT_P2_WINS), outcome(1, 0, 1, RESULT_P1_WINS),
                            outcome(2, 1, 0, RESULT_P1_WINS), outcome(3, 0, 1, RESULT_DRAW),
                            outcome(5, 0, 1, RESULT_P2_WINS)};
@@ -416,9 +415,7 @@ static void test_pairs_and_pentanomial_counts(void)
 static void test_different_openings_do_not_pair(void)
 {
     ResultTable t;
-    results_init(&t);
-    results_engine(&t, "A");
-    results_engine(&t, "B");
+    table_of_engines(&t, 2);
     GameOutcome first = outcome(1, 0, 1, RESULT_P1_WINS), second = outcome(2, 1, 0, RESULT_P1_WINS);
     second.opening_key = 78;
     results_add(&t, &first);
@@ -434,10 +431,7 @@ static void test_different_openings_do_not_pair(void)
 static void test_standings_rank_by_points_and_charge_failures(void)
 {
     ResultTable t;
-    results_init(&t);
-    results_engine(&t, "A");
-    results_engine(&t, "B");
-    results_engine(&t, "C");
+    table_of_engines(&t, 3);
     GameOutcome crash = {1, 0, 2, RESULT_P2_WINS, TERM_CRASH, 1, 1, true};
     GameOutcome win = outcome(2, 1, 2, RESULT_P1_WINS), draw = outcome(3, 0, 1, RESULT_DRAW);
     results_add(&t, &crash);

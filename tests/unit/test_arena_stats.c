@@ -28,6 +28,25 @@ static void test_elo_of_three_quarters_score(void)
     CHECK(isinf(stats_elo_from_score(0.0)) && stats_elo_from_score(0.0) < 0);
 }
 
+/* What an estimate must hold, to 1e-12 for the score and its variance
+ * and 1e-9 for what is computed from them. */
+typedef struct {
+    int samples;
+    double score, variance, elo, elo_error, nelo, nelo_error, los;
+} ExpectedEstimate;
+
+static void check_estimate(const EloEstimate *e, const ExpectedEstimate *want)
+{
+    CHECK_EQ_INT(e->samples, want->samples);
+    CHECK_NEAR(e->score, want->score, 1e-12);
+    CHECK_NEAR(e->variance, want->variance, 1e-12);
+    CHECK_NEAR(e->elo, want->elo, 1e-9);
+    CHECK_NEAR(e->elo_error, want->elo_error, 1e-9);
+    CHECK_NEAR(e->nelo, want->nelo, 1e-9);
+    CHECK_NEAR(e->nelo_error, want->nelo_error, 1e-9);
+    CHECK_NEAR(e->los, want->los, 1e-9);
+}
+
 /* W 45, D 20, L 35: score 0.55, per-game variance
  * (45 * 0.45^2 + 20 * 0.05^2 + 35 * 0.55^2) / 100 = 0.1975, standard error
  * sqrt(0.1975 / 100); interval 0.55 -+ 1.96 * 0.04444 = [0.4629, 0.6371]. */
@@ -35,14 +54,8 @@ static void test_elo_and_interval_for_wdl(void)
 {
     EloEstimate e;
     CHECK(stats_elo_wdl((Wdl){45, 20, 35}, &e));
-    CHECK_EQ_INT(e.samples, 100);
-    CHECK_NEAR(e.score, 0.55, 1e-12);
-    CHECK_NEAR(e.variance, 0.1975, 1e-12);
-    CHECK_NEAR(e.elo, 34.86007028756008, 1e-9);
-    CHECK_NEAR(e.elo_error, 61.799682733834146, 1e-9);
-    CHECK_NEAR(e.nelo, 39.0895573622628, 1e-9);
-    CHECK_NEAR(e.nelo_error, 68.09612345718845, 1e-9);
-    CHECK_NEAR(e.los, 0.8697241060957066, 1e-9);
+    check_estimate(&e, &(ExpectedEstimate){100, 0.55, 0.1975, 34.86007028756008, 61.799682733834146,
+                                           39.0895573622628, 68.09612345718845, 0.8697241060957066});
 }
 
 /* Pairs LL 3, LD 12, WL 10, DD 15, WD 14, WW 6 (60 pairs): pair scores
@@ -52,14 +65,9 @@ static void test_elo_and_interval_for_pentanomial(void)
 {
     EloEstimate e;
     CHECK(stats_elo_penta((Pentanomial){3, 12, 10, 15, 14, 6}, &e));
-    CHECK_EQ_INT(e.samples, 60);
-    CHECK_NEAR(e.score, 32.0 / 60.0, 1e-12);
-    CHECK_NEAR(e.variance, 0.06347222222222222, 1e-12);
-    CHECK_NEAR(e.elo, 23.196778791074703, 1e-9);
-    CHECK_NEAR(e.elo_error, 44.74318720804069, 1e-9);
-    CHECK_NEAR(e.nelo, 32.504702381564314, 1e-9);
-    CHECK_NEAR(e.nelo_error, 62.16297149359801, 1e-9);
-    CHECK_NEAR(e.los, 0.8472842473884831, 1e-9);
+    check_estimate(&e, &(ExpectedEstimate){60, 32.0 / 60.0, 0.06347222222222222, 23.196778791074703,
+                                           44.74318720804069, 32.504702381564314, 62.16297149359801,
+                                           0.8472842473884831});
 }
 
 static void test_no_games_give_no_estimate(void)

@@ -3,7 +3,6 @@
 #include "gametest.h"
 
 #include "games/columna/columna.h"
-#include "util/rng.h"
 
 static const Game *const G = &columna_game;
 
@@ -12,7 +11,6 @@ static const Game *const G = &columna_game;
 
 /* ---- helpers ---- */
 
-#define MAX_TEST_MOVES 4096
 #define LIST_TEXT_MAX 65536
 
 static int compare_text(const void *a, const void *b) { return strcmp(a, b); }
@@ -29,7 +27,7 @@ static const char *join_sorted(char (*texts)[MOVE_TEXT_MAX], int count)
     return out;
 }
 
-static char list_texts[MAX_TEST_MOVES][MOVE_TEXT_MAX];
+static char list_texts[GAMETEST_MOVES_MAX][MOVE_TEXT_MAX];
 
 static const char *format_sorted(const Position *pos, const Move *moves, int count)
 {
@@ -41,9 +39,9 @@ static const char *format_sorted(const Position *pos, const Move *moves, int cou
 /* Every legal whole-turn move, formatted and sorted. */
 static const char *moves_text(const Position *pos)
 {
-    static Move moves[MAX_TEST_MOVES];
+    static Move moves[GAMETEST_MOVES_MAX];
     bool overflow = false;
-    const int n = collect_moves(G, pos, moves, MAX_TEST_MOVES, &overflow);
+    const int n = collect_moves(G, pos, moves, GAMETEST_MOVES_MAX, &overflow);
     CHECK(!overflow);
     return format_sorted(pos, moves, n);
 }
@@ -53,57 +51,6 @@ static const char *steps_text(const Position *pos)
 {
     Move steps[MAX_STEPS_PER_NODE];
     return format_sorted(pos, steps, G->generate_steps(pos, steps, MAX_STEPS_PER_NODE));
-}
-
-static Position position_after(const char *fen, const char *moves)
-{
-    Position pos;
-    memset(&pos, 0, sizeof pos);
-    if (load_position(G, fen, &pos))
-        play_moves(G, &pos, moves);
-    return pos;
-}
-
-static const char *move_error(const char *fen, const char *text)
-{
-    static char err[ERROR_TEXT_MAX];
-    Position pos;
-    Move m;
-    err[0] = '\0';
-    if (!load_position(G, fen, &pos))
-        return "(position rejected)";
-    if (G->parse_move(&pos, text, &m, err, sizeof err))
-        return "";
-    return err;
-}
-
-static Outcome outcome_of(const char *fen)
-{
-    Position pos;
-    if (!load_position(G, fen, &pos))
-        return (Outcome)-1;
-    return G->outcome(&pos);
-}
-
-/* Plays random games from fen, calling check on every position met. */
-static void for_random_games(const char *fen, int games, uint64_t seed,
-                             void (*check)(const Position *pos))
-{
-    static Move moves[MAX_TEST_MOVES];
-    Rng rng;
-    rng_seed(&rng, seed);
-    for (int game = 0; game < games; game++) {
-        Position pos;
-        if (!load_position(G, fen, &pos))
-            return;
-        for (;;) {
-            check(&pos);
-            const int n = collect_moves(G, &pos, moves, MAX_TEST_MOVES, NULL);
-            if (n == 0)
-                break;
-            G->play(&pos, moves[rng_below(&rng, (uint64_t)n)]);
-        }
-    }
 }
 
 /* ---- an independent, deliberately plain reading of the rules ---- */
@@ -167,7 +114,7 @@ static int plain_stackings(const PlainBoard *b, char (*out)[MOVE_TEXT_MAX], cons
 
 static const char *plain_moves_text(const Position *pos)
 {
-    static char texts[MAX_TEST_MOVES][MOVE_TEXT_MAX];
+    static char texts[GAMETEST_MOVES_MAX][MOVE_TEXT_MAX];
     PlainBoard b;
     plain_board(pos, &b);
     if (b.phase == 's')
@@ -227,11 +174,8 @@ static void test_columna_position_round_trips(void)
         "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s",
         "000000/000000/000050/000055/4b1w4b1w00/5w4b1w1b00 b p",
     };
-    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
-        Position pos;
-        if (load_position(G, fens[i], &pos))
-            CHECK_STR(fen_of(G, &pos), fens[i]);
-    }
+    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++)
+        CHECK_STR(fen_after(G, fens[i], ""), fens[i]);
 }
 
 static void test_columna_rejects_pawn_on_height_0(void)
@@ -310,7 +254,7 @@ static void test_columna_rejects_bad_side_and_phase(void)
     CHECK(rejection(G, "")[0] != '\0');
     /* Errors stay on one line whatever the input holds. */
     CHECK_CONTAINS(rejection(G, START "\n"), "bad phase 'p?'");
-    CHECK(strchr(move_error(START, "b2b1\n"), '\n') == NULL);
+    CHECK(strchr(move_rejection_at(G, START, "b2b1\n"), '\n') == NULL);
 }
 
 /* ---- pawn moves ---- */
@@ -322,7 +266,7 @@ static void test_columna_pawn_move_skips_empty_squares(void)
         return;
     /* a1 skips a2, a3 to a4 and b1 to c1; e1 and f1 skip up their files. */
     CHECK_STR(steps_text(&pos), "a1a4 a1c1 d1c1 e1e5 f1f4");
-    CHECK_CONTAINS(move_error("1b1b1b1b55/000055/100005/000000/000000/1w021w1w1w w p", "a1a2,c1a1"),
+    CHECK_CONTAINS(move_rejection_at(G, "1b1b1b1b55/000055/100005/000000/000000/1w021w1w1w w p", "a1a2,c1a1"),
                    "a2 is empty");
 }
 
@@ -335,8 +279,8 @@ static void test_columna_pawn_closes_direction_for_pawn_move(void)
     /* a1 meets the black pawn on a3 first: no jumping to a4; d6 and e6 are
      * hemmed in by pawns sideways; c4 meets c6's pawn northwards. */
     CHECK_STR(steps_text(&pos), "a1c1 c4a4 c4c1 c4e4 d6d1 e6e4 e6f6");
-    CHECK_CONTAINS(move_error(fen, "a1a4"), "first stack met from a1, which is a3");
-    CHECK_CONTAINS(move_error(fen, "a1a3"), "a3 carries a pawn");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "a1a4"), "first stack met from a1, which is a3");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "a1a3"), "a3 carries a pawn");
 }
 
 static void test_columna_edge_closes_direction(void)
@@ -347,14 +291,14 @@ static void test_columna_edge_closes_direction(void)
         return;
     /* c3 meets only empty squares up to the edge north and east, d1 north. */
     CHECK_STR(steps_text(&pos), "b1a1 b1c1 c3a3 c3c1 d1c1 e1e5 e1f1");
-    CHECK_CONTAINS(move_error(fen, "c3c6"), "c6 is empty");
-    CHECK_CONTAINS(move_error(fen, "c3f6"), "along a rank or a file");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "c3c6"), "c6 is empty");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "c3f6"), "along a rank or a file");
 }
 
 static void test_columna_pawn_must_be_own(void)
 {
-    CHECK_CONTAINS(move_error(START, "c2c3,a1a2"), "no white pawn on c2");
-    CHECK_CONTAINS(move_error(START, "a1a2,a3a4"), "no white pawn on a1");
+    CHECK_CONTAINS(move_rejection_at(G, START, "c2c3,a1a2"), "no white pawn on c2");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a2,a3a4"), "no white pawn on a1");
 }
 
 /* ---- stackings ---- */
@@ -372,8 +316,8 @@ static void test_columna_pawn_closes_direction_for_stacking(void)
 {
     const char *fen = "1b1b1b1w1w5/000000/201w010/1b00000/000000/1w05555 w p";
     /* e4 westwards meets c4's pawn: neither c4 nor a4 beyond can be hit. */
-    CHECK_CONTAINS(move_error(fen, "d6d1,e4c4"), "c4 carries a pawn");
-    CHECK_CONTAINS(move_error(fen, "d6d1,e4a4"), "first stack met from e4, which is c4");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "d6d1,e4c4"), "c4 carries a pawn");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "d6d1,e4a4"), "first stack met from e4, which is c4");
     /* Once the pawn has left, c4 is a free stack again. */
     Position pos;
     if (load_position(G, fen, &pos))
@@ -382,7 +326,7 @@ static void test_columna_pawn_closes_direction_for_stacking(void)
 
 static void test_columna_stack_under_pawn_cannot_be_moved(void)
 {
-    CHECK_CONTAINS(move_error(START, "b2b1,c2c3"), "c2 carries a pawn, it cannot be stacked");
+    CHECK_CONTAINS(move_rejection_at(G, START, "b2b1,c2c3"), "c2 carries a pawn, it cannot be stacked");
     /* The pawn that just moved protects its new stack, not its old one. */
     Position pos;
     if (!load_position(G, START, &pos))
@@ -394,23 +338,23 @@ static void test_columna_stack_under_pawn_cannot_be_moved(void)
 static void test_columna_stacking_capped_at_5(void)
 {
     const char *fen = "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s";
-    CHECK_STR(move_error(fen, "a4c4"), ""); /* 4 + 1 = 5 exactly */
-    CHECK_CONTAINS(move_error(fen, "e4e6"), "a stack of 7, above 5");
-    CHECK_CONTAINS(move_error(fen, "f1f2"), "a stack of 6, above 5");
-    Position pos = position_after(fen, "a4c4");
+    CHECK_STR(move_rejection_at(G, fen, "a4c4"), ""); /* 4 + 1 = 5 exactly */
+    CHECK_CONTAINS(move_rejection_at(G, fen, "e4e6"), "a stack of 7, above 5");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "f1f2"), "a stack of 6, above 5");
+    Position pos = position_after(G, fen, "a4c4");
     CHECK_STR(fen_of(G, &pos), "1b1b1b1b55/000005/005020/000000/000005/1w1w1w1w01 b p");
 }
 
 static void test_columna_stacked_square_is_empty_for_good(void)
 {
-    Position pos = position_after(START, "b2b1,b2b3");
+    Position pos = position_after(G, START, "b2b1,b2b3");
     CHECK_STR(fen_of(G, &pos), "111111/11b1w1w1b1/111111/121111/101b1b1w1/11w1111 b p");
     /* From now on b2 is skipped: nothing moves to it or from it, and b1's
      * pawn going north meets b3. */
-    Position later = position_after(START, "b2b1,b2b3 c2c3,a2a3");
+    Position later = position_after(G, START, "b2b1,b2b3 c2c3,a2a3");
     CHECK(strstr(moves_text(&later), "b2") == NULL);
     CHECK(is_legal_text(G, &later, "b1b3,a1b1"));
-    CHECK_CONTAINS(move_error(fen_of(G, &later), "b1b2,a1b1"), "b2 is empty");
+    CHECK_CONTAINS(move_rejection_at(G, fen_of(G, &later), "b1b2,a1b1"), "b2 is empty");
 }
 
 /* ---- the end ---- */
@@ -430,7 +374,7 @@ static void test_columna_pawn_only_move_ends_game(void)
 static void test_columna_pawn_only_move_string_and_phase_s(void)
 {
     const char *fen = "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w p";
-    Position pos = position_after(fen, "c1c4");
+    Position pos = position_after(G, fen, "c1c4");
     /* The pawn move stays played; the string says white still owes a stacking. */
     CHECK_STR(fen_of(G, &pos), "1b1b1b1b55/000005/401w020/000000/000005/1w1w11w01 w s");
     CHECK_EQ_INT(G->side_to_move(&pos), WHITE);
@@ -444,9 +388,9 @@ static void test_columna_pawn_only_move_string_and_phase_s(void)
 static void test_columna_pawn_move_alone_needs_no_stacking_left(void)
 {
     const char *fen = "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w p";
-    CHECK_CONTAINS(move_error(fen, "a1a4"), "a stacking must follow this pawn move");
-    CHECK_CONTAINS(move_error(fen, "c1c4,a4c4"), "c4 carries a pawn");
-    CHECK_STR(move_error(fen, "c1c4"), "");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "a1a4"), "a stacking must follow this pawn move");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "c1c4,a4c4"), "c4 carries a pawn");
+    CHECK_STR(move_rejection_at(G, fen, "c1c4"), "");
 }
 
 static void test_columna_no_pawn_move_ends_game(void)
@@ -459,34 +403,34 @@ static void test_columna_no_pawn_move_ends_game(void)
     CHECK_EQ_U64(count_legal_moves(G, &pos), 0);
     CHECK_EQ_INT(G->generate_steps(&pos, (Move[MAX_STEPS_PER_NODE]){0}, MAX_STEPS_PER_NODE), 0);
     CHECK(G->outcome(&pos) != OUTCOME_ONGOING);
-    CHECK_CONTAINS(move_error(fen, "a1a3"), "the game is over");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "a1a3"), "the game is over");
 }
 
 static void test_columna_tiebreak_height_5_decides(void)
 {
     /* White: 5,1,1,1.  Black: 4,4,4,1.  White could not act yet wins. */
-    CHECK_EQ_INT(outcome_of("000000/000000/000050/000055/4b1w4b1w00/5w4b1w1b00 w p"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000050/000055/4b1w4b1w00/5w4b1w1b00 w p", ""),
                  OUTCOME_WHITE_WINS);
 }
 
 static void test_columna_tiebreak_height_4_decides(void)
 {
     /* 5s equal (one each); white has a 4, black three 3s. */
-    CHECK_EQ_INT(outcome_of("000000/000000/000000/000055/5b4w3b2w00/5w3b1w3b00 w s"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000000/000055/5b4w3b2w00/5w3b1w3b00 w s", ""),
                  OUTCOME_WHITE_WINS);
 }
 
 static void test_columna_tiebreak_height_3_decides(void)
 {
     /* No 5s or 4s; black has a 3, white four 2s. */
-    CHECK_EQ_INT(outcome_of("000000/000000/000055/000055/3b2w2b2w00/2w2b2w1b00 b p"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000055/000055/3b2w2b2w00/2w2b2w1b00 b p", ""),
                  OUTCOME_BLACK_WINS);
 }
 
 static void test_columna_tiebreak_height_2_decides(void)
 {
     /* White 2,2,1,1 against black 2,1,1,1. */
-    CHECK_EQ_INT(outcome_of("000000/000050/000055/000055/2b2w1b1w00/1w1b2w1b00 w s"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000050/000055/000055/2b2w1b1w00/1w1b2w1b00 w s", ""),
                  OUTCOME_WHITE_WINS);
 }
 
@@ -494,20 +438,20 @@ static void test_columna_tiebreak_height_2_decides(void)
  * that reaches height 1 is a full tie. */
 static void test_columna_full_tie_unable_player_loses(void)
 {
-    CHECK_EQ_INT(outcome_of("000000/000000/000000/000000/5b5w4b4w00/4w5b5w4b00 w p"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000000/000000/5b5w4b4w00/4w5b5w4b00 w p", ""),
                  OUTCOME_BLACK_WINS);
-    CHECK_EQ_INT(outcome_of("000000/000000/000000/000000/5b5w4b4w00/4w5b5w4b00 b p"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000000/000000/5b5w4b4w00/4w5b5w4b00 b p", ""),
                  OUTCOME_WHITE_WINS);
-    CHECK_EQ_INT(outcome_of("000000/000000/000000/000000/5b5w4b4w00/4w5b5w4b00 w s"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000000/000000/5b5w4b4w00/4w5b5w4b00 w s", ""),
                  OUTCOME_BLACK_WINS);
-    CHECK_EQ_INT(outcome_of("000000/000000/000055/000055/3b3w1b1w00/1w3b3w1b00 b s"),
+    CHECK_EQ_INT(outcome_after(G, "000000/000000/000055/000055/3b3w1b1w00/1w3b3w1b00 b s", ""),
                  OUTCOME_WHITE_WINS);
 }
 
 static void test_columna_game_goes_on_while_the_action_is_possible(void)
 {
-    CHECK_EQ_INT(outcome_of(START), OUTCOME_ONGOING);
-    CHECK_EQ_INT(outcome_of("1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s"), OUTCOME_ONGOING);
+    CHECK_EQ_INT(outcome_after(G, START, ""), OUTCOME_ONGOING);
+    CHECK_EQ_INT(outcome_after(G, "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s", ""), OUTCOME_ONGOING);
 }
 
 /* ---- phase s ---- */
@@ -515,14 +459,14 @@ static void test_columna_game_goes_on_while_the_action_is_possible(void)
 static void test_columna_phase_s_moves_are_bare_stackings(void)
 {
     const char *fen = "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s";
-    CHECK_STR(move_error(fen, "c4e4"), "");
-    CHECK_CONTAINS(move_error(fen, "a1a4,c4e4"), "only the stacking is due");
-    CHECK_CONTAINS(move_error(fen, "a1a4"), "a1 carries a pawn");
+    CHECK_STR(move_rejection_at(G, fen, "c4e4"), "");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "a1a4,c4e4"), "only the stacking is due");
+    CHECK_CONTAINS(move_rejection_at(G, fen, "a1a4"), "a1 carries a pawn");
 }
 
 static void test_columna_phase_s_stacking_passes_the_turn(void)
 {
-    Position pos = position_after("1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s", "c4e4");
+    Position pos = position_after(G, "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s", "c4e4");
     CHECK_STR(fen_of(G, &pos), "1b1b1b1b55/000005/400030/000000/000005/1w1w1w1w01 b p");
     CHECK_EQ_INT(G->side_to_move(&pos), BLACK);
 }
@@ -535,10 +479,10 @@ static void test_columna_move_notation(void)
     if (!load_position(G, START, &pos))
         return;
     CHECK_STR(reformatted_move(G, &pos, "b2b1,c3c4"), "b2b1,c3c4");
-    CHECK_CONTAINS(move_error(START, "b2b1;c4c5"), "expected a pawn move");
-    CHECK_CONTAINS(move_error(START, "b2b1,c3c4,"), "expected a pawn move");
-    CHECK_CONTAINS(move_error(START, "B2B1,c4c5"), "expected a pawn move");
-    CHECK_CONTAINS(move_error(START, "b2g1,c4c5"), "expected a pawn move");
+    CHECK_CONTAINS(move_rejection(G, &pos, "b2b1;c4c5"), "expected a pawn move");
+    CHECK_CONTAINS(move_rejection(G, &pos, "b2b1,c3c4,"), "expected a pawn move");
+    CHECK_CONTAINS(move_rejection(G, &pos, "B2B1,c4c5"), "expected a pawn move");
+    CHECK_CONTAINS(move_rejection(G, &pos, "b2g1,c4c5"), "expected a pawn move");
 }
 
 static void test_columna_format_never_overflows(void)
@@ -565,11 +509,7 @@ static void test_columna_format_never_overflows(void)
 
 static void test_columna_display_draws_the_board(void)
 {
-    Position pos;
-    if (!load_position(G, START, &pos))
-        return;
-    char text[DISPLAY_TEXT_MAX];
-    G->display(&pos, text, sizeof text);
+    const char *text = display_of(G, START);
     CHECK_CONTAINS(text, "5   1   1b  1w  1w  1b  1");
     CHECK_CONTAINS(text, "    a   b   c   d   e   f");
     CHECK_CONTAINS(text, "white to act: pawn move, then stacking");
@@ -586,14 +526,14 @@ static void check_matches_plain_rules(const Position *pos)
 
 static void test_columna_moves_match_a_plain_reading_of_the_rules(void)
 {
-    for_random_games(START, 12, 1, check_matches_plain_rules);
-    for_random_games(SECOND, 4, 2, check_matches_plain_rules);
+    for_random_games(G, START, 12, 1, check_matches_plain_rules);
+    for_random_games(G, SECOND, 4, 2, check_matches_plain_rules);
 }
 
 /* The turns built step by step, joined, formatted and sorted. */
 static const char *turns_from_steps(const Position *pos)
 {
-    static Move turns[MAX_TEST_MOVES];
+    static Move turns[GAMETEST_MOVES_MAX];
     Move first[MAX_STEPS_PER_NODE], second[MAX_STEPS_PER_NODE];
     int n = 0;
     const int firsts = G->generate_steps(pos, first, MAX_STEPS_PER_NODE);
@@ -623,8 +563,8 @@ static void test_columna_steps_agree_with_generate_moves(void)
     Position pos;
     if (load_position(G, START, &pos))
         check_steps_agree(&pos);
-    for_random_games(START, 8, 3, check_steps_agree);
-    for_random_games(SECOND, 4, 4, check_steps_agree);
+    for_random_games(G, START, 8, 3, check_steps_agree);
+    for_random_games(G, SECOND, 4, 4, check_steps_agree);
 }
 
 /* Playing a joined turn lands where playing its steps one by one does. */
@@ -654,31 +594,20 @@ static void check_play_equals_steps(const Position *pos)
 
 static void test_columna_play_equals_its_steps(void)
 {
-    for_random_games(START, 4, 5, check_play_equals_steps);
+    for_random_games(G, START, 4, 5, check_play_equals_steps);
 }
 
 static void check_count_agrees(const Position *pos)
 {
-    static Move moves[MAX_TEST_MOVES];
-    CHECK_EQ_U64(G->count_moves(pos), collect_moves(G, pos, moves, MAX_TEST_MOVES, NULL));
+    static Move moves[GAMETEST_MOVES_MAX];
+    CHECK_EQ_U64(G->count_moves(pos), collect_moves(G, pos, moves, GAMETEST_MOVES_MAX, NULL));
 }
 
 static void test_columna_count_moves_agrees_with_generate_moves(void)
 {
-    for_random_games(START, 16, 6, check_count_agrees);
-    for_random_games(SECOND, 4, 7, check_count_agrees);
-    for_random_games("1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s", 4, 8, check_count_agrees);
-}
-
-typedef struct {
-    MoveSink sink;
-    int emitted;
-} StopSink;
-
-static bool stop_after_three(MoveSink *sink, Move move)
-{
-    (void)move;
-    return ++((StopSink *)sink)->emitted < 3;
+    for_random_games(G, START, 16, 6, check_count_agrees);
+    for_random_games(G, SECOND, 4, 7, check_count_agrees);
+    for_random_games(G, "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w s", 4, 8, check_count_agrees);
 }
 
 static void test_columna_generate_moves_stops_when_sink_stops(void)
@@ -686,9 +615,9 @@ static void test_columna_generate_moves_stops_when_sink_stops(void)
     Position pos;
     if (!load_position(G, START, &pos))
         return;
-    StopSink stop = {{stop_after_three}, 0};
-    CHECK(!G->generate_moves(&pos, &stop.sink));
-    CHECK_EQ_INT(stop.emitted, 3);
+    bool finished = true;
+    CHECK_EQ_INT(streamed_moves_upto(G, &pos, 3, &finished), 3);
+    CHECK(!finished);
 }
 
 static void test_columna_generate_steps_respects_capacity(void)
@@ -714,8 +643,8 @@ static void check_hash_is_fresh(const Position *pos)
 
 static void test_columna_hash_is_incremental_and_exact(void)
 {
-    for_random_games(START, 8, 9, check_hash_is_fresh);
-    Position pos = position_after("1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w p", "c1c4");
+    for_random_games(G, START, 8, 9, check_hash_is_fresh);
+    Position pos = position_after(G, "1b1b1b1b55/000005/401020/000000/000005/1w1w1w1w01 w p", "c1c4");
     check_hash_is_fresh(&pos);
 }
 
@@ -751,7 +680,7 @@ static void test_columna_turns_left_is_an_upper_bound(void)
     }
     for (uint64_t seed = 10; seed < 20; seed++) {
         positions_seen = 0;
-        for_random_games(START, 1, seed, record_turns_left);
+        for_random_games(G, START, 1, seed, record_turns_left);
         /* Position i is followed by positions_seen - 1 - i moves, every
          * other one played by the side to act there. */
         for (int i = 0; i < positions_seen && i < 64; i++) {
@@ -763,28 +692,15 @@ static void test_columna_turns_left_is_an_upper_bound(void)
 
 /* ---- evaluation ---- */
 
-static const GameParam *param_named(const char *name)
-{
-    for (int i = 0; i < G->param_count; i++)
-        if (strcmp(G->params[i].name, name) == 0)
-            return &G->params[i];
-    return NULL;
-}
-
 static void test_columna_params_are_exposed(void)
 {
     static const char *const names[] = {"ColumnaHeight1", "ColumnaHeight2", "ColumnaHeight3",
                                         "ColumnaHeight4", "ColumnaHeight5", "ColumnaReach",
                                         "ColumnaMobility"};
     CHECK_EQ_INT(G->param_count, (int)(sizeof names / sizeof *names));
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        const GameParam *p = param_named(names[i]);
-        CHECK(p != NULL);
-        if (p) {
-            CHECK_EQ_INT(*p->value, p->default_value);
-            CHECK(p->min <= p->default_value && p->default_value <= p->max);
-        }
-    }
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        CHECK(param_named(G, names[i]) != NULL);
+    check_params_named_and_in_range(G, "Columna");
 }
 
 static void test_columna_evaluate_start_is_level(void)
@@ -825,7 +741,7 @@ static void test_columna_evaluate_stays_below_proven_scores(void)
     for (int i = 0; i < G->param_count; i++)
         *G->params[i].value = G->params[i].max;
     max_abs_eval = 0;
-    for_random_games(START, 8, 21, track_eval);
+    for_random_games(G, START, 8, 21, track_eval);
     for (int i = 0; i < G->param_count; i++)
         *G->params[i].value = G->params[i].default_value;
     CHECK(max_abs_eval < 20000);
@@ -837,16 +753,6 @@ static void test_columna_evaluate_stays_below_proven_scores(void)
 /* The encoding's last blocks, counted back from its end: reach (per side
  * 5 pawn heights x 6 first stacks x 4 counts), then moves (per side 0..16). */
 enum { MOVES_BLOCK = COLUMNA_NN_INPUTS - 2 * 17, REACH_BLOCK = MOVES_BLOCK - 2 * 5 * 6 * 4 };
-
-static bool has_input(const Position *pos, int index)
-{
-    uint16_t active[NN_MAX_ACTIVE];
-    const int count = G->nn_features(pos, active);
-    for (int k = 0; k < count; k++)
-        if (active[k] == index)
-            return true;
-    return false;
-}
 
 /* Pawn moves of the side to act (phase p): its first steps. */
 static int pawn_moves_of(const Position *pos)
@@ -867,13 +773,13 @@ static void check_inputs_count_pawn_moves(const Position *pos)
     Position theirs;
     if (!load_position(G, text, &theirs))
         return;
-    CHECK(has_input(pos, MOVES_BLOCK + pawn_moves_of(pos)));
-    CHECK(has_input(pos, MOVES_BLOCK + 17 + pawn_moves_of(&theirs)));
+    CHECK(nn_has_input(G, pos, MOVES_BLOCK + pawn_moves_of(pos)));
+    CHECK(nn_has_input(G, pos, MOVES_BLOCK + 17 + pawn_moves_of(&theirs)));
 }
 
 static void test_columna_inputs_count_each_sides_pawn_moves(void)
 {
-    for_random_games(START, 3, 31, check_inputs_count_pawn_moves);
+    for_random_games(G, START, 3, 31, check_inputs_count_pawn_moves);
 }
 
 static void test_columna_inputs_show_the_first_stack_each_pawn_meets(void)
@@ -886,12 +792,12 @@ static void test_columna_inputs_show_the_first_stack_each_pawn_meets(void)
     if (!load_position(G, "1b1b1b1b55/000055/100005/000000/000000/1w021w1w1w w p", &pos))
         return;
     const int white_on_1 = REACH_BLOCK + 0 * 6 * 4; /* us, pawns on height 1: 6 first stacks x 4 counts */
-    CHECK(has_input(&pos, white_on_1 + 0 * 4 + 0));  /* free 1, once */
-    CHECK(has_input(&pos, white_on_1 + 1 * 4 + 1));  /* free 2, twice */
-    CHECK(!has_input(&pos, white_on_1 + 1 * 4 + 0)); /* (so not once) */
-    CHECK(has_input(&pos, white_on_1 + 4 * 4 + 1));  /* free 5, twice */
-    CHECK(has_input(&pos, white_on_1 + 5 * 4 + 3));  /* pawned, four times or more */
-    CHECK(has_input(&pos, MOVES_BLOCK + 5));          /* a1a4 a1c1 d1c1 e1e5 f1f4 */
+    CHECK(nn_has_input(G, &pos, white_on_1 + 0 * 4 + 0));  /* free 1, once */
+    CHECK(nn_has_input(G, &pos, white_on_1 + 1 * 4 + 1));  /* free 2, twice */
+    CHECK(!nn_has_input(G, &pos, white_on_1 + 1 * 4 + 0)); /* (so not once) */
+    CHECK(nn_has_input(G, &pos, white_on_1 + 4 * 4 + 1));  /* free 5, twice */
+    CHECK(nn_has_input(G, &pos, white_on_1 + 5 * 4 + 3));  /* pawned, four times or more */
+    CHECK(nn_has_input(G, &pos, MOVES_BLOCK + 5));          /* a1a4 a1c1 d1c1 e1e5 f1f4 */
 }
 
 int main(int argc, char **argv)

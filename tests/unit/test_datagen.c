@@ -19,20 +19,50 @@ static bool parse(const Game *game, const char *text, Position *pos)
     return game->parse_position(text, pos, err, sizeof err);
 }
 
+/* What one self-play game needs: its configuration (random openings of 3
+ * plies, seed 5), an alpha-beta engine and the large buffers, on the heap. */
+typedef struct {
+    SelfPlayConfig config;
+    BackendEngine *engine;
+    SearchJob *job;
+    SelfPlayGame *played;
+} SelfPlaySetup;
+
+/* Fills setup for a game of game; false (and a failed check) when
+ * something could not be made.  selfplay_teardown frees it either way. */
+static bool selfplay_setup(SelfPlaySetup *setup, const Game *game)
+{
+    char err[ERROR_TEXT_MAX];
+    *setup = (SelfPlaySetup){.config = {game, &alphabeta_backend, {0}, 300, 0, 1, 9}};
+    CHECK(opening_init_random(&setup->config.openings, game, 3, 5, err, sizeof err));
+    setup->engine = alphabeta_backend.create();
+    setup->job = calloc(1, sizeof *setup->job);
+    setup->played = calloc(1, sizeof *setup->played);
+    CHECK(setup->engine && setup->job && setup->played);
+    return setup->engine && setup->job && setup->played;
+}
+
+static void selfplay_teardown(SelfPlaySetup *setup)
+{
+    if (setup->engine)
+        alphabeta_backend.destroy(setup->engine);
+    free(setup->job);
+    free(setup->played);
+    opening_free(&setup->config.openings);
+}
+
 /* Checks one finished game of game against the rules. */
 static void check_selfplay_game(const Game *game, uint64_t number)
 {
-    SelfPlayConfig config = {game, &alphabeta_backend, {0}, 300, 0, 1, 9};
+    SelfPlaySetup setup;
     char err[ERROR_TEXT_MAX];
-    CHECK(opening_init_random(&config.openings, game, 3, 5, err, sizeof err));
-    BackendEngine *engine = alphabeta_backend.create();
-    SearchJob *job = calloc(1, sizeof *job);
-    SelfPlayGame *played = calloc(1, sizeof *played);
     atomic_int stop = 0;
-    CHECK(engine && job && played);
-    if (!engine || !job || !played)
+    if (!selfplay_setup(&setup, game)) {
+        selfplay_teardown(&setup);
         return;
-    CHECK(selfplay_game(&config, engine, job, number, played, &stop, err, sizeof err) ==
+    }
+    SelfPlayGame *played = setup.played;
+    CHECK(selfplay_game(&setup.config, setup.engine, setup.job, number, played, &stop, err, sizeof err) ==
           SELFPLAY_FINISHED);
     CHECK(played->count > 0);
     for (int i = 0; i < played->count; i++) {
@@ -53,10 +83,7 @@ static void check_selfplay_game(const Game *game, uint64_t number)
         else
             CHECK(game->outcome(&pos) == played->outcome && played->outcome != OUTCOME_ONGOING);
     }
-    alphabeta_backend.destroy(engine);
-    free(job);
-    free(played);
-    opening_free(&config.openings);
+    selfplay_teardown(&setup);
 }
 
 static void test_selfplay_records_form_the_game_with_its_result_in_every_game(void)
@@ -67,19 +94,13 @@ static void test_selfplay_records_form_the_game_with_its_result_in_every_game(vo
 
 static void test_selfplay_stops_when_told(void)
 {
-    const Game *game = &columna_game;
-    SelfPlayConfig config = {game, &alphabeta_backend, {0}, 300, 0, 1, 9};
+    SelfPlaySetup setup;
     char err[ERROR_TEXT_MAX];
-    CHECK(opening_init_random(&config.openings, game, 3, 5, err, sizeof err));
-    BackendEngine *engine = alphabeta_backend.create();
-    SearchJob *job = calloc(1, sizeof *job);
-    SelfPlayGame *played = calloc(1, sizeof *played);
     atomic_int stop = 1;
-    CHECK(selfplay_game(&config, engine, job, 0, played, &stop, err, sizeof err) ==
-          SELFPLAY_STOPPED);
-    alphabeta_backend.destroy(engine);
-    free(job);
-    free(played);
+    if (selfplay_setup(&setup, &columna_game))
+        CHECK(selfplay_game(&setup.config, setup.engine, setup.job, 0, setup.played, &stop, err, sizeof err) ==
+              SELFPLAY_STOPPED);
+    selfplay_teardown(&setup);
 }
 
 static void test_position_set_keeps_each_hash_once(void)

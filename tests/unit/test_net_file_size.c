@@ -51,12 +51,19 @@ static unsigned char *file_bytes(const Network *net, size_t extra, unsigned char
     return bytes;
 }
 
+/* make_net's net in *net (checked), and its file of exactly the right
+ * size (allocated; *size counts it). */
+static unsigned char *net_and_exact_file(Network *net, size_t *size)
+{
+    CHECK(make_net(net));
+    return file_bytes(net, 0, 0, size);
+}
+
 static void test_exact_size_is_read(void)
 {
     Network net, read;
-    CHECK(make_net(&net));
     size_t size = 0;
-    unsigned char *bytes = file_bytes(&net, 0, 0, &size);
+    unsigned char *bytes = net_and_exact_file(&net, &size);
     char err[256] = "";
     CHECK_EQ_U64(size, NN_FILE_HEADER_BYTES + 4 * nn_weight_count(3, 2, 2));
     CHECK(bytes && nn_read(bytes, size, &read, err, sizeof err));
@@ -107,9 +114,8 @@ static void test_trailing_bytes_are_refused(void)
 static void test_short_file_is_truncated(void)
 {
     Network net, read;
-    CHECK(make_net(&net));
     size_t size = 0;
-    unsigned char *bytes = file_bytes(&net, 0, 0, &size);
+    unsigned char *bytes = net_and_exact_file(&net, &size);
     char err[256] = "";
     CHECK(bytes && !nn_read(bytes, size - 1, &read, err, sizeof err));
     CHECK_CONTAINS(err, "(truncated)");

@@ -89,9 +89,10 @@ static void test_output_stays_inside_the_eval_bound(void)
     nn_free(&net);
 }
 
-/* The bytes of net as a file. */
-static unsigned char *file_bytes(const Network *net, size_t *size)
+/* make_tiny's net in *net, and its bytes as a file (allocated). */
+static unsigned char *tiny_net_file(Network *net, size_t *size)
 {
+    make_tiny(net);
     char *buffer = NULL;
     FILE *memory = open_memstream(&buffer, size);
     CHECK(nn_write(net, memory));
@@ -102,9 +103,8 @@ static unsigned char *file_bytes(const Network *net, size_t *size)
 static void test_net_file_round_trip(void)
 {
     Network net, read;
-    make_tiny(&net);
     size_t size;
-    unsigned char *bytes = file_bytes(&net, &size);
+    unsigned char *bytes = tiny_net_file(&net, &size);
     char err[256] = "";
     CHECK_EQ_U64(size, NN_FILE_HEADER_BYTES + 4 * nn_weight_count(3, 2, 2));
     CHECK(nn_read(bytes, size, &read, err, sizeof err));
@@ -119,9 +119,8 @@ static void test_net_file_round_trip(void)
 static void test_truncated_or_foreign_files_are_refused(void)
 {
     Network net, read;
-    make_tiny(&net);
     size_t size;
-    unsigned char *bytes = file_bytes(&net, &size);
+    unsigned char *bytes = tiny_net_file(&net, &size);
     char err[256] = "";
     CHECK(!nn_read(bytes, size - 1, &read, err, sizeof err));
     CHECK_CONTAINS(err, "truncated");

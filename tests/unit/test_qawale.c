@@ -15,39 +15,6 @@ static const Game *const G = &qawale_game;
 #define TALL ".,.,.,./.,.,.,./.,nnnnnnnnwbwbwbwbwbwb,.,./.,.,.,. w 2 2"
 #define TALL_MOVES 15133584u
 
-/* The position string after playing moves from fen ("" when a move failed). */
-static const char *fen_after(const char *fen, const char *moves)
-{
-    static char out[POSITION_TEXT_MAX];
-    Position pos;
-    out[0] = '\0';
-    if (load_position(G, fen, &pos) && play_moves(G, &pos, moves))
-        G->format_position(&pos, out, sizeof out);
-    return out;
-}
-
-static Outcome outcome_after(const char *fen, const char *moves)
-{
-    Position pos;
-    if (!load_position(G, fen, &pos) || !play_moves(G, &pos, moves))
-        return (Outcome)-1;
-    return G->outcome(&pos);
-}
-
-/* The error parse_move gives, or "" when it accepted the move. */
-static const char *move_rejection(const char *fen, const char *text)
-{
-    static char err[ERROR_TEXT_MAX];
-    Position pos;
-    Move move;
-    err[0] = '\0';
-    if (!load_position(G, fen, &pos))
-        return "(position rejected)";
-    if (G->parse_move(&pos, text, &move, err, sizeof err))
-        return "";
-    return err[0] ? err : "(rejected without a message)";
-}
-
 /* ---- reference perft (RULES.md) ---- */
 
 static void test_qawale_perft_start_1_to_3(void)
@@ -77,34 +44,6 @@ static void test_qawale_perft_third_position(void)
 }
 
 /* count_moves (the walk table) against the streamed moves. */
-typedef struct {
-    MoveSink sink;
-    uint64_t count, limit;
-} CountingSink;
-
-static bool counting_emit(MoveSink *sink, Move move)
-{
-    (void)move;
-    CountingSink *c = (CountingSink *)sink;
-    c->count++;
-    return c->count < c->limit;
-}
-
-static uint64_t streamed_count(const char *fen)
-{
-    Position pos;
-    CountingSink c = {{counting_emit}, 0, UINT64_MAX};
-    if (load_position(G, fen, &pos))
-        G->generate_moves(&pos, &c.sink);
-    return c.count;
-}
-
-static uint64_t table_count(const char *fen)
-{
-    Position pos;
-    return load_position(G, fen, &pos) ? G->count_moves(&pos) : 0;
-}
-
 static void test_qawale_count_moves_matches_generation(void)
 {
     static const char *const fens[] = {
@@ -113,7 +52,7 @@ static void test_qawale_count_moves_matches_generation(void)
         ".,.,.,./.,nnnnnnwwbb,.,./.,.,.,./nn,.,.,. w 6 6",
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
-        CHECK_EQ_U64(table_count(fens[i]), streamed_count(fens[i]));
+        CHECK_EQ_U64(counted_moves(G, fens[i]), streamed_count(G, fens[i]));
 }
 
 /* ---- sowing ---- */
@@ -121,40 +60,40 @@ static void test_qawale_count_moves_matches_generation(void)
 static void test_qawale_sowing_drops_bottom_pebble_first_added_last(void)
 {
     /* a1 holds n (bottom), w, b (top); w adds its pebble: n, w, b, w. */
-    CHECK_STR(fen_after("nnn,.,.,./nn,.,.,./.,.,.,./nwb,.,.,nn w 7 7", "a1b1c1c2b2"),
+    CHECK_STR(fen_after(G, "nnn,.,.,./nn,.,.,./.,.,.,./nwb,.,.,nn w 7 7", "a1b1c1c2b2"),
               "nnn,.,.,./nn,.,.,./.,w,b,./.,n,w,nn b 6 7");
 }
 
 static void test_qawale_sowing_loops_back_onto_start_square(void)
 {
-    CHECK_STR(fen_after("nnn,.,.,./nn,.,.,./.,.,.,./nwb,.,.,nn w 7 7", "a1b1b2a2a1"),
+    CHECK_STR(fen_after(G, "nnn,.,.,./nn,.,.,./.,.,.,./nwb,.,.,nn w 7 7", "a1b1b2a2a1"),
               "nnn,.,.,./nn,.,.,./b,w,.,./w,n,.,nn b 6 7");
 }
 
 static void test_qawale_sowing_revisits_a_square_through_a_loop(void)
 {
     /* b1 gets the first drop and, one loop later, the added pebble. */
-    CHECK_STR(fen_after("nn,.,.,./nn,.,.,./.,.,.,./nwbn,.,.,nn w 7 7", "a1b1b2a2a1b1"),
+    CHECK_STR(fen_after(G, "nn,.,.,./nn,.,.,./.,.,.,./nwbn,.,.,nn w 7 7", "a1b1b2a2a1b1"),
               "nn,.,.,./nn,.,.,./b,w,.,./n,nw,.,nn b 6 7");
 }
 
 static void test_qawale_sowing_along_the_edge(void)
 {
-    CHECK_STR(fen_after(START, "d1c1b1a1"), "nn,.,.,nn/.,.,.,./.,.,.,./nnw,n,n,. b 7 8");
-    CHECK_STR(fen_after(START, "a4a3a2a1"), ".,.,.,nn/n,.,.,./n,.,.,./nnw,.,.,nn b 7 8");
+    CHECK_STR(fen_after(G, START, "d1c1b1a1"), "nn,.,.,nn/.,.,.,./.,.,.,./nnw,n,n,. b 7 8");
+    CHECK_STR(fen_after(G, START, "a4a3a2a1"), ".,.,.,nn/n,.,.,./n,.,.,./nnw,.,.,nn b 7 8");
 }
 
 static void test_qawale_sowing_onto_any_top_colour(void)
 {
     /* Dark may sow a stack whose top is light, and drop onto stacks of any top. */
-    CHECK_STR(fen_after(START, "a1b1c1d1 d1d2c2c3c4"), "nn,.,b,nn/.,.,w,./.,.,n,n/.,n,n,. w 7 7");
+    CHECK_STR(fen_after(G, START, "a1b1c1d1 d1d2c2c3c4"), "nn,.,b,nn/.,.,w,./.,.,n,n/.,n,n,. w 7 7");
 }
 
 static void test_qawale_sowing_never_steps_straight_back(void)
 {
-    CHECK_CONTAINS(move_rejection(START, "a1b1a1b1"), "straight back");
-    CHECK_CONTAINS(move_rejection(START, "a1a2b2a2"), "straight back");
-    CHECK_STR(move_rejection(START, "a1a2b2b1"), "");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1b1a1b1"), "straight back");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a2b2a2"), "straight back");
+    CHECK_STR(move_rejection_at(G, START, "a1a2b2b1"), "");
 }
 
 /* No streamed sowing steps straight back, and every one parses back. */
@@ -191,77 +130,77 @@ static void test_qawale_generated_moves_never_step_back_and_parse_back(void)
 
 static void test_qawale_move_text_errors(void)
 {
-    CHECK_CONTAINS(move_rejection(START, "b2b3c3d3"), "start square b2 is empty");
-    CHECK_CONTAINS(move_rejection(START, "a1a2b2"), "drops 3");
-    CHECK_CONTAINS(move_rejection(START, "a1a2b2b1c1"), "drops 3");
-    CHECK_CONTAINS(move_rejection(START, "a1a3b3b2"), "not next to a1");
-    CHECK_CONTAINS(move_rejection(START, "a1a2b2e2"), "not a square");
-    CHECK_CONTAINS(move_rejection(START, "a1a2b"), "expected the start square");
-    CHECK_CONTAINS(move_rejection(START, "z1a2b2b1"), "not a square");
+    CHECK_CONTAINS(move_rejection_at(G, START, "b2b3c3d3"), "start square b2 is empty");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a2b2"), "drops 3");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a2b2b1c1"), "drops 3");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a3b3b2"), "not next to a1");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a2b2e2"), "not a square");
+    CHECK_CONTAINS(move_rejection_at(G, START, "a1a2b"), "expected the start square");
+    CHECK_CONTAINS(move_rejection_at(G, START, "z1a2b2b1"), "not a square");
 }
 
 /* ---- lines ---- */
 
 static void test_qawale_light_row_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("nnnn,nn,n,n/.,.,.,./bw,bw,bw,./.,.,.,. w 5 5", "d4d3d2"), OUTCOME_WHITE_WINS);
+    CHECK_EQ_INT(outcome_after(G, "nnnn,nn,n,n/.,.,.,./bw,bw,bw,./.,.,.,. w 5 5", "d4d3d2"), OUTCOME_WHITE_WINS);
 }
 
 static void test_qawale_dark_row_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("nnnn,nn,n,n/.,.,.,./wb,wb,wb,./.,.,.,. b 5 5", "d4d3d2"), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, "nnnn,nn,n,n/.,.,.,./wb,wb,wb,./.,.,.,. b 5 5", "d4d3d2"), OUTCOME_BLACK_WINS);
 }
 
 static void test_qawale_light_column_wins(void)
 {
-    CHECK_EQ_INT(outcome_after(".,.,.,n/nn,bw,.,./.,bw,.,./nnnn,bw,n,. w 5 5", "d4c4b4"), OUTCOME_WHITE_WINS);
+    CHECK_EQ_INT(outcome_after(G, ".,.,.,n/nn,bw,.,./.,bw,.,./nnnn,bw,n,. w 5 5", "d4c4b4"), OUTCOME_WHITE_WINS);
 }
 
 static void test_qawale_dark_column_wins(void)
 {
-    CHECK_EQ_INT(outcome_after(".,.,.,n/nn,wb,.,./.,wb,.,./nnnn,wb,n,. b 5 5", "d4c4b4"), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, ".,.,.,n/nn,wb,.,./.,wb,.,./nnnn,wb,n,. b 5 5", "d4c4b4"), OUTCOME_BLACK_WINS);
 }
 
 static void test_qawale_light_diagonal_a1_d4_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("nnnn,nn,.,./.,.,bw,./.,bw,.,n/bw,.,n,. w 5 5", "d2d3d4"), OUTCOME_WHITE_WINS);
+    CHECK_EQ_INT(outcome_after(G, "nnnn,nn,.,./.,.,bw,./.,bw,.,n/bw,.,n,. w 5 5", "d2d3d4"), OUTCOME_WHITE_WINS);
 }
 
 static void test_qawale_dark_diagonal_a1_d4_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("nnnn,nn,.,./.,.,wb,./.,wb,.,n/wb,.,n,. b 5 5", "d2d3d4"), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, "nnnn,nn,.,./.,.,wb,./.,wb,.,n/wb,.,n,. b 5 5", "d2d3d4"), OUTCOME_BLACK_WINS);
 }
 
 static void test_qawale_light_diagonal_a4_d1_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("bw,.,.,nnnn/.,bw,.,nn/.,.,bw,./n,n,.,. w 5 5", "b1c1d1"), OUTCOME_WHITE_WINS);
+    CHECK_EQ_INT(outcome_after(G, "bw,.,.,nnnn/.,bw,.,nn/.,.,bw,./n,n,.,. w 5 5", "b1c1d1"), OUTCOME_WHITE_WINS);
 }
 
 static void test_qawale_dark_diagonal_a4_d1_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("wb,.,.,nnnn/.,wb,.,nn/.,.,wb,./n,n,.,. b 5 5", "b1c1d1"), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, "wb,.,.,nnnn/.,wb,.,nn/.,.,wb,./n,n,.,. b 5 5", "b1c1d1"), OUTCOME_BLACK_WINS);
 }
 
 static void test_qawale_three_tops_is_no_line(void)
 {
-    CHECK_EQ_INT(outcome_after("nnnn,nn,n,n/.,.,.,./bw,bw,bw,./.,.,.,. w 5 5", ""), OUTCOME_ONGOING);
+    CHECK_EQ_INT(outcome_after(G, "nnnn,nn,n,n/.,.,.,./bw,bw,bw,./.,.,.,. w 5 5", ""), OUTCOME_ONGOING);
 }
 
 static void test_qawale_both_lines_light_mover_wins(void)
 {
     /* The sowing drops dark's b on d3 (row 3) and light's own pebble on d1. */
-    CHECK_EQ_INT(outcome_after("n,.,.,bn/nb,nb,nb,./.,.,.,./nw,nw,nw,. w 5 4", "d4d3d2d1"), OUTCOME_WHITE_WINS);
+    CHECK_EQ_INT(outcome_after(G, "n,.,.,bn/nb,nb,nb,./.,.,.,./nw,nw,nw,. w 5 4", "d4d3d2d1"), OUTCOME_WHITE_WINS);
 }
 
 static void test_qawale_both_lines_dark_mover_wins(void)
 {
-    CHECK_EQ_INT(outcome_after("n,.,.,wn/nw,nw,nw,./.,.,.,./nb,nb,nb,. b 4 5", "d4d3d2d1"), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, "n,.,.,wn/nw,nw,nw,./.,.,.,./nb,nb,nb,. b 4 5", "d4d3d2d1"), OUTCOME_BLACK_WINS);
 }
 
 static void test_qawale_only_opponent_line_opponent_wins(void)
 {
     /* Light sows dark's pebble onto d3 and completes dark's row only. */
-    CHECK_EQ_INT(outcome_after(".,.,.,b/nb,nb,nb,./w,.,.,./nnnnn,w,w,. w 5 4", "d4d3d2"), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, ".,.,.,b/nb,nb,nb,./w,.,.,./nnnnn,w,w,. w 5 4", "d4d3d2"), OUTCOME_BLACK_WINS);
 }
 
 static void test_qawale_finished_game_has_no_moves(void)
@@ -271,21 +210,19 @@ static void test_qawale_finished_game_has_no_moves(void)
         !play_moves(G, &pos, "d4d3d2"))
         return;
     CHECK_EQ_U64(G->count_moves(&pos), 0);
-    CHECK_EQ_U64(streamed_count(fen_of(G, &pos)), 0);
+    CHECK_EQ_U64(streamed_count(G, fen_of(G, &pos)), 0);
     CHECK_EQ_INT(G->turns_left(&pos), 0);
-    Move move;
-    char err[ERROR_TEXT_MAX] = "";
-    CHECK(!G->parse_move(&pos, "a4a3a2a1b1c1", &move, err, sizeof err));
-    CHECK_CONTAINS(err, "game is over");
+    CHECK(!is_legal_text(G, &pos, "a4a3a2a1b1c1"));
+    CHECK_CONTAINS(move_rejection(G, &pos, "a4a3a2a1b1c1"), "game is over");
 }
 
 /* Decided here: a position string that already shows a line is accepted as
  * a finished game; with both lines, the side not to move (who moved last) won. */
 static void test_qawale_position_showing_lines_is_accepted_as_finished(void)
 {
-    CHECK_EQ_INT(outcome_after(".,.,.,./nb,nb,nb,nb/.,.,.,./nw,nw,nw,nw w 4 4", ""), OUTCOME_BLACK_WINS);
-    CHECK_EQ_INT(outcome_after(".,.,.,./nb,nb,nb,nb/.,.,.,./nw,nw,nw,nw b 4 4", ""), OUTCOME_WHITE_WINS);
-    CHECK_EQ_INT(outcome_after(".,.,.,./nb,nb,nb,nb/.,.,.,./nw,nw,nw,n w 5 4", ""), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, ".,.,.,./nb,nb,nb,nb/.,.,.,./nw,nw,nw,nw w 4 4", ""), OUTCOME_BLACK_WINS);
+    CHECK_EQ_INT(outcome_after(G, ".,.,.,./nb,nb,nb,nb/.,.,.,./nw,nw,nw,nw b 4 4", ""), OUTCOME_WHITE_WINS);
+    CHECK_EQ_INT(outcome_after(G, ".,.,.,./nb,nb,nb,nb/.,.,.,./nw,nw,nw,n w 5 4", ""), OUTCOME_BLACK_WINS);
 }
 
 /* ---- draw ---- */
@@ -293,9 +230,9 @@ static void test_qawale_position_showing_lines_is_accepted_as_finished(void)
 static void test_qawale_last_pebble_without_line_draws(void)
 {
     const char *fen = "n,n,n,n/.,.,.,./.,.,.,./wwwwn,wwwwn,bbbn,bbbbn b 0 1";
-    CHECK_EQ_INT(outcome_after(fen, ""), OUTCOME_ONGOING);
-    CHECK_EQ_INT(outcome_after(fen, "a4a3a2"), OUTCOME_DRAW);
-    CHECK_STR(fen_after(fen, "a4a3a2"), ".,n,n,n/n,.,.,./b,.,.,./wwwwn,wwwwn,bbbn,bbbbn w 0 0");
+    CHECK_EQ_INT(outcome_after(G, fen, ""), OUTCOME_ONGOING);
+    CHECK_EQ_INT(outcome_after(G, fen, "a4a3a2"), OUTCOME_DRAW);
+    CHECK_STR(fen_after(G, fen, "a4a3a2"), ".,n,n,n/n,.,.,./b,.,.,./wwwwn,wwwwn,bbbn,bbbbn w 0 0");
 }
 
 static void test_qawale_empty_reserves_without_line_is_a_draw(void)
@@ -310,7 +247,7 @@ static void test_qawale_empty_reserves_without_line_is_a_draw(void)
 static void test_qawale_last_pebble_completing_line_wins(void)
 {
     /* Dark's last pebble completes rank 2: a win, not a draw. */
-    CHECK_EQ_INT(outcome_after("wwwwwwwwn,.,.,n/.,.,.,./b,b,b,./nnnnnnbbbb,.,.,. b 0 1", "d4d3d2"),
+    CHECK_EQ_INT(outcome_after(G, "wwwwwwwwn,.,.,n/.,.,.,./b,b,b,./nnnnnnbbbb,.,.,. b 0 1", "d4d3d2"),
                  OUTCOME_BLACK_WINS);
 }
 
@@ -318,7 +255,7 @@ static void test_qawale_last_pebble_completing_line_wins(void)
 
 static void test_qawale_stack_of_20_counts_moves(void)
 {
-    CHECK_EQ_U64(table_count(TALL), TALL_MOVES);
+    CHECK_EQ_U64(counted_moves(G, TALL), TALL_MOVES);
     CHECK_EQ_U64(qawale_walk_count(5, 21), TALL_MOVES);
 }
 
@@ -326,7 +263,7 @@ static void test_qawale_stack_of_20_streams_every_move(void)
 {
     if (!harness_slow_allowed())
         return;
-    CHECK_EQ_U64(streamed_count(TALL), TALL_MOVES);
+    CHECK_EQ_U64(streamed_count(G, TALL), TALL_MOVES);
 }
 
 static void test_qawale_stack_of_20_stream_stops_early(void)
@@ -334,18 +271,18 @@ static void test_qawale_stack_of_20_stream_stops_early(void)
     Position pos;
     if (!load_position(G, TALL, &pos))
         return;
-    CountingSink c = {{counting_emit}, 0, 1000};
-    CHECK(!G->generate_moves(&pos, &c.sink));
-    CHECK_EQ_U64(c.count, 1000);
+    bool finished = true;
+    CHECK_EQ_U64(streamed_moves_upto(G, &pos, 1000, &finished), 1000);
+    CHECK(!finished);
 }
 
 static void test_qawale_stack_of_20_move_is_walked_not_looked_up(void)
 {
     /* Five loops b2 c2 c3 b3 b2, then c2: 21 drops. */
     const char *move = "b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2c2";
-    CHECK_STR(fen_after(TALL, move), ".,.,.,./.,nnwww,nnbbb,./.,nnbbb,nnwwww,./.,.,.,. b 1 2");
-    CHECK_CONTAINS(move_rejection(TALL, "b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2"), "drops 21");
-    CHECK_CONTAINS(move_rejection(TALL, "b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3c2b2c2"), "straight back");
+    CHECK_STR(fen_after(G, TALL, move), ".,.,.,./.,nnwww,nnbbb,./.,nnbbb,nnwwww,./.,.,.,. b 1 2");
+    CHECK_CONTAINS(move_rejection_at(G, TALL, "b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2"), "drops 21");
+    CHECK_CONTAINS(move_rejection_at(G, TALL, "b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3b3b2c2c3c2b2c2"), "straight back");
 }
 
 static void test_qawale_stack_of_20_perft_1(void)
@@ -401,7 +338,7 @@ static void test_qawale_sowings_to_the_same_board_share_a_hash(void)
     if (!load_position(G, fen, &a) || !load_position(G, fen, &b) || !play_moves(G, &a, "b2c2c3b3b2") ||
         !play_moves(G, &b, "b2b3c3c2b2"))
         return;
-    CHECK_STR(fen_after(fen, "b2c2c3b3b2"), fen_after(fen, "b2b3c3c2b2"));
+    CHECK_STR(fen_after(G, fen, "b2c2c3b3b2"), fen_after(G, fen, "b2b3c3c2b2"));
     CHECK_EQ_U64(G->hash(&a), G->hash(&b));
 }
 
@@ -455,7 +392,7 @@ static void test_qawale_position_round_trips(void)
         ".,.,.,./.,nnwww,nnbbb,./.,nnbbb,nnwwww,./.,.,.,. b 1 2",
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
-        CHECK_STR(fen_after(fens[i], ""), fens[i]);
+        CHECK_STR(fen_after(G, fens[i], ""), fens[i]);
 }
 
 static void test_qawale_rejects_wrong_letters(void)
@@ -538,11 +475,7 @@ static void test_qawale_rejects_stack_taller_than_all_pebbles(void)
 
 static void test_qawale_display_draws_every_stack(void)
 {
-    Position pos;
-    char out[DISPLAY_TEXT_MAX];
-    if (!load_position(G, TALL, &pos))
-        return;
-    G->display(&pos, out, sizeof out);
+    const char *out = display_of(G, TALL);
     CHECK_CONTAINS(out, "nnnnnnnnwbwbwbwbwbwb");
     CHECK_CONTAINS(out, "reserves: w 2, b 2");
     CHECK_CONTAINS(out, "light (w) to move");
@@ -584,12 +517,7 @@ static void test_qawale_turns_left_is_the_reserve(void)
 static void test_qawale_params_are_exposed(void)
 {
     CHECK_EQ_INT(G->param_count, QAWALE_PARAM_COUNT);
-    for (int i = 0; i < G->param_count; i++) {
-        const GameParam *p = &G->params[i];
-        CHECK(strncmp(p->name, "Qawale", 6) == 0);
-        CHECK(p->min <= p->default_value && p->default_value <= p->max);
-        CHECK_EQ_INT(*p->value, p->default_value);
-    }
+    check_params_named_and_in_range(G, "Qawale");
 }
 
 static void test_qawale_eval_sees_a_line_threat(void)
@@ -620,14 +548,6 @@ static void test_qawale_eval_of_finished_game_is_bounded(void)
 /* The network's content inputs count each stack's pebbles by kind (the
  * neutral ones, the mover's, the other side's; counts above 8 share 8's
  * input), tall mixed stacks included: here against a walk up each stack. */
-static bool has_feature(const uint16_t *active, int count, int feature)
-{
-    for (int k = 0; k < count; k++)
-        if (active[k] == feature)
-            return true;
-    return false;
-}
-
 static void test_qawale_network_counts_each_stacks_pebbles(void)
 {
     static const char *const fens[] = {"nnwbwbwbwbwbnb,.,.,./.,.,.,./.,.,.,./.,.,.,nnnnn w 3 2",
@@ -650,7 +570,7 @@ static void test_qawale_network_counts_each_stacks_pebbles(void)
             }
             for (int kind = 0; kind < 3; kind++) {
                 const int capped = kinds[kind] > QAWALE_PEBBLES_PER_KIND ? QAWALE_PEBBLES_PER_KIND : kinds[kind];
-                missing += !has_feature(active, count, contents_base + (sq * 3 + kind) * 9 + capped);
+                missing += !has_active_input(active, count, contents_base + (sq * 3 + kind) * 9 + capped);
             }
         }
         CHECK_EQ_INT(missing, 0);

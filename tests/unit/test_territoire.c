@@ -29,16 +29,6 @@ static bool place_step(Position *pos, const char *text)
     return false;
 }
 
-static const char *move_error(const Position *pos, const char *text)
-{
-    static char err[ERROR_TEXT_MAX];
-    Move m;
-    err[0] = '\0';
-    if (G->parse_move(pos, text, &m, err, sizeof err))
-        return "";
-    return err;
-}
-
 /* ---- reference perft ------------------------------------------------- */
 
 static void test_territoire_start_perft_1_2(void)
@@ -60,18 +50,6 @@ static void test_territoire_second_position_perft(void)
     CHECK_EQ_U64(perft_of(G, SECOND, 2), 368580);
 }
 
-typedef struct {
-    MoveSink sink;
-    uint64_t count;
-} Counter;
-
-static bool count_emit(MoveSink *sink, Move move)
-{
-    (void)move;
-    ((Counter *)sink)->count++;
-    return true;
-}
-
 /* count_moves is a shortcut; it must count what generate_moves streams. */
 static void test_territoire_count_moves_matches_generated_turns(void)
 {
@@ -81,14 +59,8 @@ static void test_territoire_count_moves_matches_generated_turns(void)
         "3.6b2b5.1b4.4.5.1b6.3.2b1b2b5.3.4.6.6.3.4.2b5.1b5.1b3.4.2b6.2b4.6.1b5.3. 19 b 210 333 0 0",
         "3b6.2.5.1.4.4.5.1.6.3b2.1.2.5.3b4.6.6.3b4.2.5.1.5.1.3b4.2.6.2.4.6.1.5.3b 19 b 300 666 0 0",
     };
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Position pos;
-        if (!load_position(G, fens[i], &pos))
-            continue;
-        Counter counter = {{count_emit}, 0};
-        G->generate_moves(&pos, &counter.sink);
-        CHECK_EQ_U64(G->count_moves(&pos), counter.count);
-    }
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+        CHECK_EQ_U64(counted_moves(G, fens[i]), streamed_count(G, fens[i]));
 }
 
 /* ---- turn structure ---------------------------------------------------- */
@@ -100,8 +72,8 @@ static void test_territoire_first_pawns_go_on_sixes(void)
         return;
     CHECK(is_legal_text(G, &pos, "2,10,4"));   /* 6, 6, then a 5 */
     CHECK(is_legal_text(G, &pos, "2,10,18"));  /* three 6s */
-    CHECK_CONTAINS(move_error(&pos, "1,2,10"), "square 1 shows 3 but no group holds 3 pawns");
-    CHECK_CONTAINS(move_error(&pos, "2,4,8"), "step 3: square 8 shows 5");
+    CHECK_CONTAINS(move_rejection(G, &pos, "1,2,10"), "square 1 shows 3 but no group holds 3 pawns");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2,4,8"), "step 3: square 8 shows 5");
 }
 
 static void test_territoire_equal_groups_give_one_placement(void)
@@ -119,11 +91,11 @@ static void test_territoire_turn_has_three_steps(void)
     Position pos;
     if (!load_position(G, START, &pos))
         return;
-    CHECK_CONTAINS(move_error(&pos, "2,10"), "this turn has 3 steps, the move has 2");
-    CHECK_CONTAINS(move_error(&pos, "2,10,18,19"), "the move has more");
-    CHECK_CONTAINS(move_error(&pos, "2,2,10"), "square 2 was already placed on this turn");
-    CHECK_CONTAINS(move_error(&pos, "2,,10"), "step 2: '' is neither");
-    CHECK_CONTAINS(move_error(&pos, "2,37,10"), "'37' is neither a square 1-36");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2,10"), "this turn has 3 steps, the move has 2");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2,10,18,19"), "the move has more");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2,2,10"), "square 2 was already placed on this turn");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2,,10"), "step 2: '' is neither");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2,37,10"), "'37' is neither a square 1-36");
 }
 
 static void test_territoire_last_turn_has_fewer_steps(void)
@@ -134,7 +106,7 @@ static void test_territoire_last_turn_has_fewer_steps(void)
                        &pos))
         return;
     CHECK(is_legal_text(G, &pos, "5,9"));
-    CHECK_CONTAINS(move_error(&pos, "5,9,13"), "this turn has 2 steps");
+    CHECK_CONTAINS(move_rejection(G, &pos, "5,9,13"), "this turn has 2 steps");
     CHECK_EQ_INT(G->turns_left(&pos), 1);
     play_moves(G, &pos, "5,9");
     CHECK_EQ_INT(G->side_to_move(&pos), WHITE);
@@ -145,13 +117,13 @@ static void test_territoire_placed_square_must_be_free(void)
     Position pos;
     if (!load_position(G, SECOND, &pos))
         return;
-    CHECK_CONTAINS(move_error(&pos, "4,7,6"), "square 4 is taken by dark");
-    CHECK_CONTAINS(move_error(&pos, "23,7,6"), "square 23 is taken by light");
+    CHECK_CONTAINS(move_rejection(G, &pos, "4,7,6"), "square 4 is taken by dark");
+    CHECK_CONTAINS(move_rejection(G, &pos, "23,7,6"), "square 23 is taken by light");
     Position dead;
     if (!load_position(G, "3.6.2.5.1.4.4.5w1x6w3b2.1.2.5.3.4.6.6.3.4.2.5.1.5.1.3.4.2.6.2.4.6.1.5.3. 19 b 643 543 1 0",
                        &dead))
         return;
-    CHECK_CONTAINS(move_error(&dead, "9,5,13"), "square 9 is dead");
+    CHECK_CONTAINS(move_rejection(G, &dead, "9,5,13"), "square 9 is dead");
 }
 
 /* ---- captures ---------------------------------------------------------- */
@@ -261,7 +233,7 @@ static void test_territoire_discard_when_no_placement_is_possible(void)
     CHECK_EQ_INT(collect_moves(G, &pos, moves, 8, &overflow), 2);
     CHECK(is_legal_text(G, &pos, "x2,x1,x1"));
     CHECK(is_legal_text(G, &pos, "x1,x2,x1"));
-    CHECK_CONTAINS(move_error(&pos, "x3,x1,x1"), "no group holds 3 pawns");
+    CHECK_CONTAINS(move_rejection(G, &pos, "x3,x1,x1"), "no group holds 3 pawns");
     play_moves(G, &pos, "x1,x2,x1");
     CHECK_STR(fen_of(G, &pos),
               "3.6b2b5.1b4.4.5.1b6.3.2b1b2b5.3.4.6.6.3.4.2b5.1b5.1b3.4.2b6.2b4.6.1b5.3. 19 w 000 333 0 0");
@@ -276,7 +248,7 @@ static void test_territoire_discard_then_place(void)
         return;
     CHECK_EQ_U64(count_legal_moves(G, &pos), 36);
     CHECK(is_legal_text(G, &pos, "x3,3,5"));
-    CHECK_CONTAINS(move_error(&pos, "3,x3,5"), "square 3 shows 2 but no group holds 2 pawns");
+    CHECK_CONTAINS(move_rejection(G, &pos, "3,x3,5"), "square 3 shows 2 but no group holds 2 pawns");
 }
 
 static void test_territoire_discard_refused_while_a_placement_exists(void)
@@ -284,7 +256,7 @@ static void test_territoire_discard_refused_while_a_placement_exists(void)
     Position pos;
     if (!load_position(G, START, &pos))
         return;
-    CHECK_CONTAINS(move_error(&pos, "x6,2,10"), "a discard is allowed only when no placement is possible");
+    CHECK_CONTAINS(move_rejection(G, &pos, "x6,2,10"), "a discard is allowed only when no placement is possible");
 }
 
 /* ---- score and end ----------------------------------------------------- */
@@ -335,7 +307,7 @@ static void test_territoire_game_ends_after_lights_sixth_turn(void)
     CHECK_EQ_INT(collect_moves(G, &pos, NULL, 0, NULL), 0);
     Move steps[4];
     CHECK_EQ_INT(G->generate_steps(&pos, steps, 4), 0);
-    CHECK_CONTAINS(move_error(&pos, "2"), "the game is over");
+    CHECK_CONTAINS(move_rejection(G, &pos, "2"), "the game is over");
 }
 
 static void test_territoire_outcome_when_side_to_move_is_out_of_pawns(void)
@@ -422,12 +394,8 @@ static void test_territoire_step_hooks_agree_with_generate_moves(void)
 
 static void test_territoire_generation_stops_when_the_sink_says_so(void)
 {
-    Position pos;
-    if (!load_position(G, START, &pos))
-        return;
-    Move some[10];
     bool overflow = false;
-    CHECK_EQ_INT(collect_moves(G, &pos, some, 10, &overflow), 10);
+    CHECK_EQ_INT(collected_within(G, START, 10, &overflow), 10);
     CHECK(overflow);
 }
 
@@ -441,7 +409,7 @@ static void test_territoire_mid_turn_moves_finish_the_turn(void)
     CHECK_EQ_INT(G->side_to_move(&pos), BLACK);
     CHECK_EQ_U64(count_legal_moves(G, &pos), 116); /* 5*10 + 6*11 */
     CHECK(is_legal_text(G, &pos, "10,18"));
-    CHECK_CONTAINS(move_error(&pos, "10,18,19"), "this turn has 2 steps");
+    CHECK_CONTAINS(move_rejection(G, &pos, "10,18,19"), "this turn has 2 steps");
     CHECK_EQ_INT(G->turns_left(&pos), 6);
     place_step(&pos, "10");
     place_step(&pos, "18");
@@ -493,11 +461,8 @@ static void test_territoire_position_strings_round_trip(void)
         "3.6b2.5b1.4b4.5b1.6b3.2w1.2w5.3w4w6.6w3.4w2.5.1.5.1.3.4.2.6x2x4.6.1.5.3. 19 b 000 000 2 0",
         "3x6w2.5.1.4.4.5.1.6.3.2.1.2.5.3.4.6.6.3.4.2.5.1.5.1.3.4.2.6.2.4.6.1.5w3x 36 w 544 443 0 2",
     };
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Position pos;
-        if (load_position(G, fens[i], &pos))
-            CHECK_STR(fen_of(G, &pos), fens[i]);
-    }
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+        CHECK_STR(fen_after(G, fens[i], ""), fens[i]);
     Position pos;
     if (!load_position(G, START, &pos))
         return;
@@ -625,14 +590,6 @@ static void test_territoire_random_games_keep_positions_valid(void)
  * mobility last (per side 0..18). */
 enum { LEAD_SPAN = 20, SUPPLY_BLOCK = 41 + 42 + 38 + 38 + 4, MOBILITY_BLOCK = TERRITOIRE_NN_INPUTS - 2 * 19 };
 
-static bool territoire_has_input(const uint16_t *active, int count, int index)
-{
-    for (int k = 0; k < count; k++)
-        if (active[k] == index)
-            return true;
-    return false;
-}
-
 /* The squares the side to move may place on, by the rules' own steps. */
 static int placement_squares(const Position *pos)
 {
@@ -667,7 +624,7 @@ static void check_inputs_follow_the_rules(const Position *pos)
     CHECK(count > 2 && count <= NN_MAX_ACTIVE);
     CHECK_EQ_INT(active[0], lead < -LEAD_SPAN ? 0 : lead > LEAD_SPAN ? 2 * LEAD_SPAN : lead + LEAD_SPAN);
     for (int value = 1; value <= TERRITOIRE_GROUP_MAX; value++)
-        CHECK(territoire_has_input(active, count, SUPPLY_BLOCK + (value - 1) * 7 + free_squares_of_value(text, value)));
+        CHECK(has_active_input(active, count, SUPPLY_BLOCK + (value - 1) * 7 + free_squares_of_value(text, value)));
     CHECK_EQ_INT(active[count - 2], MOBILITY_BLOCK + placement_squares(pos));
     /* The same position with the other side to move: its placements. */
     char *side = strstr(text, st->side == BLACK ? " b " : " w ");
@@ -765,12 +722,7 @@ static void test_territoire_evaluation_weighs_the_score_by_pawns_placed(void)
 static void test_territoire_parameters_are_named_and_in_range(void)
 {
     CHECK_EQ_INT(G->param_count, TERRITOIRE_PARAM_COUNT);
-    for (int i = 0; i < G->param_count; i++) {
-        const GameParam *p = &G->params[i];
-        CHECK(strncmp(p->name, "Territoire", 10) == 0);
-        CHECK(p->min <= p->default_value && p->default_value <= p->max);
-        CHECK_EQ_INT(*p->value, p->default_value);
-    }
+    check_params_named_and_in_range(G, "Territoire");
 }
 
 static void test_territoire_display_shows_ring_and_groups(void)

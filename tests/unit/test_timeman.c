@@ -110,26 +110,37 @@ static void test_more_turns_left_means_less_per_turn(void)
     CHECK(many.hard_ms <= few.hard_ms);
 }
 
+/* A clock, and then the same clock with one limit added that gives more
+ * to spend a move. */
+typedef struct {
+    int64_t my_time;
+    int turns_left;
+    int movestogo;  /* added, or 0 as no_limits has it */
+    int64_t my_inc; /* added, or -1 as no_limits has it */
+} ClockWithMore;
+
+/* The added limit must raise both the soft and the share budget. */
+static void check_budget_grows(ClockWithMore clock)
+{
+    SearchLimits before = no_limits();
+    before.my_time = clock.my_time;
+    SearchLimits after = before;
+    after.movestogo = clock.movestogo;
+    after.my_inc = clock.my_inc;
+    const TimeBudget smaller = tm_budget(&before, clock.turns_left, 30);
+    const TimeBudget larger = tm_budget(&after, clock.turns_left, 30);
+    CHECK(larger.soft_ms > smaller.soft_ms);
+    CHECK(larger.share_ms > smaller.share_ms);
+}
+
 static void test_movestogo_shortens_the_horizon(void)
 {
-    SearchLimits lim = no_limits();
-    lim.my_time = 60000;
-    TimeBudget all = tm_budget(&lim, 30, 30);
-    lim.movestogo = 2;
-    TimeBudget two = tm_budget(&lim, 30, 30);
-    CHECK(two.soft_ms > all.soft_ms);
-    CHECK(two.share_ms > all.share_ms);
+    check_budget_grows((ClockWithMore){.my_time = 60000, .turns_left = 30, .movestogo = 2, .my_inc = -1});
 }
 
 static void test_increment_adds_to_the_budget(void)
 {
-    SearchLimits lim = no_limits();
-    lim.my_time = 10000;
-    TimeBudget plain = tm_budget(&lim, 10, 30);
-    lim.my_inc = 1000;
-    TimeBudget inc = tm_budget(&lim, 10, 30);
-    CHECK(inc.soft_ms > plain.soft_ms);
-    CHECK(inc.share_ms > plain.share_ms);
+    check_budget_grows((ClockWithMore){.my_time = 10000, .turns_left = 10, .movestogo = 0, .my_inc = 1000});
 }
 
 int main(int argc, char **argv)

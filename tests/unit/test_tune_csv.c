@@ -1,5 +1,6 @@
 /* test_tune_csv.c - theta over time in a CSV, and resuming from it. */
 #include "harness.h"
+#include "spsatest.h"
 
 #include <math.h>
 #include <unistd.h>
@@ -31,25 +32,41 @@ static void write_text(const char *path, const char *text)
     }
 }
 
-static SpsaParam param(const char *name, double start, double min, double max)
+/* Two parameters of Room and Pillar under a default schedule of 100
+ * iterations with delay pairs in flight, seed 1. */
+static void two_params_with_delay(Spsa *spsa, int delay)
 {
-    SpsaParam p;
-    memset(&p, 0, sizeof p);
-    snprintf(p.name, sizeof p.name, "%s", name);
-    p.start = start;
-    p.min = min;
-    p.max = max;
-    p.c_end = 2;
-    p.r_end = 0.002;
-    return p;
-}
-
-static void two_params(Spsa *spsa)
-{
-    SpsaParam p[2] = {param("RoomAndPillarMobility", 6, 0, 200), param("RoomAndPillarTempo", -10, -200, 200)};
+    SpsaParam p[2] = {spsa_test_param("RoomAndPillarMobility", 6, 0, 200, 2, 0.002),
+                      spsa_test_param("RoomAndPillarTempo", -10, -200, 200, 2, 0.002)};
     SpsaSchedule s = spsa_default_schedule(100);
+    s.delay = delay;
     char err[256] = "";
     CHECK(spsa_init(spsa, &s, p, 2, 1, err, sizeof err));
+}
+
+static void two_params(Spsa *spsa) { two_params_with_delay(spsa, 0); }
+
+/* Runs whole for iterations (results cycling through -spread..spread so
+ * that theta moves both ways) with its thetas in csv_name, then resumes
+ * resumed from that file: it must have done as many iterations. */
+static void run_then_resume(Spsa *whole, Spsa *resumed, const char *csv_name, int iterations, int spread)
+{
+    const char *path = temp_path(csv_name);
+    char err[256] = "";
+    FILE *f = theta_csv_create(path, true, whole, err, sizeof err);
+    SpsaProbe probe;
+    for (int k = 0; k < iterations; k++) {
+        spsa_draw(whole, k, &probe);
+        spsa_update(whole, &probe, k % (2 * spread + 1) - spread);
+        if (f)
+            theta_csv_append(f, whole);
+    }
+    if (f)
+        fclose(f);
+    f = theta_csv_resume(path, resumed, err, sizeof err);
+    if (f)
+        fclose(f);
+    CHECK_EQ_INT(resumed->done, iterations);
 }
 
 static void test_csv_starts_with_header_and_start_values(void)
@@ -89,29 +106,40 @@ static void test_csv_has_one_row_per_iteration(void)
     CHECK(fabs(row.value[1] - spsa.param[1].theta) < 1e-6);
 }
 
+/* Resumes spsa from a file csv_name holding text, checks that it resumed
+ * after done iterations, then appends the next row as the run would. */
+static void resume_and_append(Spsa *spsa, const char *csv_name, const char *text, int done)
+{
+    const char *path = temp_path(csv_name);
+    write_text(path, text);
+    char err[256] = "";
+    FILE *f = theta_csv_resume(path, spsa, err, sizeof err);
+    CHECK(f != NULL);
+    CHECK_EQ_INT(spsa->done, done);
+    if (f) {
+        spsa->done = done + 1;
+        CHECK(theta_csv_append(f, spsa));
+        fclose(f);
+    }
+}
+
+/* A resumed run takes theta from the last row and goes on appending to the
+ * same file. */
 static void test_resume_takes_the_last_complete_row(void)
 {
     static Spsa spsa;
     two_params(&spsa);
-    const char *path = temp_path("resume.csv");
-    write_text(path, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
-                     "0,6.000000,-10.000000\n"
-                     "1,6.500000,-9.000000\n"
-                     "2,7.250000,-8.500000\n");
-    char err[256] = "";
-    FILE *f = theta_csv_resume(path, &spsa, err, sizeof err);
-    CHECK(f != NULL);
-    CHECK_EQ_INT(spsa.done, 2);
+    resume_and_append(&spsa, "resume.csv",
+                      "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
+                      "0,6.000000,-10.000000\n"
+                      "1,6.500000,-9.000000\n"
+                      "2,7.250000,-8.500000\n",
+                      2);
     CHECK(spsa.param[0].theta == 7.25);
     CHECK(spsa.param[1].theta == -8.5);
-    /* The run goes on appending to the same file. */
-    if (f) {
-        spsa.done = 3;
-        CHECK(theta_csv_append(f, &spsa));
-        fclose(f);
-    }
     ThetaRow row;
-    CHECK(theta_csv_load_last_row(path, &row, err, sizeof err));
+    char err[256] = "";
+    CHECK(theta_csv_load_last_row(temp_path("resume.csv"), &row, err, sizeof err));
     CHECK_EQ_INT(row.iteration, 3);
 }
 
@@ -121,22 +149,15 @@ static void test_resume_drops_a_row_cut_short(void)
 {
     static Spsa spsa;
     two_params(&spsa);
-    const char *path = temp_path("cut.csv");
-    write_text(path, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
-                     "0,6.000000,-10.000000\n"
-                     "1,6.500000,-9.000000\n"
-                     "2,7.2");
-    char err[256] = "";
-    FILE *f = theta_csv_resume(path, &spsa, err, sizeof err);
-    CHECK(f != NULL);
-    CHECK_EQ_INT(spsa.done, 1);
+    resume_and_append(&spsa, "cut.csv",
+                      "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
+                      "0,6.000000,-10.000000\n"
+                      "1,6.500000,-9.000000\n"
+                      "2,7.2",
+                      1);
     CHECK(spsa.param[0].theta == 6.5);
-    if (f) {
-        spsa.done = 2;
-        theta_csv_append(f, &spsa);
-        fclose(f);
-    }
-    char *text = text_file_read(path, 4096, NULL, err, sizeof err);
+    char err[256] = "";
+    char *text = text_file_read(temp_path("cut.csv"), 4096, NULL, err, sizeof err);
     CHECK_STR(text, "iteration,RoomAndPillarMobility,RoomAndPillarTempo\n"
                     "0,6.000000,-10.000000\n"
                     "1,6.500000,-9.000000\n"
@@ -197,22 +218,7 @@ static void test_resumed_run_draws_the_same_perturbations(void)
     static Spsa whole, resumed;
     two_params(&whole);
     two_params(&resumed);
-    const char *path = temp_path("same.csv");
-    char err[256] = "";
-    FILE *f = theta_csv_create(path, true, &whole, err, sizeof err);
-    SpsaProbe probe;
-    for (int k = 0; k < 5; k++) {
-        spsa_draw(&whole, k, &probe);
-        spsa_update(&whole, &probe, k % 3 - 1);
-        if (f)
-            theta_csv_append(f, &whole);
-    }
-    if (f)
-        fclose(f);
-    f = theta_csv_resume(path, &resumed, err, sizeof err);
-    if (f)
-        fclose(f);
-    CHECK_EQ_INT(resumed.done, 5);
+    run_then_resume(&whole, &resumed, "same.csv", 5, 1);
     SpsaProbe a, b;
     spsa_draw(&whole, 5, &a);
     spsa_draw(&resumed, 5, &b);
@@ -226,27 +232,9 @@ static void test_resumed_run_draws_the_same_perturbations(void)
 static void test_resumed_run_with_a_delay_draws_the_same_perturbations(void)
 {
     static Spsa whole, resumed;
-    SpsaParam p[2] = {param("RoomAndPillarMobility", 6, 0, 200), param("RoomAndPillarTempo", -10, -200, 200)};
-    SpsaSchedule s = spsa_default_schedule(100);
-    s.delay = 3;
-    char err[256] = "";
-    CHECK(spsa_init(&whole, &s, p, 2, 1, err, sizeof err));
-    CHECK(spsa_init(&resumed, &s, p, 2, 1, err, sizeof err));
-    const char *path = temp_path("delay.csv");
-    FILE *f = theta_csv_create(path, true, &whole, err, sizeof err);
-    SpsaProbe probe;
-    for (int k = 0; k < 9; k++) {
-        spsa_draw(&whole, k, &probe);
-        spsa_update(&whole, &probe, k % 5 - 2);
-        if (f)
-            theta_csv_append(f, &whole);
-    }
-    if (f)
-        fclose(f);
-    f = theta_csv_resume(path, &resumed, err, sizeof err);
-    if (f)
-        fclose(f);
-    CHECK_EQ_INT(resumed.done, 9);
+    two_params_with_delay(&whole, 3);
+    two_params_with_delay(&resumed, 3);
+    run_then_resume(&whole, &resumed, "delay.csv", 9, 2);
     /* Iterations 9..12 perturb the thetas after 6..9 iterations. */
     for (int k = 9; k < 13; k++) {
         SpsaProbe a, b;
@@ -287,7 +275,7 @@ static void test_new_csv_refuses_an_existing_file_unless_overwrite(void)
 static void cleanup(void)
 {
     const char *names[] = {"start.csv", "rows.csv", "resume.csv", "cut.csv",
-                           "other.csv", "same.csv", "exists.csv"};
+                           "other.csv", "same.csv", "delay.csv", "exists.csv"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         unlink(temp_path(names[i]));
     if (dir[0])

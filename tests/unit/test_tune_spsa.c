@@ -1,27 +1,21 @@
 /* test_tune_spsa.c - SPSA's schedule, perturbation and update, with a
  * synthetic objective in place of engines. */
 #include "harness.h"
+#include "spsatest.h"
 
 #include <math.h>
 
 #include "tune/spsa.h"
 #include "util/rng.h"
 
-static SpsaParam param(const char *name, double start, double min, double max, double c_end,
-                       double r_end)
-{
-    SpsaParam p;
-    memset(&p, 0, sizeof p);
-    snprintf(p.name, sizeof p.name, "%s", name);
-    p.start = start;
-    p.min = min;
-    p.max = max;
-    p.c_end = c_end;
-    p.r_end = r_end;
-    return p;
-}
-
 static bool near(double a, double b) { return fabs(a - b) <= 1e-9 * fmax(1.0, fabs(b)); }
+
+/* spsa over the single parameter p on schedule s, checked to start. */
+static void init_single(Spsa *spsa, SpsaParam p, SpsaSchedule s, uint64_t seed)
+{
+    char err[256] = "";
+    CHECK(spsa_init(spsa, &s, &p, 1, seed, err, sizeof err));
+}
 
 static void test_default_schedule_is_fishtests(void)
 {
@@ -37,11 +31,8 @@ static void test_default_schedule_is_fishtests(void)
  * and learns at rate r_end (a_k / c_k^2). */
 static void test_gains_reach_c_end_and_r_end_at_the_last_iteration(void)
 {
-    SpsaParam p = param("Knob", 20, 0, 100, 5, 0.002);
-    SpsaSchedule s = spsa_default_schedule(400);
     Spsa spsa;
-    char err[256] = "";
-    CHECK(spsa_init(&spsa, &s, &p, 1, 1, err, sizeof err));
+    init_single(&spsa, spsa_test_param("Knob", 20, 0, 100, 5, 0.002), spsa_default_schedule(400), 1);
     double c_last = spsa_c_k(&spsa, 0, 399);
     double a_last = spsa_a_k(&spsa, 0, 399);
     CHECK(near(c_last, 5));
@@ -55,7 +46,7 @@ static void test_gains_reach_c_end_and_r_end_at_the_last_iteration(void)
 
 static void test_probe_perturbs_symmetrically_by_c_k(void)
 {
-    SpsaParam p[2] = {param("A", 50, 0, 100, 4, 0.002), param("B", -3, -10, 10, 1, 0.002)};
+    SpsaParam p[2] = {spsa_test_param("A", 50, 0, 100, 4, 0.002), spsa_test_param("B", -3, -10, 10, 1, 0.002)};
     SpsaSchedule s = spsa_default_schedule(100);
     Spsa spsa;
     char err[256] = "";
@@ -79,7 +70,7 @@ static void test_flips_depend_only_on_seed_and_iteration(void)
     for (int i = 0; i < SPSA_MAX_PARAMS; i++) {
         char name[16];
         snprintf(name, sizeof name, "P%d", i);
-        p[i] = param(name, 0, -100, 100, 1, 0.002);
+        p[i] = spsa_test_param(name, 0, -100, 100, 1, 0.002);
     }
     SpsaSchedule s = spsa_default_schedule(50);
     Spsa a, b;
@@ -101,11 +92,8 @@ static void test_flips_depend_only_on_seed_and_iteration(void)
 /* theta moves by (a_k / c_k) * result in the direction of the flip. */
 static void test_update_moves_theta_toward_the_winning_side(void)
 {
-    SpsaParam p = param("Knob", 20, 0, 100, 5, 0.01);
-    SpsaSchedule s = spsa_default_schedule(100);
     Spsa spsa;
-    char err[256] = "";
-    CHECK(spsa_init(&spsa, &s, &p, 1, 3, err, sizeof err));
+    init_single(&spsa, spsa_test_param("Knob", 20, 0, 100, 5, 0.01), spsa_default_schedule(100), 3);
     SpsaProbe probe;
     spsa_draw(&spsa, 0, &probe);
     double step = spsa_a_k(&spsa, 0, 0) / spsa_c_k(&spsa, 0, 0);
@@ -121,11 +109,8 @@ static void test_update_moves_theta_toward_the_winning_side(void)
 
 static void test_update_and_probe_are_clamped_to_the_range(void)
 {
-    SpsaParam p = param("Knob", 99.5, 0, 100, 30, 1.0);
-    SpsaSchedule s = spsa_default_schedule(10);
     Spsa spsa;
-    char err[256] = "";
-    CHECK(spsa_init(&spsa, &s, &p, 1, 5, err, sizeof err));
+    init_single(&spsa, spsa_test_param("Knob", 99.5, 0, 100, 30, 1.0), spsa_default_schedule(10), 5);
     for (int k = 0; k < 10; k++) {
         SpsaProbe probe;
         spsa_draw(&spsa, k, &probe);
@@ -142,22 +127,23 @@ static void test_init_rejects_bad_parameters(void)
     SpsaSchedule s = spsa_default_schedule(10);
     Spsa spsa;
     char err[256] = "";
-    SpsaParam p = param("Knob", 120, 0, 100, 5, 0.002);
+    SpsaParam p = spsa_test_param("Knob", 120, 0, 100, 5, 0.002);
     CHECK(!spsa_init(&spsa, &s, &p, 1, 1, err, sizeof err));
     CHECK_CONTAINS(err, "start 120 is outside 0..100");
-    p = param("Knob", 5, 10, 0, 5, 0.002);
+    p = spsa_test_param("Knob", 5, 10, 0, 5, 0.002);
     CHECK(!spsa_init(&spsa, &s, &p, 1, 1, err, sizeof err));
     CHECK_CONTAINS(err, "min 10 is not below max 0");
-    p = param("Knob", 5, 0, 10, 0, 0.002);
+    p = spsa_test_param("Knob", 5, 0, 10, 0, 0.002);
     CHECK(!spsa_init(&spsa, &s, &p, 1, 1, err, sizeof err));
     CHECK_CONTAINS(err, "c_end must be > 0");
-    p = param("Kn,ob", 5, 0, 10, 1, 0.002);
+    p = spsa_test_param("Kn,ob", 5, 0, 10, 1, 0.002);
     CHECK(!spsa_init(&spsa, &s, &p, 1, 1, err, sizeof err));
     CHECK_CONTAINS(err, "no comma");
-    SpsaParam twice[2] = {param("Knob", 5, 0, 10, 1, 0.002), param("Knob", 5, 0, 10, 1, 0.002)};
+    SpsaParam twice[2] = {spsa_test_param("Knob", 5, 0, 10, 1, 0.002),
+                          spsa_test_param("Knob", 5, 0, 10, 1, 0.002)};
     CHECK(!spsa_init(&spsa, &s, twice, 2, 1, err, sizeof err));
     CHECK_CONTAINS(err, "named twice");
-    p = param("Knob", 5, 0, 10, 1, 0.002);
+    p = spsa_test_param("Knob", 5, 0, 10, 1, 0.002);
     s.iterations = 0;
     CHECK(!spsa_init(&spsa, &s, &p, 1, 1, err, sizeof err));
     CHECK_CONTAINS(err, "at least 1 iteration");
@@ -195,8 +181,9 @@ static int play_pair(Rng *rng, const SpsaProbe *probe)
 
 static void test_update_on_synthetic_objective_moves_theta_to_the_peak(void)
 {
-    SpsaParam p[3] = {param("Knob", 20, 0, 100, 5, 0.01), param("Dial", 10, -50, 50, 3, 0.01),
-                      param("Lever", 100, 0, 1000, 30, 0.01)};
+    SpsaParam p[3] = {spsa_test_param("Knob", 20, 0, 100, 5, 0.01),
+                      spsa_test_param("Dial", 10, -50, 50, 3, 0.01),
+                      spsa_test_param("Lever", 100, 0, 1000, 30, 0.01)};
     SpsaSchedule s = spsa_default_schedule(3000);
     Spsa spsa;
     char err[256] = "";
@@ -225,12 +212,10 @@ static void test_update_on_synthetic_objective_moves_theta_to_the_peak(void)
  * update goes to the current theta. */
 static void test_delayed_iteration_perturbs_theta_of_k_minus_delay(void)
 {
-    SpsaParam p = param("Knob", 20, 0, 100, 5, 0.05);
     SpsaSchedule s = spsa_default_schedule(100);
     s.delay = 2;
     static Spsa spsa;
-    char err[256] = "";
-    CHECK(spsa_init(&spsa, &s, &p, 1, 9, err, sizeof err));
+    init_single(&spsa, spsa_test_param("Knob", 20, 0, 100, 5, 0.05), s, 9);
     double theta[8];
     theta[0] = 20;
     SpsaProbe probe;
@@ -256,11 +241,10 @@ static void test_delayed_iteration_perturbs_theta_of_k_minus_delay(void)
 /* Delay 0 is sequential SPSA: iteration k perturbs theta after k-1. */
 static void test_delay_zero_is_sequential(void)
 {
-    SpsaParam p = param("Knob", 20, 0, 100, 5, 0.05);
+    SpsaParam p = spsa_test_param("Knob", 20, 0, 100, 5, 0.05);
     SpsaSchedule s = spsa_default_schedule(100);
     static Spsa spsa;
-    char err[256] = "";
-    CHECK(spsa_init(&spsa, &s, &p, 1, 9, err, sizeof err));
+    init_single(&spsa, p, s, 9);
     SpsaProbe probe;
     for (int k = 0; k < 5; k++) {
         CHECK(spsa_can_draw(&spsa, k) && !spsa_can_draw(&spsa, k + 1));
@@ -270,6 +254,7 @@ static void test_delay_zero_is_sequential(void)
         spsa_update(&spsa, &probe, k % 2 ? 2 : -1);
     }
     s.delay = SPSA_MAX_DELAY + 1;
+    char err[256] = "";
     CHECK(!spsa_init(&spsa, &s, &p, 1, 9, err, sizeof err));
     CHECK_CONTAINS(err, "delay must be 0 to 255");
 }
