@@ -224,6 +224,28 @@ typedef struct Game {
     /* Eval=auto plays the shipped network: true only where it beat the
      * classic evaluation at equal time (README, "Learned evaluation"). */
     bool nn_by_default;
+
+    /* Optional: the move indexing of a policy output (a net head that
+     * says which moves to search, whose priors MCTS takes), a fixed layout
+     * of policy_size entries (0: the game has no policy; policy_index is
+     * NULL then).  policy_index gives the entry of a legal action of pos,
+     * in [0, policy_size), seen from the side to move's view: where the
+     * board allows, it is mirrored for one colour so that the same shape
+     * of action gets the same entry for either.  What is an action:
+     *   - a game with the step hooks (generate_steps: Columna,
+     *     Territoire) indexes steps, the legal steps of the turn in
+     *     progress (what generate_steps lists); a whole-turn Move gets its
+     *     first step's entry;
+     *   - any other game (Room and Pillar, Qawale) indexes whole turns
+     *     (what generate_moves lists).
+     * No two legal actions of one position share an entry, except where a
+     * game's turns are too many to index (Qawale's sowings: an entry is a
+     * class of turns that share their first decision, documented in its
+     * policy.c).  Any other Move gives an unspecified value, still in
+     * range.  Each game documents its layout in <game>/policy.c and beside
+     * its network inputs (<game>/features.c). */
+    int policy_size;
+    int (*policy_index)(const Position *pos, Move move_or_step);
 } Game;
 
 #define MAX_STEPS_PER_NODE 256

@@ -32,11 +32,7 @@ wait_for() {
 }
 
 converse() {
-    dir=$(mktemp -d)
-    mkfifo "$dir/in"
-    timeout $((60 * LOAD_FACTOR)) "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
-    pid=$!
-    exec 9>"$dir/in"
+    open_engine $((60 * LOAD_FACTOR))
     bestmoves=0
     for cmd in "$@" quit; do
         case "$cmd" in
@@ -50,7 +46,7 @@ converse() {
         esac
     done
     exec 9>&-
-    wait "$pid"
+    wait "$engine_timeout_pid"
     STATUS=$?
     REPLY=$(cat "$dir/out")
     rm -rf "$dir"

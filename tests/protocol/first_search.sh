@@ -25,11 +25,7 @@ bound=$((10000 * SLOWDOWN))
 # found still under way (this GUI gives the engine no time between its
 # options and go).
 first_go() {
-    dir=$(mktemp -d)
-    mkfifo "$dir/in"
-    timeout $((bound / 1000 + 30)) "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
-    pid=$!
-    exec 9>"$dir/in"
+    open_engine $((bound / 1000 + 30))
     printf '%s\n' "$@" >&9
     sent=$(date +%s%N)
     printf 'go movetime 300\n' >&9
@@ -41,7 +37,7 @@ first_go() {
     answered=$(date +%s%N)
     printf 'quit\n' >&9
     exec 9>&-
-    wait "$pid"
+    wait "$engine_timeout_pid"
     expect_clean_exit $? "first go after: $*"
     best=$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$dir/out")
     if [ -n "$best" ]; then
@@ -75,15 +71,11 @@ done
 # (sends them, waits for one more line matching PATTERN, 30 s * SLOWDOWN
 # at most), then stop_engine.
 start_engine() {
-    dir=$(mktemp -d)
-    mkfifo "$dir/in"
-    timeout $((120 * SLOWDOWN)) "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
-    timeout_pid=$!
-    exec 9>"$dir/in"
+    open_engine $((120 * SLOWDOWN))
     engine_pid=
     tries=0
     while [ -z "$engine_pid" ] && [ "$tries" -lt 200 ]; do
-        engine_pid=$(pgrep -P "$timeout_pid" | head -n 1)
+        engine_pid=$(pgrep -P "$engine_timeout_pid" | head -n 1)
         [ -n "$engine_pid" ] || sleep 0.05
         tries=$((tries + 1))
     done
@@ -103,7 +95,7 @@ answered() { # PATTERN CMD...: sends CMD, waits until one more line matches
 stop_engine() {
     say quit
     exec 9>&-
-    wait "$timeout_pid"
+    wait "$engine_timeout_pid"
     expect_clean_exit $? "the conversation of first_search.sh"
     rm -rf "$dir"
 }

@@ -139,6 +139,18 @@ ms_until_bestmove() {
     rm -rf "$stamp_dir"
 }
 
+# open_engine SECONDS: the engine started in the background with its input
+# a fifo held open on descriptor 9 (a conversation paced by the test) and
+# its output in $dir/out, killed after SECONDS; $dir is the conversation's
+# folder (removed by the caller), $engine_timeout_pid the timeout's pid.
+open_engine() {
+    dir=$(mktemp -d)
+    mkfifo "$dir/in"
+    timeout "$1" "$ENGINE" <"$dir/in" >"$dir/out" 2>&1 &
+    engine_timeout_pid=$!
+    exec 9>"$dir/in"
+}
+
 finish() {
     failed=$((failed + $(wc -l <"$EXIT_FAILURES")))
     rm -f "$EXIT_FAILURES"

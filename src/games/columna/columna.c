@@ -23,21 +23,6 @@
 
 _Static_assert(MAX_STACKING_STEPS <= MAX_STEPS_PER_NODE, "step lists must fit game.h's bound");
 
-/* ---- move packing: pawn move in bits 0-11, stacking in 12-23 ---- */
-
-#define PAWN_STEP ((Move)1 << 24)
-#define STACKING_STEP ((Move)1 << 25)
-
-static Move pawn_step(int from, int to) { return PAWN_STEP | (Move)from | (Move)to << 6; }
-static Move stacking_step(int from, int to)
-{
-    return STACKING_STEP | (Move)from << 12 | (Move)to << 18;
-}
-static int pawn_from(Move m) { return (int)(m & 63); }
-static int pawn_to(Move m) { return (int)(m >> 6 & 63); }
-static int stacking_from(Move m) { return (int)(m >> 12 & 63); }
-static int stacking_to(Move m) { return (int)(m >> 18 & 63); }
-
 /* ---- Zobrist keys ---- */
 
 enum {
@@ -106,10 +91,10 @@ static void play_stacking_step(ColumnaState *st, int from, int to)
 static void columna_play(Position *pos, Move move)
 {
     ColumnaState *st = columna_state(pos);
-    if (move & PAWN_STEP)
-        play_pawn_step(st, pawn_from(move), pawn_to(move));
-    if (move & STACKING_STEP)
-        play_stacking_step(st, stacking_from(move), stacking_to(move));
+    if (move & COLUMNA_PAWN_STEP)
+        play_pawn_step(st, columna_pawn_from(move), columna_pawn_to(move));
+    if (move & COLUMNA_STACKING_STEP)
+        play_stacking_step(st, columna_stacking_from(move), columna_stacking_to(move));
 }
 
 /* ---- legal steps ---- */
@@ -135,7 +120,7 @@ static int list_pawn_steps(const ColumnaState *st, Move *out)
         for (int d = 0; d < COLUMNA_DIRECTIONS; d++) {
             const int to = columna_first_stack(st->stacks, from, d);
             if (is_free_stack(pawned, to))
-                out[n++] = pawn_step(from, to);
+                out[n++] = columna_pawn_step(from, to);
         }
     }
     return n;
@@ -151,7 +136,7 @@ static int list_stacking_steps(const ColumnaState *st, uint64_t pawned, Move *ou
         for (int d = 0; d < COLUMNA_DIRECTIONS; d++) {
             const int to = columna_first_stack(st->stacks, from, d);
             if (stacking_fits(st, pawned, from, to))
-                out[n++] = stacking_step(from, to);
+                out[n++] = columna_stacking_step(from, to);
         }
     }
     return n;
@@ -204,7 +189,7 @@ static bool emit_turns_after(const ColumnaState *st, Move pawn_move, MoveSink *s
 {
     Move stackings[MAX_STACKING_STEPS];
     const uint64_t pawned =
-        columna_all_pawns(st) ^ columna_bit(pawn_from(pawn_move)) ^ columna_bit(pawn_to(pawn_move));
+        columna_all_pawns(st) ^ columna_bit(columna_pawn_from(pawn_move)) ^ columna_bit(columna_pawn_to(pawn_move));
     const int n = list_stacking_steps(st, pawned, stackings);
     if (n == 0)
         return sink->emit(sink, pawn_move);
@@ -263,7 +248,7 @@ static uint64_t columna_count_moves(const Position *pos)
     const int board_links = free_links(st, pawned);
     uint64_t turns = 0;
     for (int i = 0; i < n; i++) {
-        const int from = pawn_from(pawn_moves[i]), to = pawn_to(pawn_moves[i]);
+        const int from = columna_pawn_from(pawn_moves[i]), to = columna_pawn_to(pawn_moves[i]);
         const uint64_t after = pawned ^ columna_bit(from) ^ columna_bit(to);
         const int links = board_links - free_links_at(st, pawned, to) + free_links_at(st, after, from);
         turns += links ? 2 * (uint64_t)links : 1;
@@ -579,11 +564,11 @@ static void columna_format_move(const Position *pos, Move move, char *out, size_
         snprintf(out, out_size, "none");
         return;
     }
-    if (move & PAWN_STEP)
-        format_step(pawn, pawn_from(move), pawn_to(move));
-    if (move & STACKING_STEP)
-        format_step(stacking, stacking_from(move), stacking_to(move));
-    snprintf(out, out_size, "%s%s%s", pawn, (move & PAWN_STEP) && (move & STACKING_STEP) ? "," : "",
+    if (move & COLUMNA_PAWN_STEP)
+        format_step(pawn, columna_pawn_from(move), columna_pawn_to(move));
+    if (move & COLUMNA_STACKING_STEP)
+        format_step(stacking, columna_stacking_from(move), columna_stacking_to(move));
+    snprintf(out, out_size, "%s%s%s", pawn, (move & COLUMNA_PAWN_STEP) && (move & COLUMNA_STACKING_STEP) ? "," : "",
              stacking);
 }
 
@@ -688,16 +673,16 @@ static bool check_turn(const ColumnaState *st, const int squares[4], int steps, 
             snprintf(why, why_size, "the pawn move is done, only the stacking is due (like c4c5)");
             return false;
         }
-        *out = stacking_step(squares[0], squares[1]);
+        *out = columna_stacking_step(squares[0], squares[1]);
         return check_stacking(st, squares[0], squares[1], why, why_size);
     }
     if (!check_pawn_move(st, squares[0], squares[1], why, why_size))
         return false;
     ColumnaState after = *st;
     play_pawn_step(&after, squares[0], squares[1]);
-    *out = pawn_step(squares[0], squares[1]);
+    *out = columna_pawn_step(squares[0], squares[1]);
     if (steps == 2) {
-        *out |= stacking_step(squares[2], squares[3]);
+        *out |= columna_stacking_step(squares[2], squares[3]);
         return check_stacking(&after, squares[2], squares[3], why, why_size);
     }
     if (any_stacking(&after, columna_all_pawns(&after))) {
@@ -792,4 +777,6 @@ const Game columna_game = {
     .play_step = columna_play,
     .turn_in_progress = columna_turn_in_progress,
     .join_steps = columna_join_steps,
+    .policy_size = COLUMNA_POLICY_SIZE,
+    .policy_index = columna_policy_index,
 };

@@ -83,5 +83,25 @@ int columna_evaluate(const Position *pos);
 /* Network inputs (columna/features.c). */
 #define COLUMNA_NN_INPUTS 398
 int columna_nn_features(const Position *pos, uint16_t *active);
+/* Policy layout (columna/policy.c): the steps, by square and direction. */
+#define COLUMNA_POLICY_SIZE 288
+int columna_policy_index(const Position *pos, Move move_or_step);
+
+/* ---- move packing (rules and policy): pawn move in bits 0-11, stacking
+ * in 12-23, each flagged (bits 24, 25); a Move holds one step or a whole
+ * turn. ---- */
+
+#define COLUMNA_PAWN_STEP ((Move)1 << 24)
+#define COLUMNA_STACKING_STEP ((Move)1 << 25)
+
+static inline Move columna_pawn_step(int from, int to) { return COLUMNA_PAWN_STEP | (Move)from | (Move)to << 6; }
+static inline Move columna_stacking_step(int from, int to)
+{
+    return COLUMNA_STACKING_STEP | (Move)from << 12 | (Move)to << 18;
+}
+static inline int columna_pawn_from(Move m) { return (int)(m & 63); }
+static inline int columna_pawn_to(Move m) { return (int)(m >> 6 & 63); }
+static inline int columna_stacking_from(Move m) { return (int)(m >> 12 & 63); }
+static inline int columna_stacking_to(Move m) { return (int)(m >> 18 & 63); }
 
 #endif

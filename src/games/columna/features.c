@@ -27,6 +27,12 @@
  * what a pawn sees are the same for the board's eight symmetries and
  * learn from every square's examples at once (README, "Learned
  * evaluation").
+ *
+ * Policy outputs (Game.policy_index, columna/policy.c): the steps of the
+ * turn in progress by square and direction, 288 entries: pawn moves
+ * from * 4 + direction (0..143), stackings 144 + from * 4 + direction;
+ * ranks flipped for black, the side to act's view as here.  Unlike these
+ * inputs the entries name squares.
  */
 #include "games/columna/columna.h"
 #include "games/features.h"

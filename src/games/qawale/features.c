@@ -22,6 +22,12 @@
  * search's accumulators, without listing either position's 93 inputs: a
  * sowing changes a few stacks, and a child is its parent's sums seen by
  * the child's mover plus those pairs.
+ *
+ * Policy outputs (Game.policy_index, qawale/policy.c): whole turns, too
+ * many to index one by one, in classes: (start * 4 + first direction) *
+ * 16 + the last drop's square, 1024 entries; turns sharing an entry share
+ * their first decision (stack and first direction) and where the mover's
+ * pebble lands.  No colour transform (the board belongs to neither).
  */
 #include "games/features.h"
 #include "games/qawale/qawale.h"

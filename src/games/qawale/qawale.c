@@ -734,4 +734,6 @@ const Game qawale_game = {
     .nn_by_default = true,
     .params = qawale_params,
     .param_count = QAWALE_PARAM_COUNT,
+    .policy_size = QAWALE_POLICY_SIZE,
+    .policy_index = qawale_policy_index,
 };

@@ -110,6 +110,9 @@ int qawale_evaluate(const Position *pos);
 int qawale_nn_features(const Position *pos, uint16_t *active);
 int qawale_nn_feature_changes(const Position *from, const Position *to, int view, uint16_t *removed,
                               uint16_t *added, int capacity);
+/* Policy layout (qawale/policy.c): turns by start, first direction and end. */
+#define QAWALE_POLICY_SIZE 1024
+int qawale_policy_index(const Position *pos, Move move);
 
 extern const Game qawale_game;
 

@@ -34,6 +34,13 @@
  * encoding (the removed stones per square, 292 inputs) was never trained:
  * Columna's per-square inputs overfit and lost (README, "Learned
  * evaluation").
+ *
+ * Policy outputs (Game.policy_index, roomandpillar/policy.c), every board
+ * size (unlike these inputs): a removal's square in the mover's frame,
+ * rank * 8 + file / 2 (the mover's stones stand where file + rank is
+ * even), 0..127 on a 16 x 16 frame anchored at the mover's corner
+ * whatever the size, swap 128: 129 entries.  White's board is mirrored
+ * onto black's colouring (files reversed on an even width, else ranks).
  */
 #include "games/features.h"
 #include "games/roomandpillar/roomandpillar.h"

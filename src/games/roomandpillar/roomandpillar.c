@@ -562,4 +562,6 @@ const Game roomandpillar_game = {
     .nn_by_default = true, /* on 12x12, the only size its inputs cover */
     .params = roomandpillar_params,
     .param_count = ROOMANDPILLAR_PARAM_COUNT,
+    .policy_size = ROOMANDPILLAR_POLICY_SIZE,
+    .policy_index = roomandpillar_policy_index,
 };

@@ -229,6 +229,9 @@ int roomandpillar_evaluate(const Position *pos);
 /* Network inputs (roomandpillar/features.c). */
 #define ROOMANDPILLAR_NN_INPUTS 536
 int roomandpillar_nn_features(const Position *pos, uint16_t *active);
+/* Policy layout (roomandpillar/policy.c): the removals by square, and swap. */
+#define ROOMANDPILLAR_POLICY_SIZE 129
+int roomandpillar_policy_index(const Position *pos, Move move);
 
 #define ROOMANDPILLAR_PARAM_COUNT 3
 extern const GameParam roomandpillar_params[ROOMANDPILLAR_PARAM_COUNT];

@@ -36,6 +36,11 @@
  * are safe, held or about to be taken, and who can place where.  A first
  * encoding (each square's value x occupant, 1019 inputs) lost to the
  * classic evaluation even at equal nodes.
+ *
+ * Policy outputs (Game.policy_index, territoire/policy.c): the steps of
+ * the turn in progress, 42 entries: a placement (square - golden) mod 36,
+ * the ring counted from the golden square, a discard from a group of k
+ * 36 + k - 1.  No colour transform (the ring belongs to neither side).
  */
 #include "games/features.h"
 #include "games/territoire/territoire.h"

@@ -4,7 +4,7 @@
  *
  * A Move is the rest of one turn: up to three 8-bit step codes, the first
  * step in the low byte.  A step code is square + 1 (1..36) for a placement
- * and STEP_DISCARD + k for a discard from a group of k pawns; 0 ends the turn.
+ * and TERRITOIRE_STEP_DISCARD + k for a discard from a group of k pawns; 0 ends the turn.
  *
  * Which steps are legal depends only on the free squares and the mover's
  * group sizes, never on captures: a capture only turns pawn squares dead, and
@@ -20,7 +20,6 @@
 #include "util/bits.h"
 #include "util/rng.h"
 
-enum { STEP_NONE = 0, STEP_DISCARD = TERRITOIRE_SQUARES };
 #define STEP_BITS 8
 #define STEP_MASK 0xFFu
 /* 36 placements at most, or 3 discards */
@@ -33,7 +32,7 @@ static int popcount(uint64_t bits) { return popcount64(bits); }
 
 static int step_code_at(Move move, int index) { return (int)((move >> (STEP_BITS * index)) & STEP_MASK); }
 
-static bool is_discard(int step) { return step > STEP_DISCARD; }
+static bool is_discard(int step) { return step > TERRITOIRE_STEP_DISCARD; }
 
 /* ---- Zobrist keys ---------------------------------------------------- */
 
@@ -210,14 +209,14 @@ static int list_steps(const TerritoireState *st, uint64_t free, const uint8_t gr
     int sizes[TERRITOIRE_GROUPS];
     const int kinds = distinct_group_sizes(groups, sizes);
     for (int i = 0; i < kinds; i++)
-        steps[count++] = (uint8_t)(STEP_DISCARD + sizes[i]);
+        steps[count++] = (uint8_t)(TERRITOIRE_STEP_DISCARD + sizes[i]);
     return count;
 }
 
 static void plan_step(const TerritoireState *st, int step, uint64_t *free, uint8_t groups[TERRITOIRE_GROUPS])
 {
     if (is_discard(step)) {
-        take_from_group(groups, step - STEP_DISCARD);
+        take_from_group(groups, step - TERRITOIRE_STEP_DISCARD);
         return;
     }
     *free &= ~(1ULL << (step - 1));
@@ -232,7 +231,7 @@ static void play_step(Position *pos, Move step_move)
     int step = (int)step_move, mover = st->side;
     st->key ^= groups_key(st, mover) ^ turn_key(st);
     if (is_discard(step)) {
-        take_from_group(st->groups[mover], step - STEP_DISCARD);
+        take_from_group(st->groups[mover], step - TERRITOIRE_STEP_DISCARD);
     } else {
         int square = step - 1;
         take_from_group(st->groups[mover], st->square_value[square]);
@@ -253,7 +252,7 @@ static void play(Position *pos, Move move)
 {
     for (int i = 0; i < TERRITOIRE_STEPS_PER_TURN; i++) {
         int step = step_code_at(move, i);
-        if (step == STEP_NONE)
+        if (step == TERRITOIRE_STEP_NONE)
             break;
         play_step(pos, (Move)step);
     }
@@ -611,7 +610,7 @@ static void format_position(const Position *pos, char *out, size_t out_size)
 static void format_step(int step, char *out, size_t out_size)
 {
     if (is_discard(step))
-        snprintf(out, out_size, "x%d", step - STEP_DISCARD);
+        snprintf(out, out_size, "x%d", step - TERRITOIRE_STEP_DISCARD);
     else
         snprintf(out, out_size, "%d", step);
 }
@@ -624,7 +623,7 @@ static void format_move(const Position *pos, Move move, char *out, size_t out_si
         out[0] = '\0';
     for (int i = 0; i < TERRITOIRE_STEPS_PER_TURN; i++) {
         int step = step_code_at(move, i);
-        if (step == STEP_NONE)
+        if (step == TERRITOIRE_STEP_NONE)
             break;
         char text[8];
         format_step(step, text, sizeof text);
@@ -640,8 +639,8 @@ static int read_step(const char *text)
 {
     int number;
     if (text[0] == 'x')
-        return parse_number(text + 1, 1, TERRITOIRE_GROUP_MAX, &number) ? STEP_DISCARD + number : STEP_NONE;
-    return parse_number(text, 1, TERRITOIRE_SQUARES, &number) ? number : STEP_NONE;
+        return parse_number(text + 1, 1, TERRITOIRE_GROUP_MAX, &number) ? TERRITOIRE_STEP_DISCARD + number : TERRITOIRE_STEP_NONE;
+    return parse_number(text, 1, TERRITOIRE_SQUARES, &number) ? number : TERRITOIRE_STEP_NONE;
 }
 
 /* Is step legal under the turn plan?  When not, why says why. */
@@ -650,7 +649,7 @@ static bool check_step(const TerritoireState *st, uint64_t free, const uint8_t g
 {
     uint64_t placeable = territoire_placeable_for(st, free, groups);
     if (is_discard(step)) {
-        int size = step - STEP_DISCARD;
+        int size = step - TERRITOIRE_STEP_DISCARD;
         if (!has_group_of(groups, size))
             return fail(why, why_size, "no group holds %d pawns", size);
         if (placeable)
@@ -694,7 +693,7 @@ static bool parse_move(const Position *pos, const char *text, Move *out, char *e
             return fail(err, err_size, "move '%s': this turn has %d step%s, the move has more", text, steps_left,
                         steps_left == 1 ? "" : "s");
         int step = read_step(cursor);
-        if (step == STEP_NONE)
+        if (step == TERRITOIRE_STEP_NONE)
             return fail(err, err_size, "move '%s' step %d: '%s' is neither a square 1-36 nor a discard x1-x6", text,
                         count + 1, cursor);
         char why[ERROR_TEXT_MAX];
@@ -800,4 +799,6 @@ const Game territoire_game = {
     .play_step = play_step,
     .turn_in_progress = turn_in_progress,
     .join_steps = join_steps,
+    .policy_size = TERRITOIRE_POLICY_SIZE,
+    .policy_index = territoire_policy_index,
 };

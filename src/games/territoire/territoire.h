@@ -39,6 +39,12 @@ static inline const TerritoireState *territoire_state(const Position *pos)
     return (const TerritoireState *)pos->bytes;
 }
 
+/* A step code (the rules' and the policy's): square + 1 (1..36) for a
+ * placement, TERRITOIRE_STEP_DISCARD + k for a discard from a group of k,
+ * TERRITOIRE_STEP_NONE where the turn ends; a Move holds up to three, the
+ * first in its low byte. */
+enum { TERRITOIRE_STEP_NONE = 0, TERRITOIRE_STEP_DISCARD = TERRITOIRE_SQUARES };
+
 static inline TerritoireState *territoire_state_mut(Position *pos)
 {
     return (TerritoireState *)pos->bytes;
@@ -146,6 +152,9 @@ int territoire_stranded_pawns(const TerritoireState *st, int colour, const Terri
 /* Network inputs (territoire/features.c). */
 #define TERRITOIRE_NN_INPUTS 486
 int territoire_nn_features(const Position *pos, uint16_t *active);
+/* Policy layout (territoire/policy.c): the steps, by square and discard. */
+#define TERRITOIRE_POLICY_SIZE 42
+int territoire_policy_index(const Position *pos, Move move_or_step);
 
 static inline uint64_t territoire_ring_up(uint64_t squares)
 {
