@@ -639,14 +639,6 @@ int play_adjudicate(Session *s, const char *result, const char *reason, char *wh
     return 0;
 }
 
-void play_end(Session *s)
-{
-    s->ending = true;
-    s->searching = false;
-    pthread_cond_broadcast(&s->search_ended);
-    engine_end(&s->engine);
-}
-
 static const char *option_value(const Session *s, const char *name)
 {
     for (int i = 0; i < s->option_count; i++)

@@ -26,7 +26,9 @@ typedef struct {
     SearchPurpose purpose; /* SEARCH_PLAY: the engine plays the move it finds */
 } GoRequest;
 
-/* Starts the engine and sets up the default game's start. */
+/* Starts the engine of a new session (session_create) and sets up the
+ * default game's start; 502 when the engine cannot start (the caller
+ * removes the session). */
 int play_begin(Session *s, char *why, size_t why_size);
 
 int play_move(Session *s, const char *move, char *why, size_t why_size);
@@ -51,9 +53,6 @@ int play_adjudicate(Session *s, const char *result, const char *reason, char *wh
 
 /* The state the page draws, as one JSON object. */
 void play_state_json(Session *s, TextBuf *out);
-
-/* Ends the engine for good (the session is going away). */
-void play_end(Session *s);
 
 /* Text safe to put into a protocol line: printable, no line breaks. */
 bool play_protocol_safe(const char *text);

@@ -312,6 +312,25 @@ static void route_events(int fd, const HttpRequest *req, Session *s)
     admission_stream_end(req->peer);
 }
 
+/* A new session with its engine started and the default game set up (a
+ * reference is held), or NULL with *status and why filled; a session
+ * whose engine cannot start leaves the table at once. */
+static Session *start_session(int *status, char *why, size_t why_size)
+{
+    Session *s = session_create(status, why, why_size);
+    if (!s)
+        return NULL;
+    pthread_mutex_lock(&s->lock);
+    *status = play_begin(s, why, why_size);
+    pthread_mutex_unlock(&s->lock);
+    if (*status != 0) {
+        session_remove(s);
+        session_release(s);
+        return NULL;
+    }
+    return s;
+}
+
 static void route_create(int fd, const JsonObject *body)
 {
     const char *game, *start, *backend;
@@ -320,7 +339,7 @@ static void route_create(int fd, const JsonObject *body)
         return;
     char why[1024];
     int status;
-    Session *s = session_create(&status, why, sizeof why);
+    Session *s = start_session(&status, why, sizeof why);
     if (!s) {
         http_respond_error(fd, status, why);
         return;

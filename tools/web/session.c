@@ -1,4 +1,5 @@
-/* session.c - the table of sessions: create, find, reference, expire. */
+/* session.c - the table of sessions: create, find, reference, expire.
+ * It sits below play.c and never calls into it (session.h says why). */
 #include "web/session.h"
 
 #include <fcntl.h>
@@ -8,7 +9,6 @@
 #include <unistd.h>
 
 #include "util/clock.h"
-#include "web/play.h"
 
 #define SESSIONS_LIMIT 256
 
@@ -37,10 +37,21 @@ static bool random_id(char *out)
     return ok;
 }
 
+/* Ends the engine for good (s->lock held): ending keeps a failing
+ * engine from being restarted, and a request waiting for the search
+ * wakes up instead of waiting for a bestmove that cannot come. */
+static void end_engine(Session *s)
+{
+    s->ending = true;
+    s->searching = false;
+    pthread_cond_broadcast(&s->search_ended);
+    engine_end(&s->engine);
+}
+
 static void session_free(Session *s)
 {
     pthread_mutex_lock(&s->lock);
-    play_end(s);
+    end_engine(s);
     for (int i = 0; i < s->move_count; i++)
         free(s->moves[i]);
     free(s->legal);
@@ -132,8 +143,8 @@ Session *session_create(int *status, char *why, size_t why_size)
     s->refs = 1;
     s->in_table = true;
     s->last_seen = now_ms();
-    /* The slot is taken before the engine starts, so that the cap holds
-     * while several engines start at once. */
+    /* The slot is taken before the engine starts (play_begin, once this
+     * returns), so that the cap holds while several engines start at once. */
     Session *evicted;
     pthread_mutex_lock(&table_lock);
     bool placed = claim_slot(s, &evicted);
@@ -147,14 +158,6 @@ Session *session_create(int *status, char *why, size_t why_size)
         *status = 503;
         snprintf(why, why_size, "too many sessions (at most %d) in use; close a tab or wait for one to time out",
                  config.max_sessions);
-        return NULL;
-    }
-    pthread_mutex_lock(&s->lock);
-    *status = play_begin(s, why, why_size);
-    pthread_mutex_unlock(&s->lock);
-    if (*status != 0) {
-        session_remove(s);
-        session_release(s);
         return NULL;
     }
     return s;
@@ -229,7 +232,7 @@ void session_release(Session *s)
 static void end_session(Session *s)
 {
     pthread_mutex_lock(&s->lock);
-    play_end(s);
+    end_engine(s);
     pthread_mutex_unlock(&s->lock);
     events_close(&s->events);
 }

@@ -16,6 +16,10 @@
  * the table is full, a new session takes the place of the one whose page
  * went longest ago (or said it leaves, even while its stream is still
  * closing), so a user who reloads is never locked out.
+ *
+ * The game itself is play.h's, built on this file: a new session's
+ * engine is started there (play_begin), while this file ends engines
+ * when their sessions go, so that it never calls into play.c.
  */
 #ifndef TESSERA_WEB_SESSION_H
 #define TESSERA_WEB_SESSION_H
@@ -93,9 +97,9 @@ typedef struct Session {
 
 void sessions_init(const SessionConfig *config);
 
-/* A new session with its engine started (a reference is held), or NULL
- * with *status 503 (too many sessions, none of them left by its page) or
- * 502 (the engine cannot start). */
+/* A new session in the table, its engine not started yet (play_begin
+ * starts it), with a reference held; or NULL with *status 503 (too many
+ * sessions, none of them left by its page) or 500. */
 Session *session_create(int *status, char *why, size_t why_size);
 
 /* The session with this id, referenced and marked as seen; NULL if none. */
