@@ -36,6 +36,7 @@ static const char help_text[] =
     "                          clock or st bounds (depth/nodes only); default 10\n"
     "          ponder=on|off   think on the opponent's time (go ponder, ponderhit or\n"
     "                          stop), as cutechess's ponder; sets option Ponder\n"
+    "          launcher=WORDS  start this engine through WORDS (as -launcher)\n"
     "  -each KEY=VALUE ...     the same keys for every engine (an engine's own keys win)\n"
     "  Every engine needs a limit: tc=, st=, depth= or nodes= (they combine).\n"
     "\n"
@@ -58,6 +59,18 @@ static const char help_text[] =
     "                          N random legal plies from the start (after a random\n"
     "                          deal for Territoire); default: the start position\n"
     "  -repeat / -norepeat     play each opening twice with colours reversed (default on)\n"
+    "\n"
+    "Engines on other machines:\n"
+    "  -launcher WORDS         start each engine as WORDS followed by its cmd and\n"
+    "                          args: 'srun --exclusive -n1 -c1' in a Slurm\n"
+    "                          allocation, 'ssh -o BatchMode=yes {host}'; WORDS are\n"
+    "                          split at blanks only (no quotes, no shell); an\n"
+    "                          engine's own launcher= wins; not recorded in the\n"
+    "                          PGN (a -resume may use another launcher)\n"
+    "  -launcher-hosts FILE    the hosts for {host}: one a line, '#' comments; game\n"
+    "                          thread k (0 to -concurrency - 1) runs both its\n"
+    "                          engines on line k mod N; each engine is checked on\n"
+    "                          each host used before the first game\n"
     "\n"
     "Statistics and output:\n"
     "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]\n"
@@ -91,15 +104,19 @@ static const char help_text[] =
     "(exit 4; finished games are kept).  Before each go the arena sends isready and\n"
     "drops everything up to readyok (on the mover's clock).  Engines run in their\n"
     "own process group, killed after quit; on Linux each also gets SIGKILL when the\n"
-    "arena dies, even by kill -9.  A -resume with nothing left to play only\n"
-    "reports (its PGN is not written).  Progress is printed at most once a second.\n"
-    "The report ends each pairing with a 'Meaning:' line: its numbers in words.\n"
+    "arena dies, even by kill -9.  Through a launcher, these signals reach the\n"
+    "launcher (killed with SIGTERM first, which srun passes on, SIGKILL 2 s later);\n"
+    "ending the remote engine is then up to it (see the README).  A -resume with\n"
+    "nothing left to play only reports (its PGN is not written).  Progress is\n"
+    "printed at most once a second.  The report ends each pairing with a\n"
+    "'Meaning:' line: its numbers in words.\n"
     "\n"
     "Exit status:\n"
     "  0    the run completed (every game played, or the SPRT concluded)\n"
     "  1    the run could not go on (PGN or log file trouble, PGN of another run or\n"
     "       configuration); merge: unreadable, empty or mixed files\n"
-    "  2    bad arguments (flags, engine keys, game, openings file)\n"
+    "  2    bad arguments (flags, engine keys, game, openings file, launcher or its\n"
+    "       hosts file)\n"
     "  3    the SPRT could not start (bad -sprt values, not exactly two engines)\n"
     "  4    an engine cannot be used: not found, not executable, no handshake or a\n"
     "       refused option (before any game), or it stopped starting mid-run\n"
@@ -137,6 +154,8 @@ static bool is_help_flag(const char *arg)
 
 typedef struct {
     EngineSpec each;
+    const char *launcher;       /* -launcher: for engines without launcher= */
+    const char *launcher_hosts; /* -launcher-hosts FILE */
     bool have_games, have_rounds, have_tournament;
     uint64_t games_first, games_last, rounds;
     OpeningKind openings;
@@ -401,6 +420,31 @@ static bool read_concurrency(void *target, const char *flag, const char *value, 
     return true;
 }
 
+static bool read_launcher(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    if (launcher_is_empty(value)) {
+        snprintf(err, err_size, "%s '%s': empty: give the launcher's command and its words, e.g. %s 'srun -n1'",
+                 flag, value, flag);
+        return false;
+    }
+    if (strlen(value) >= SPEC_TEXT_MAX) {
+        snprintf(err, err_size, "%s: longer than %d characters", flag, SPEC_TEXT_MAX - 1);
+        return false;
+    }
+    state_of(target)->launcher = value;
+    return true;
+}
+
+static bool read_launcher_hosts(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    if (!value[0]) {
+        snprintf(err, err_size, "%s needs a file name", flag);
+        return false;
+    }
+    state_of(target)->launcher_hosts = value;
+    return true;
+}
+
 static bool set_repeat(void *target, const char *flag, char *err, size_t err_size)
 {
     (void)err, (void)err_size;
@@ -464,6 +508,8 @@ static const Flag arena_flags[] = {
     {"-log", .on_value = read_log},
     {"-loglimit", .on_value = read_log_limit},
     {"-ratinginterval", .on_value = read_rating_interval},
+    {"-launcher", .on_value = read_launcher},
+    {"-launcher-hosts", .on_value = read_launcher_hosts},
     {"-repeat", .on_switch = set_repeat},
     {"-norepeat", .on_switch = set_repeat},
     {"-resume", .on_switch = set_resume},
@@ -506,6 +552,51 @@ static bool finish_engines(TournamentConfig *c, const CliState *st, char *err, s
                 return false;
             }
     }
+    return true;
+}
+
+/* The run's -launcher for engines without launcher=, then the hosts:
+ * {host} needs a hosts file, and a hosts file needs a {host}. */
+static bool finish_launchers(TournamentConfig *c, const CliState *st, char *err, size_t err_size)
+{
+    bool uses_host = false;
+    for (int i = 0; i < c->engine_count; i++) {
+        EngineSpec *spec = &c->engines[i];
+        if (!spec->launcher[0] && st->launcher)
+            snprintf(spec->launcher, sizeof spec->launcher, "%s", st->launcher);
+        if (!launcher_uses_host(spec->launcher))
+            continue;
+        uses_host = true;
+        if (st->launcher_hosts)
+            continue;
+        if (st->launcher && strcmp(spec->launcher, st->launcher) == 0)
+            snprintf(err, err_size, "-launcher '%s' names %s: give the hosts with -launcher-hosts FILE",
+                     spec->launcher, LAUNCHER_PLACEHOLDER);
+        else
+            snprintf(err, err_size, "engine %s: launcher='%s' names %s: give the hosts with -launcher-hosts FILE",
+                     spec->name, spec->launcher, LAUNCHER_PLACEHOLDER);
+        return false;
+    }
+    if (!st->launcher_hosts)
+        return true;
+    if (!uses_host) {
+        snprintf(err, err_size,
+                 "-launcher-hosts %s: no launcher names %s, so no host would be used: give e.g. -launcher 'ssh %s'",
+                 st->launcher_hosts, LAUNCHER_PLACEHOLDER, LAUNCHER_PLACEHOLDER);
+        return false;
+    }
+    c->launcher_hosts = malloc(sizeof *c->launcher_hosts);
+    if (!c->launcher_hosts) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    if (!launcher_hosts_load(st->launcher_hosts, c->launcher_hosts, err, err_size)) {
+        free(c->launcher_hosts);
+        c->launcher_hosts = NULL;
+        return false;
+    }
+    for (int i = 0; i < c->engine_count; i++)
+        c->engines[i].hosts = c->launcher_hosts;
     return true;
 }
 
@@ -594,7 +685,7 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
         snprintf(err, err_size, "game '%s' is not implemented yet", c->game->id);
         return ARENA_EXIT_BAD_ARGS;
     }
-    if (!finish_engines(c, &st, err, err_size))
+    if (!finish_engines(c, &st, err, err_size) || !finish_launchers(c, &st, err, err_size))
         return ARENA_EXIT_BAD_ARGS;
     c->schedule.engine_count = c->engine_count;
     if (c->sprt.on && c->engine_count != 2) {
@@ -606,4 +697,12 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
     return ARENA_EXIT_OK;
 }
 
-void cli_free(ArenaOptions *o) { opening_free(&o->run.openings); }
+void cli_free(ArenaOptions *o)
+{
+    opening_free(&o->run.openings);
+    if (o->run.launcher_hosts) {
+        launcher_hosts_free(o->run.launcher_hosts);
+        free(o->run.launcher_hosts);
+        o->run.launcher_hosts = NULL;
+    }
+}

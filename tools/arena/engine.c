@@ -69,28 +69,59 @@ static EngineStatus fail_child(Engine *engine, ChildStatus status, const char *w
     return fail(engine, status_of(status), why, why_size, text);
 }
 
-/* The program's path and its argv (pointing into storage). */
-static bool build_argv(const EngineSpec *spec, char *path, size_t path_size, char *storage,
+void engine_set_slot(Engine *engine, int slot) { engine->slot = slot; }
+
+static const char *host_of(const Engine *engine) { return launcher_host(engine->spec->hosts, engine->slot); }
+
+void engine_launcher_text(const Engine *engine, char *out, size_t out_size)
+{
+    launcher_expand(engine->spec->launcher, host_of(engine), out, out_size);
+}
+
+/* The program's path and its argv (pointing into storage): the launcher's
+ * words, when there is a launcher, then cmd and args. */
+static bool build_argv(const Engine *engine, char *path, size_t path_size, char *storage,
                        size_t storage_size, char **argv, char *why, size_t why_size)
 {
-    if (!child_resolve(spec->cmd, path, path_size)) {
+    const EngineSpec *spec = engine->spec;
+    int first = 0;
+    if (spec->launcher[0]) {
+        size_t half = storage_size / 2;
+        first = launcher_split(spec->launcher, host_of(engine), storage + half, storage_size - half, argv,
+                               SPEC_MAX_ARGS, why, why_size);
+        if (first < 0)
+            return false;
+        if (first == 0) {
+            snprintf(why, why_size, "launcher '%s' is empty", spec->launcher);
+            return false;
+        }
+        storage_size = half;
+        if (!child_resolve(argv[0], path, path_size)) {
+            snprintf(why, why_size, "cannot run launcher '%s': not found in PATH", argv[0]);
+            return false;
+        }
+    } else if (!child_resolve(spec->cmd, path, path_size)) {
         snprintf(why, why_size, "cannot run '%s': not found in PATH", spec->cmd);
         return false;
     }
-    argv[0] = (char *)spec->cmd;
-    int argc = spec_split_args(spec->args, storage, storage_size, argv + 1, SPEC_MAX_ARGS, why, why_size);
+    argv[first] = (char *)spec->cmd;
+    int argc = spec_split_args(spec->args, storage, storage_size, argv + first + 1, SPEC_MAX_ARGS, why,
+                               why_size);
     if (argc < 0)
         return false;
-    argv[argc + 1] = NULL;
+    argv[first + argc + 1] = NULL;
     return true;
 }
 
 static bool spawn(Engine *engine, char *why, size_t why_size)
 {
-    char path[SPEC_TEXT_MAX + 256], storage[SPEC_TEXT_MAX + 8];
-    char *argv[SPEC_MAX_ARGS + 2];
-    if (!build_argv(engine->spec, path, sizeof path, storage, sizeof storage, argv, why, why_size))
+    char path[SPEC_TEXT_MAX + 256], storage[2 * SPEC_TEXT_MAX + 2 * LAUNCHER_HOST_MAX + 16];
+    char *argv[2 * SPEC_MAX_ARGS + 2];
+    if (!build_argv(engine, path, sizeof path, storage, sizeof storage, argv, why, why_size))
         return false;
+    /* srun passes a SIGTERM on to the engine, where a SIGKILL would end
+     * only srun itself. */
+    engine->child.term_grace_ms = engine->spec->launcher[0] ? LAUNCHER_TERM_GRACE_MS : 0;
     return child_spawn(&engine->child, path, argv, arena_log_enabled(engine->log), why, why_size) == CHILD_OK;
 }
 
@@ -286,8 +317,10 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
         arena_log_line(engine->log, engine->spec->name, engine->label, '#', why);
         return ENGINE_CANNOT_RUN;
     }
-    char text[SPEC_TEXT_MAX + 300];
-    snprintf(text, sizeof text, "started %s (pid %d)", engine->spec->cmd, (int)engine->child.pid);
+    char text[3 * SPEC_TEXT_MAX], launcher[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX];
+    engine_launcher_text(engine, launcher, sizeof launcher);
+    snprintf(text, sizeof text, "started %s%s%s%s (pid %d)", engine->spec->cmd, launcher[0] ? " through '" : "",
+             launcher, launcher[0] ? "'" : "", (int)engine->child.pid);
     arena_log_line(engine->log, engine->spec->name, engine->label, '#', text);
     EngineStatus status = handshake(engine, game_id, why, why_size);
     engine->ready = status == ENGINE_OK;

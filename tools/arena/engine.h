@@ -19,6 +19,13 @@
  *
  * An Engine must not move after engine_init (its process logs through a
  * pointer to it).
+ *
+ * With a launcher (spec->launcher, arena/launcher.h) the process is the
+ * launcher's words, {host} replaced by the host of the engine's slot
+ * (engine_set_slot), followed by cmd and args; cmd is then not looked up
+ * here, the launcher finds it wherever it runs it.  Killing a launched
+ * engine sends its process group SIGTERM first (srun passes it on to the
+ * engine) and SIGKILL LAUNCHER_TERM_GRACE_MS later.
  */
 #ifndef TESSERA_ARENA_ENGINE_H
 #define TESSERA_ARENA_ENGINE_H
@@ -56,6 +63,7 @@ typedef struct {
     ArenaLog *log;
     char label[SPEC_NAME_MAX + 24];
     ChildProcess child;
+    int slot;   /* picks the launcher's host (launcher_host); 0 after engine_init */
     bool ready; /* handshake done, process alive as far as we know */
     char id_name[128];
     char last_error[256]; /* "error ..." of the last "info string error" line */
@@ -69,6 +77,15 @@ typedef struct {
 /* slot names the engine in the log (e.g. "w2" for game thread 2). */
 void engine_init(Engine *engine, const EngineSpec *spec, ArenaLog *log, const atomic_int *abort,
                  const char *slot);
+
+/* The engine's slot (the game or pair thread, from 0), which picks its
+ * launcher's host: slot k runs on host k mod N.  Takes effect at the next
+ * engine_start. */
+void engine_set_slot(Engine *engine, int slot);
+
+/* The launcher words this engine runs through ({host} replaced), or ""
+ * without a launcher: for messages. */
+void engine_launcher_text(const Engine *engine, char *out, size_t out_size);
 
 /* Spawns the process (killing any previous one), says uci or ugi, waits for
  * uciok/ugiok, selects the game (setoption name Game), sends the spec's

@@ -22,14 +22,21 @@ typedef enum {
 } PreflightStatus;
 
 /* Checks engines[0..count-1] one after the other for the game game_id;
- * the conversations go to log (may be NULL).  err gets one line per engine
- * that cannot be used. */
-PreflightStatus preflight_engines(const EngineSpec *engines, int count, const char *game_id, ArenaLog *log,
-                                  const atomic_int *abort, char *err, size_t err_size);
+ * an engine whose launcher names {host} is checked on the host of every
+ * slot 0..slots-1 (slots: the game threads; each distinct host once).
+ * The conversations go to log (may be NULL).  err gets one line per
+ * engine (and host) that cannot be used. */
+PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slots, const char *game_id,
+                                  ArenaLog *log, const atomic_int *abort, char *err, size_t err_size);
 
 /* The one-line reason an engine cannot be used, as preflight and the run's
  * "stopped starting" message say it: names the engine and its command,
  * then what failed (status) and why. */
 void preflight_describe(const EngineSpec *spec, int status, const char *why, char *out, size_t out_size);
+
+/* The same, naming the launcher words it ran through ("ssh node2"; none
+ * when NULL or empty). */
+void preflight_describe_through(const EngineSpec *spec, const char *launcher, int status, const char *why,
+                                char *out, size_t out_size);
 
 #endif

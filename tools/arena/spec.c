@@ -175,6 +175,15 @@ bool spec_apply_token(EngineSpec *spec, const char *token, char *err, size_t err
         snprintf(err, err_size, "proto=%s: expected uci or ugi", value);
         return false;
     }
+    if (strcmp(key, "launcher") == 0) {
+        spec->given |= SPEC_HAS_LAUNCHER;
+        if (launcher_is_empty(value)) {
+            snprintf(err, err_size, "launcher=%s: empty: give the launcher's command and its words, "
+                     "e.g. launcher='srun -n1'", value);
+            return false;
+        }
+        return copy_field(spec->launcher, sizeof spec->launcher, key, value, err, err_size);
+    }
     if (strcmp(key, "ponder") == 0) {
         spec->given |= SPEC_HAS_PONDER;
         if (strcmp(value, "on") == 0 || strcmp(value, "off") == 0) {
@@ -220,6 +229,8 @@ void spec_merge_each(EngineSpec *spec, const EngineSpec *each)
         spec->timeout_ms = each->timeout_ms;
     if (fill & SPEC_HAS_PONDER)
         spec->ponder = each->ponder;
+    if (fill & SPEC_HAS_LAUNCHER)
+        memcpy(spec->launcher, each->launcher, sizeof spec->launcher);
     spec->given |= fill;
 
     /* The engine's own options override -each's, whatever the order given. */

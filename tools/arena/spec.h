@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "arena/launcher.h"
 #include "arena/timecontrol.h"
 
 #define SPEC_NAME_MAX 64
@@ -38,7 +39,8 @@ enum {
     SPEC_HAS_NODES = 1 << 7,
     SPEC_HAS_MARGIN = 1 << 8,
     SPEC_HAS_TIMEOUT = 1 << 9,
-    SPEC_HAS_PONDER = 1 << 10
+    SPEC_HAS_PONDER = 1 << 10,
+    SPEC_HAS_LAUNCHER = 1 << 11
 };
 
 typedef struct {
@@ -51,13 +53,18 @@ typedef struct {
     TimeControl tc;
     long long timeout_ms;
     bool ponder;    /* ponder=on: think on the opponent's time, as cutechess's ponder */
+    /* launcher=WORDS (or the run's -launcher): the engine runs as these
+     * words followed by cmd and args (launcher.h); "" runs cmd itself.
+     * Not part of what a run measures (runconfig.h leaves it out). */
+    char launcher[SPEC_TEXT_MAX];
+    const LauncherHosts *hosts; /* for {host} in launcher; NULL: none */
     unsigned given; /* SPEC_HAS_* bits */
 } EngineSpec;
 
 void spec_init(EngineSpec *spec);
 
 /* Applies one key=value token (cmd=, name=, args=, proto=, option.N=,
- * tc=, st=, depth=, nodes=, timemargin=, timeout=, ponder=). */
+ * tc=, st=, depth=, nodes=, timemargin=, timeout=, ponder=, launcher=). */
 bool spec_apply_token(EngineSpec *spec, const char *token, char *err, size_t err_size);
 
 /* Sets (or replaces) option name. */
@@ -68,7 +75,8 @@ bool spec_set_option(EngineSpec *spec, const char *name, const char *value, char
 void spec_merge_each(EngineSpec *spec, const EngineSpec *each);
 
 /* Final checks after merging: a command and a time control are required;
- * the name defaults to the command's file name. */
+ * the name defaults to the command's file name.  (The launcher's {host}
+ * is checked against the run's hosts by the command line.) */
 bool spec_finish(EngineSpec *spec, char *err, size_t err_size);
 
 /* Splits args like a shell would (blanks separate, '...' and "..." quote,

@@ -193,6 +193,7 @@ static void *worker_main(void *arg)
         char slot[16];
         snprintf(slot, sizeof slot, "t%d", w->id + 1);
         engine_init(&engines[i], &c->engines[i], &t->log, t->abort, slot);
+        engine_set_slot(&engines[i], w->id); /* its launcher's host: w->id mod N */
     }
     uint64_t number;
     while (take_game(t, &number)) {
@@ -343,9 +344,17 @@ static void describe_start(Tournament *t)
             c->game->id, (unsigned long long)c->first, (unsigned long long)c->last, c->engine_count,
             tournament_kind_name(c->schedule.kind), c->schedule.repeat ? ", openings repeated" : "",
             c->concurrency, (unsigned long long)c->seed);
-    for (int i = 0; i < c->engine_count; i++)
-        fprintf(t->out, "  %s: %s (%s, %s)\n", c->engines[i].name, c->engines[i].cmd,
-                protocol_name(c->engines[i].proto), t->tc_text[i]);
+    for (int i = 0; i < c->engine_count; i++) {
+        const EngineSpec *e = &c->engines[i];
+        char words[SPEC_TEXT_MAX];
+        fprintf(t->out, "  %s: %s (%s, %s)\n", e->name, e->cmd, protocol_name(e->proto), t->tc_text[i]);
+        launcher_expand(e->launcher, NULL, words, sizeof words);
+        if (words[0] && e->hosts && launcher_uses_host(e->launcher))
+            fprintf(t->out, "    through: %s (game thread k on host k mod %d of %s)\n", words, e->hosts->count,
+                    e->hosts->path);
+        else if (words[0])
+            fprintf(t->out, "    through: %s\n", words);
+    }
     if (c->sprt.on)
         describe_sprt(t->out, &c->sprt);
     if (t->finished)
@@ -420,8 +429,8 @@ TournamentStatus tournament_run(const TournamentConfig *c, atomic_int *abort, FI
         return TOURNAMENT_FAILED;
     }
     describe_start(&t);
-    PreflightStatus checked = preflight_engines(c->engines, c->engine_count, c->game->id, &t.log, abort, err,
-                                                err_size);
+    PreflightStatus checked = preflight_engines(c->engines, c->engine_count, c->concurrency, c->game->id, &t.log,
+                                                abort, err, err_size);
     if (checked != PREFLIGHT_OK) {
         tournament_close(&t);
         return checked == PREFLIGHT_ABORTED ? TOURNAMENT_INTERRUPTED : TOURNAMENT_ENGINE_FAILED;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arena/launcher.h"
 #include "arena/opening.h"
 #include "arena/results.h"
 #include "arena/schedule.h"
@@ -42,6 +43,10 @@ typedef struct {
     bool show;            /* print the board after every move */
     uint64_t rating_interval; /* full report every N games; 0 = only at the end */
     uint64_t seed;
+    /* -launcher-hosts: game thread k's engines run on host k mod N
+     * (launcher.h); NULL without the flag.  Owned by the command line
+     * (cli_free); the engines' specs point to it. */
+    LauncherHosts *launcher_hosts;
 } TournamentConfig;
 
 typedef enum {

@@ -117,6 +117,17 @@ void child_kill(ChildProcess *child)
     close_fd(&child->from_child);
     close_fd(&child->from_stderr);
     child->out_len = child->err_len = 0;
+    /* A launcher passes SIGTERM on (srun to its remote task); whatever
+     * is left when it has ended, or after the grace, gets SIGKILL. */
+    if (child->term_grace_ms > 0 && child->pid > 0 && child->group > 0 && !has_ended(child)) {
+        kill(-child->group, SIGTERM);
+        if (reap_within(child, child->term_grace_ms)) {
+            char text[sizeof child->ended_how + 32];
+            snprintf(text, sizeof text, "process ended on SIGTERM: %s", child->ended_how);
+            note(child, '#', text);
+            return;
+        }
+    }
     /* The child leads its own process group: what it started (a wrapper
      * script's program, helper processes) dies with it.  Killed before the
      * leader is reaped, so the group id is still ours. */

@@ -30,6 +30,12 @@
  * the process: set it only where that thread outlives the child.  What the
  * child forks itself is not covered (only its process group is, by
  * child_kill).  Elsewhere it does nothing.
+ *
+ * A child that passes signals on (a launcher: srun, which forwards
+ * SIGTERM to the remote program, where SIGKILL would end srun alone)
+ * gets child->term_grace_ms > 0: child_kill then sends its group SIGTERM
+ * first and SIGKILL when the child has not ended that many milliseconds
+ * later.  0 (after child_init) kills at once.
  */
 #ifndef TESSERA_PROCESS_CHILD_H
 #define TESSERA_PROCESS_CHILD_H
@@ -62,6 +68,7 @@ typedef bool (*ChildLineFn)(void *context, char *line);
 typedef struct {
     const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
     bool end_with_spawner;   /* see above; false after child_init */
+    int64_t term_grace_ms;   /* see above; 0 after child_init */
     ChildLogFn log;
     void *log_context;
     pid_t pid;   /* 0 when no process, or once it is reaped */
@@ -119,7 +126,8 @@ static inline bool child_line_too_long(const ChildProcess *child)
  * kills it and its group. */
 void child_end(ChildProcess *child, int64_t grace_ms);
 
-/* Kills the process and its group at once and reaps it. */
+/* Kills the process and its group and reaps it: at once, or with
+ * term_grace_ms, SIGTERM first (see above). */
 void child_kill(ChildProcess *child);
 
 #endif

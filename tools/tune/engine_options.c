@@ -42,14 +42,16 @@ static char *handshake_options(const EngineSpec *spec, const char *game_id, char
         return NULL;
     }
     engine_init(engine, spec, NULL, NULL, "options");
-    char why[400];
+    char why[400], launcher[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX], through[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX + 16];
+    engine_launcher_text(engine, launcher, sizeof launcher); /* slot 0: the first host */
+    snprintf(through, sizeof through, "%s%s%s", launcher[0] ? " (through '" : "", launcher, launcher[0] ? "')" : "");
     EngineStatus status = engine_start(engine, game_id, why, sizeof why);
     engine_quit(engine);
     char *text = NULL;
     if (status == ENGINE_REFUSED) /* it started, but an option.NAME= is wrong */
-        preflight_describe(spec, status, why, err, err_size);
+        preflight_describe_through(spec, launcher, status, why, err, err_size);
     else if (status != ENGINE_OK)
-        snprintf(err, err_size, "engine %s did not start: %s", spec->name, why);
+        snprintf(err, err_size, "engine %s did not start%s: %s", spec->name, through, why);
     else
         text = option_text(engine, err, err_size);
     free(engine);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arena/preflight.h"
 #include "tune/engine_options.h"
 #include "tune/param_source.h"
 #include "tune/theta_csv.h"
@@ -50,13 +51,25 @@ static bool check_spec_room(const TuneOptions *o, const Spsa *spsa, char *err, s
     return true;
 }
 
+/* With -launcher-hosts, the engine on every host a pair thread uses
+ * (choose_params started it on the first): a host that cannot run it is
+ * named now, not when its first pair fails. */
+static bool check_hosts(const TuneOptions *o, char *err, size_t err_size)
+{
+    const TournamentConfig *c = &o->arena.run;
+    const EngineSpec *spec = &c->engines[0];
+    if (!spec->hosts || !launcher_uses_host(spec->launcher) || spec->hosts->count < 2 || c->concurrency < 2)
+        return true;
+    return preflight_engines(spec, 1, c->concurrency, c->game->id, NULL, NULL, err, err_size) == PREFLIGHT_OK;
+}
+
 /* SPSA from the flags; the CSV created, or resumed into spsa. */
 static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size)
 {
     SpsaParam params[SPSA_MAX_PARAMS];
     int count = 0;
     SpsaSchedule schedule = tune_cli_schedule(o);
-    if (!choose_params(o, params, &count, err, err_size) ||
+    if (!choose_params(o, params, &count, err, err_size) || !check_hosts(o, err, err_size) ||
         !spsa_init(spsa, &schedule, params, count, o->arena.run.seed, err, err_size) ||
         !check_spec_room(o, spsa, err, err_size))
         return NULL;

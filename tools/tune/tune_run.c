@@ -293,6 +293,8 @@ static void worker_init(TuneWorker *w, TuneShared *s, int id)
         w->spec[side] = arena->engines[side];
         snprintf(slot, sizeof slot, "t%d", id + 1);
         engine_init(&w->engine[side], &w->spec[side], &s->log, s->abort, slot);
+        /* Both engines of the pair on one host: host id mod N of -launcher-hosts. */
+        engine_set_slot(&w->engine[side], id);
     }
 }
 

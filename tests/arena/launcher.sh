@@ -1,0 +1,164 @@
+#!/bin/sh
+# launcher.sh - engines started through a launcher (-launcher, launcher=,
+# -launcher-hosts): games played through stand-ins for srun and ssh
+# (tests/fakes/srun, tests/fakes/ssh: they record their arguments to
+# $LAUNCHER_RECORD and run the engine here), hosts given out round-robin
+# to the game threads, every engine start going through the launcher, a
+# killed engine's launcher getting SIGTERM first, a resume through another
+# launcher, and the refusals (exit 2).
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$WORK/bin"
+cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
+chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
+PATH="$WORK/bin:$PATH"
+export PATH
+
+GOOD="cmd=$FAKES/fake_engine name=A"
+OTHER_ARGS="--seed 3"
+
+# started LOG [WHO]: the "started ... through ..." lines of an arena log
+# (of the engines named WHO, e.g. "t2:", when given).
+started() { grep " ${2:-}[^ ]* # started " "$1"; }
+
+# terminations FILE: the Termination tags of a PGN, sorted and counted.
+terminations() { sed -n 's/^\[Termination "\(.*\)"\]$/\1/p' "$1" | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
+
+# ---- srun: every engine start is one srun, with the words as given ----
+LAUNCHER_RECORD=$WORK/srun.rec
+export LAUNCHER_RECORD
+arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 6 -concurrency 2 \
+    -launcher 'srun  --exclusive -n1	-c1' -log "$WORK/srun.log" -pgnout "$WORK/srun.pgn"
+expect_status "srun: the run completes" 0
+expect_out "srun: the start names the launcher, its words split at blanks" "^    through: srun --exclusive -n1 -c1$"
+check "srun: 6 games, every one ended by the rules" [ "$(terminations "$WORK/srun.pgn")" = " 6 normal;" ]
+starts=$(started "$WORK/srun.log" | wc -l)
+records=$(grep -c '^srun ' "$WORK/srun.rec")
+check "srun: the check and a game thread started engines (4 starts at least)" [ "$starts" -ge 4 ]
+check "srun: every engine start went through srun, one srun each ($starts starts, $records sruns)" \
+    [ "$records" -eq "$starts" ]
+bad=$(grep '^srun ' "$WORK/srun.rec" | grep -v -x -e "srun --exclusive -n1 -c1 $FAKES/fake_engine" \
+    -e "srun --exclusive -n1 -c1 $FAKES/fake_engine $OTHER_ARGS")
+check "srun: its words split at blanks, then the engine's cmd and args" [ -z "$bad" ]
+bad=$(started "$WORK/srun.log" | grep -v "through 'srun --exclusive -n1 -c1' (pid [0-9]*)$")
+check "srun: the log names the launcher of every start" [ -z "$bad" ]
+
+# ---- ssh with a hosts file: game thread k on host k mod N ----
+printf '# the hosts\n  alpha  # the first\n\nbeta\n' >"$WORK/hosts.txt"
+LAUNCHER_RECORD=$WORK/ssh.rec
+# (A answers after 5 ms: games long enough for all three threads to play.)
+arena -engine $GOOD args="--delay 5" -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 \
+    -game roomandpillar -games 12 -concurrency 3 \
+    -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/hosts.txt" -log "$WORK/ssh.log" \
+    -pgnout "$WORK/ssh.pgn"
+expect_status "ssh: the run completes" 0
+check "ssh: 12 games, every one ended by the rules" [ "$(terminations "$WORK/ssh.pgn")" = " 12 normal;" ]
+starts=$(started "$WORK/ssh.log" | wc -l)
+records=$(grep -c '^ssh ' "$WORK/ssh.rec")
+check "ssh: every engine start went through ssh, one ssh each ($starts starts, $records sshs)" \
+    [ "$starts" -ge 8 -a "$records" -eq "$starts" ]
+bad=$(grep '^ssh ' "$WORK/ssh.rec" | grep -v -x \
+    -e "ssh -o BatchMode=yes alpha $FAKES/fake_engine --delay 5" -e "ssh -o BatchMode=yes beta $FAKES/fake_engine --delay 5" \
+    -e "ssh -o BatchMode=yes alpha $FAKES/fake_engine $OTHER_ARGS" \
+    -e "ssh -o BatchMode=yes beta $FAKES/fake_engine $OTHER_ARGS")
+check "ssh: {host} replaced by a host of the file, then the engine" [ -z "$bad" ]
+check "ssh: each engine checked on both hosts before the first game" \
+    [ "$(started "$WORK/ssh.log" check: | grep -c "through 'ssh -o BatchMode=yes alpha'")" -eq 2 -a \
+    "$(started "$WORK/ssh.log" check: | grep -c "through 'ssh -o BatchMode=yes beta'")" -eq 2 ]
+# Threads t1, t2, t3 (slots 0, 1, 2) on alpha, beta, alpha: round-robin
+# over the two hosts, and every engine of a thread on its host.
+for pair in t1:alpha t2:beta t3:alpha; do
+    thread=${pair%%:*}
+    host=${pair#*:}
+    mine=$(started "$WORK/ssh.log" "$thread:" | wc -l)
+    right=$(started "$WORK/ssh.log" "$thread:" | grep -c "through 'ssh -o BatchMode=yes $host'")
+    check "ssh: game thread $thread starts its engines on $host ($right of $mine)" [ "$mine" -ge 1 -a "$right" -eq "$mine" ]
+done
+
+# ---- per engine: launcher= wins over -launcher; an engine without one runs here ----
+LAUNCHER_RECORD=$WORK/mixed.rec
+arena -engine $GOOD launcher='ssh {host}' -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 2 \
+    -launcher 'srun -n1' -launcher-hosts "$WORK/hosts.txt" -log "$WORK/mixed.log"
+expect_status "per engine: the run completes" 0
+check "per engine: A through its own launcher=, B through -launcher" \
+    [ "$(started "$WORK/mixed.log" | grep -c ":A # .*through 'ssh alpha'")" -ge 2 -a \
+    "$(started "$WORK/mixed.log" | grep -c ":B # .*through 'srun -n1'")" -ge 2 -a \
+    "$(started "$WORK/mixed.log" | grep -vc "through 'ssh alpha'\|through 'srun -n1'")" -eq 0 ]
+
+# ---- a killed engine's launcher gets SIGTERM, which srun passes on ----
+LAUNCHER_RECORD=$WORK/kill.rec
+arena -engine $GOOD -engine cmd="$FAKES/fake_hang" name=H args="--after 2" -each tc=0.5+0 timeout=5 \
+    -game roomandpillar -games 1 -launcher 'srun -n1' -log "$WORK/kill.log" -pgnout "$WORK/kill.pgn"
+expect_status "kill: the run completes" 0
+check "kill: the hanging engine loses on time" [ "$(terminations "$WORK/kill.pgn")" = " 1 time forfeit;" ]
+check "kill: its srun got SIGTERM" grep -q '^srun got TERM$' "$WORK/kill.rec"
+check "kill: the log says it ended on SIGTERM" grep -q "H # process ended on SIGTERM" "$WORK/kill.log"
+
+# ---- the launcher is not part of the run: a resume may change it ----
+LAUNCHER_RECORD=$WORK/resume.rec
+arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 4 -launcher 'srun -n1' \
+    -pgnout "$WORK/resume.pgn"
+expect_status "resume: the first part through srun completes" 0
+arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 8 \
+    -launcher 'ssh {host}' -launcher-hosts "$WORK/hosts.txt" -pgnout "$WORK/resume.pgn" -resume
+expect_status "resume: through ssh, the run goes on" 0
+expect_out "resume: the games of the first part count" "^Resuming: 4 of 8 games already in "
+check "resume: 8 games in the PGN" [ "$(games_in "$WORK/resume.pgn")" -eq 8 ]
+check "resume: the first part through srun, the rest through ssh" \
+    [ "$(grep -c '^srun ' "$WORK/resume.rec")" -ge 2 -a "$(grep -c '^ssh ' "$WORK/resume.rec")" -ge 2 ]
+check "resume: no launcher in the recorded configuration" [ "$(grep -ci 'launcher\|srun\|ssh' "$WORK/resume.pgn")" -eq 0 ]
+
+# ---- refusals: exit 2, one line saying what is wrong ----
+# refused NAME REGEX ARGS...: the arena refuses ARGS with exit 2 and an
+# error line matching REGEX, and starts no launcher.
+refused() {
+    what=$1
+    regex=$2
+    shift 2
+    LAUNCHER_RECORD=$WORK/refused.rec
+    rm -f "$WORK/refused.rec"
+    arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 2 "$@"
+    expect_status "refused, $what: exit 2" 2
+    expect_out "refused, $what: says why" "^tessera-arena: $regex"
+    check "refused, $what: nothing started" [ ! -e "$WORK/refused.rec" ]
+}
+: >"$WORK/empty.txt"
+printf '# only a comment\n\n   \n' >"$WORK/comments.txt"
+printf 'alpha\nnode 2\n' >"$WORK/twowords.txt"
+refused "empty -launcher" "-launcher '': empty: give the launcher's command" -launcher ''
+refused "blank -launcher" "-launcher '  ': empty" -launcher '  '
+refused "empty launcher=" "launcher=: empty" -each launcher=
+refused "{host} without hosts" "-launcher 'ssh \{host\}' names \{host\}: give the hosts with -launcher-hosts FILE" \
+    -launcher 'ssh {host}'
+refused "launcher={host} without hosts" "engine A: launcher='ssh \{host\}' names \{host\}" \
+    -launcher 'srun -n1' -each launcher='ssh {host}'
+refused "hosts without {host}" "-launcher-hosts .*hosts\.txt: no launcher names \{host\}" \
+    -launcher 'srun -n1' -launcher-hosts "$WORK/hosts.txt"
+refused "hosts without -launcher" "-launcher-hosts .*hosts\.txt: no launcher names \{host\}" \
+    -launcher-hosts "$WORK/hosts.txt"
+refused "an empty hosts file" "-launcher-hosts .*empty\.txt: no host in it" \
+    -launcher 'ssh {host}' -launcher-hosts "$WORK/empty.txt"
+refused "a hosts file of comments" "-launcher-hosts .*comments\.txt: no host in it" \
+    -launcher 'ssh {host}' -launcher-hosts "$WORK/comments.txt"
+refused "a line of two words" "-launcher-hosts .*twowords\.txt: line 2: 'node 2': more than one word" \
+    -launcher 'ssh {host}' -launcher-hosts "$WORK/twowords.txt"
+refused "a missing hosts file" "-launcher-hosts .*missing\.txt: No such file" \
+    -launcher 'ssh {host}' -launcher-hosts "$WORK/missing.txt"
+
+# A host that cannot run the engines: the check before the first game names
+# it (exit 4, no game).
+printf 'alpha\nunreachable\n' >"$WORK/bad_hosts.txt"
+LAUNCHER_RECORD=$WORK/bad.rec
+arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar \
+    -games 2 -concurrency 2 -launcher 'ssh {host}' -launcher-hosts "$WORK/bad_hosts.txt" -pgnout "$WORK/bad.pgn"
+expect_status "an unreachable host: exit 4" 4
+expect_out "an unreachable host: named, for each engine" "^tessera-arena: engine A \(cmd=.*, through 'ssh unreachable'\): no handshake"
+expect_out "an unreachable host: named for B too" "^engine B \(cmd=.*, through 'ssh unreachable'\): no handshake"
+check "an unreachable host: no game played" [ "$(games_in "$WORK/bad.pgn")" -eq 0 ]
+
+# A launcher that is not there: the check before the first game says so (exit 4).
+arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 2 -launcher 'no-such-launcher -x'
+expect_status "a missing launcher: exit 4, no game" 4
+expect_out "a missing launcher: named" "cannot run launcher 'no-such-launcher': not found in PATH"
+
+finish

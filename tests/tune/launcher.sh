@@ -1,0 +1,155 @@
+#!/bin/sh
+# launcher.sh - a tuning run whose engines start through a launcher
+# (-launcher, -launcher-hosts), with stand-ins for srun and ssh
+# (tests/fakes/srun, tests/fakes/ssh: they record their arguments to
+# $LAUNCHER_RECORD and run the engine here).  Every engine start goes
+# through the launcher, pair thread k's engines run on host k mod N, the
+# launcher changes no result (the same CSV as without it, pairs finishing
+# in random order), a run resumes through another launcher, a host that
+# cannot run the engine is named before any pair, and the refusals exit 2.
+. "$(dirname "$0")/lib.sh"
+
+FAKE=$BUILD/fakes/tune_peak
+ENGINE_ARGS="--peak 70 --seed 3 --by-position --jitter 60"
+mkdir -p "$WORK/bin"
+cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
+chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
+PATH="$WORK/bin:$PATH"
+export PATH
+
+# tune CSV P [FLAGS...]: a short run of the seeded fake (its moves depend
+# on its seed, the position and Knob only; the first answer of each game
+# after a random pause, so the pairs finish in another order every time),
+# P pairs at once, writing CSV (afresh).
+tune() {
+    csv=$1
+    pairs=$2
+    shift 2
+    run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
+        -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
+        -concurrency "$pairs" -progress 1000 -csv "$csv" -force "$@"
+}
+
+# started LOG [WHO]: the "started ... through ..." lines of a log (of the
+# engines named WHO, e.g. "t2:", when given).
+started() { grep " ${2:-}[^ ]* # started " "$1"; }
+
+# well_formed CSV ROWS: a header, then rows 0..ROWS of two numbers.
+well_formed() {
+    [ "$(head -n 1 "$1")" = "iteration,Knob" ] &&
+        [ "$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2 || $2 !~ /^[0-9.]+$/)' "$1" | wc -l)" -eq 0 ] &&
+        [ "$(tail -n 1 "$1" | cut -d, -f1)" = "$2" ]
+}
+
+# The same runs without a launcher, for comparison.
+tune "$WORK/plain2.csv" 2
+check tune_without_a_launcher_completes [ "$STATUS" -eq 0 ]
+tune "$WORK/plain3.csv" 3
+check tune_without_a_launcher_at_concurrency_3_completes [ "$STATUS" -eq 0 ]
+if cmp -s "$WORK/plain2.csv" "$WORK/plain3.csv"; then
+    not_ok tune_concurrency_2_and_3_give_different_runs "the same CSV at -concurrency 2 and 3"
+else
+    ok tune_concurrency_2_and_3_give_different_runs
+fi
+
+# ---- srun ----
+LAUNCHER_RECORD=$WORK/srun.rec
+export LAUNCHER_RECORD
+tune "$WORK/srun.csv" 2 -launcher 'srun --exclusive -n1 -c1 --mem-per-cpu=1G' -log "$WORK/srun.log"
+expect_status tune_through_srun_completes 0
+check tune_through_srun_writes_a_well_formed_csv well_formed "$WORK/srun.csv" 8
+if cmp -s "$WORK/srun.csv" "$WORK/plain2.csv"; then
+    ok tune_through_srun_gives_the_csv_of_the_run_without_it
+else
+    not_ok tune_through_srun_gives_the_csv_of_the_run_without_it "$(diff "$WORK/plain2.csv" "$WORK/srun.csv" | head -n 6)"
+fi
+starts=$(started "$WORK/srun.log" | wc -l)
+records=$(grep -c '^srun ' "$WORK/srun.rec")
+# The option list's start (before the log is open) is the one more.
+check "tune_every_engine_start_goes_through_srun ($starts logged + 1, $records sruns)" \
+    [ "$starts" -ge 4 -a "$records" -eq $((starts + 1)) ]
+bad=$(grep '^srun ' "$WORK/srun.rec" | grep -vxF "srun --exclusive -n1 -c1 --mem-per-cpu=1G $FAKE $ENGINE_ARGS")
+check tune_srun_gets_its_words_then_the_engine [ -z "$bad" ]
+
+# ---- ssh over the hosts of a file: pair thread k on host k mod 2 ----
+printf '# two hosts\nalpha\n\n  beta   # the second\n' >"$WORK/hosts.txt"
+LAUNCHER_RECORD=$WORK/ssh.rec
+tune "$WORK/ssh.csv" 3 -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/hosts.txt" -log "$WORK/ssh.log"
+expect_status tune_through_ssh_completes 0
+check tune_through_ssh_writes_a_well_formed_csv well_formed "$WORK/ssh.csv" 8
+if cmp -s "$WORK/ssh.csv" "$WORK/plain3.csv"; then
+    ok tune_through_ssh_gives_the_csv_of_the_run_without_it
+else
+    not_ok tune_through_ssh_gives_the_csv_of_the_run_without_it "$(diff "$WORK/plain3.csv" "$WORK/ssh.csv" | head -n 6)"
+fi
+starts=$(started "$WORK/ssh.log" | wc -l)
+records=$(grep -c '^ssh ' "$WORK/ssh.rec")
+# Not logged: the option list (on alpha), the check of both hosts.
+check "tune_every_engine_start_goes_through_ssh ($starts logged + 3, $records sshs)" \
+    [ "$starts" -ge 6 -a "$records" -eq $((starts + 3)) ]
+check tune_ssh_checks_the_engine_on_both_hosts_first \
+    [ "$(head -n 3 "$WORK/ssh.rec" | tr '\n' ' ' | sed "s| $FAKE $ENGINE_ARGS||g")" = "ssh -o BatchMode=yes alpha ssh -o BatchMode=yes alpha ssh -o BatchMode=yes beta " ]
+for pair in t1:alpha t2:beta t3:alpha; do
+    thread=${pair%%:*}
+    host=${pair#*:}
+    mine=$(started "$WORK/ssh.log" "$thread:" | wc -l)
+    right=$(started "$WORK/ssh.log" "$thread:" | grep -c "through 'ssh -o BatchMode=yes $host'")
+    check "tune_pair_thread_${thread}_runs_both_engines_on_$host ($right of $mine)" [ "$mine" -ge 2 -a "$right" -eq "$mine" ]
+done
+
+# ---- resumed through another launcher: the same run ----
+head -n 7 "$WORK/srun.csv" >"$WORK/resumed.csv"
+LAUNCHER_RECORD=$WORK/resumed.rec
+run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
+    -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
+    -concurrency 2 -progress 1000 -resume "$WORK/resumed.csv" -launcher 'ssh {host}' -launcher-hosts "$WORK/hosts.txt"
+expect_status tune_resumed_through_another_launcher_completes 0
+check tune_resumed_through_another_launcher_starts_after_the_last_row has 'resuming after iteration 5 '
+check tune_resumed_through_another_launcher_uses_it [ "$(grep -c '^ssh ' "$WORK/resumed.rec")" -ge 4 ]
+# The resumed run goes on from the CSV's rows (6 decimals), the
+# uninterrupted one kept every bit: equal to 1e-5.
+differ=$(paste -d, "$WORK/resumed.csv" "$WORK/srun.csv" |
+    awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
+if [ -z "$differ" ] && well_formed "$WORK/resumed.csv" 8; then
+    ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv
+else
+    not_ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "rows that differ: $differ"
+fi
+
+# ---- a host that cannot run the engine: named before any pair ----
+printf 'alpha\nunreachable\n' >"$WORK/bad_hosts.txt"
+LAUNCHER_RECORD=$WORK/bad.rec
+rm -f "$WORK/bad.csv"
+tune "$WORK/bad.csv" 2 -launcher 'ssh {host}' -launcher-hosts "$WORK/bad_hosts.txt"
+expect_status tune_with_an_unreachable_host_is_refused 2
+check tune_with_an_unreachable_host_names_it has "^tessera-tune: engine plus \(cmd=.*, through 'ssh unreachable'\): no handshake"
+check tune_with_an_unreachable_host_plays_no_pair [ ! -e "$WORK/bad.csv" ]
+
+# ---- refusals: exit 2, the reason, nothing started ----
+# refused NAME REGEX FLAGS...
+refused() {
+    what=$1
+    regex=$2
+    shift 2
+    LAUNCHER_RECORD=$WORK/refused.rec
+    rm -f "$WORK/refused.rec" "$WORK/refused.csv"
+    tune "$WORK/refused.csv" 2 "$@"
+    expect_status "tune_refuses_${what}_with_exit_2" 2
+    check "tune_refuses_${what}_saying_why" has "^tessera-tune: $regex"
+    check "tune_refuses_${what}_before_starting_anything" [ ! -e "$WORK/refused.rec" -a ! -e "$WORK/refused.csv" ]
+}
+: >"$WORK/empty.txt"
+refused an_empty_launcher "-launcher '': empty: give the launcher's command" -launcher ''
+refused a_host_placeholder_without_hosts "-launcher 'ssh \{host\}' names \{host\}: give the hosts with -launcher-hosts FILE" \
+    -launcher 'ssh {host}'
+refused hosts_without_a_host_placeholder "-launcher-hosts .*hosts\.txt: no launcher names \{host\}" \
+    -launcher 'srun -n1' -launcher-hosts "$WORK/hosts.txt"
+refused an_empty_hosts_file "-launcher-hosts .*empty\.txt: no host in it" \
+    -launcher 'ssh {host}' -launcher-hosts "$WORK/empty.txt"
+
+# The help lists both flags on lines of their own.
+REPLY=$("$TUNE" --help 2>&1)
+expect_line tune_help_lists_-launcher '^  -launcher WORDS '
+expect_line tune_help_lists_-launcher-hosts '^  -launcher-hosts FILE '
+
+finish
