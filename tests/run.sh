@@ -164,10 +164,10 @@ unit_tests() { # variant
     done
 }
 
-# The tools' conversations (arena, tuner, browser GUI), as against the
-# engine's own.
+# The tools' conversations (arena, tuner, browser GUI, the learning loop),
+# as against the engine's own.
 is_tool_test() {
-    case "$1" in tests/arena/* | tests/tune/* | tests/web/*) return 0 ;; esac
+    case "$1" in tests/arena/* | tests/tune/* | tests/web/* | tests/loop/*) return 0 ;; esac
     return 1
 }
 

@@ -8,7 +8,8 @@
 #   - each manual's flags tables (sections headed "## Flags", or
 #     "## Flags: PROGRAM [SUBCOMMAND]") list exactly the flags that the
 #     program's --help lists, and that --help exits 0;
-#   - every program (build/tessera-*, the cluster scripts tools/cluster/*.sh)
+#   - every program (build/tessera-*, the cluster scripts tools/cluster/*.sh,
+#     the learning loop tools/loop/loop.sh)
 #     and every subcommand with a help of its own has a flags table;
 #   - protocol.md's options tables name every option `uci` declares, with
 #     its type, default and range, and no other;
@@ -203,7 +204,7 @@ for program in build/tessera-*; do
     subcommands_of "$program" | sed "s/^/$program /" >>"$TMP/commands"
 done
 subcommands_of tessera | sed 's/^/tessera /' >>"$TMP/commands"
-for script in tools/cluster/*.sh; do
+for script in tools/cluster/*.sh tools/loop/loop.sh; do
     [ "$script" = tools/cluster/lib.sh ] || echo "$script" >>"$TMP/commands"
 done
 undocumented=$(sort -u "$TMP/commands" | while IFS= read -r command; do

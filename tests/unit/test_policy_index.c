@@ -421,7 +421,7 @@ static void test_territoire_entries_follow_the_layout(void)
         const TerritoireState *st = territoire_state(&dealt);
         for (int sq = 0; sq < TERRITOIRE_SQUARES; sq++)
             if (st->square_value[sq] == TERRITOIRE_GROUP_MAX && st->golden != 18) {
-                char text[8];
+                char text[16];
                 snprintf(text, sizeof text, "%d", sq + 1);
                 CHECK_EQ_INT(entry_of_text(&territoire_game, &dealt, text),
                              (sq - st->golden + TERRITOIRE_SQUARES) % TERRITOIRE_SQUARES);

@@ -1,20 +1,26 @@
-# lib.sh - what the cluster front-ends (parallel.sh, slurm.sh) share: their
-# common options, reading the arena's arguments, and the run folder.
-# Sourced, never run.
+# lib.sh - what the cluster front-ends (parallel.sh and slurm.sh for the
+# arena, datagen.sh for self-play data) share: their common options,
+# reading the arena's arguments, the run folder, and running the slices on
+# GNU parallel or submitting them to Slurm.  Sourced, never run.
 #
 # A run folder (--dir) holds run.conf, the run's one description (written
 # here, read by slice.sh and merge.sh on whichever host runs them), and per
-# slice K: part-K.pgn (its games) and slice-K.log (its arena output); at the
-# end report.txt (merge's output).  run.conf names the folder the run was
-# started in (where relative paths are taken from) and the run folder by
-# absolute paths, so both must be at the same path on every host: a shared
-# filesystem.
+# slice K: part-K.pgn (its games; part-K.txt, its data, for datagen) and
+# slice-K.log (its output); at the end report.txt (merge's output, and
+# data.txt for datagen).  run.conf names the folder the run was started in
+# (where relative paths are taken from) and the run folder by absolute
+# paths, so both must be at the same path on every host: a shared
+# filesystem.  A run.conf without tool= is an arena run.
 
 CLUSTER_TOOLS=$(cd "$(dirname "$0")" && pwd)
 
 # Defaults of the common options; the front-end's own options are its own.
+# tool: what the slices run, arena or datagen (datagen.sh sets it before
+# reading its options).
+tool=arena
 run_dir=""
 arena_program=build/tessera-arena
+datagen_program=build/tessera-datagen
 slices=""
 slice_games=""
 resume=false
@@ -80,20 +86,26 @@ refused: give -games, --dir and --resume instead.'
 # of words it took, or returns 1 when $1 is not a common option.
 common_option() {
     consumed=2
-    case $1 in
-    --dir | --slices | --slice-games | --arena)
+    case $tool:$1 in
+    *:--dir | *:--slices | *:--slice-games | arena:--arena | datagen:--datagen)
         [ $# -ge 2 ] || die_usage "$1 needs a value"
         ;;
     esac
-    case $1 in
-    --dir) run_dir=$2 ;;
-    --slices) check_count "$1" "$2" && slices=$2 ;;
-    --slice-games) check_count "$1" "$2" && slice_games=$2 ;;
-    --arena) arena_program=$2 ;;
-    --resume) resume=true consumed=1 ;;
-    --dry-run) dry_run=true consumed=1 ;;
+    case $tool:$1 in
+    *:--dir) run_dir=$2 ;;
+    *:--slices) check_count "$1" "$2" && slices=$2 ;;
+    *:--slice-games) check_count "$1" "$2" && slice_games=$2 ;;
+    arena:--arena) arena_program=$2 ;;
+    datagen:--datagen) datagen_program=$2 ;;
+    *:--resume) resume=true consumed=1 ;;
+    *:--dry-run) dry_run=true consumed=1 ;;
     *) return 1 ;;
     esac
+}
+
+# The program the slices run (--arena or --datagen).
+tool_program() {
+    if [ "$tool" = datagen ]; then printf '%s' "$datagen_program"; else printf '%s' "$arena_program"; fi
 }
 
 # Reads the arena arguments ("$@"): sets games_first, games_last, the quoted
@@ -165,6 +177,21 @@ plan_slices() {
 
 # The run.conf text of this run, on stdout.
 run_conf() {
+    if [ "$tool" = datagen ]; then
+        cat <<EOF
+# A run of tessera-datagen in slices, written by tools/cluster ($PROGRAM).
+# Read by slice.sh and merge.sh; --resume requires it unchanged.
+tool=datagen
+workdir=$(quote "$start_dir")
+datagen=$(quote "$datagen_program")
+first=$games_first
+last=$games_last
+slice_games=$slice_games
+slices=$slices
+datagen_words=$(quote "$slice_words")
+EOF
+        return
+    fi
     cat <<EOF
 # A run of tessera-arena in slices, written by tools/cluster ($PROGRAM).
 # Read by slice.sh and merge.sh; --resume requires it unchanged.
@@ -186,8 +213,9 @@ check_run() {
     [ -n "$run_dir" ] || die_usage "--dir DIR is required"
     start_dir=$(pwd)
     plan_slices
-    (cd "$start_dir" && [ -f "$arena_program" ] && [ -x "$arena_program" ]) ||
-        die_usage "--arena $arena_program: no executable file there (build it with make, or give --arena PATH)"
+    program=$(tool_program)
+    (cd "$start_dir" && [ -f "$program" ] && [ -x "$program" ]) ||
+        die_usage "--$tool $program: no executable file there (build it with make, or give --$tool PATH)"
     check_sprt
     mkdir -p "$run_dir" || die "cannot create $run_dir"
     run_dir=$(cd "$run_dir" && pwd) || die "cannot enter $run_dir"
@@ -269,4 +297,144 @@ print_slice_commands() {
         slice=$((slice + 1))
     done
     printf '# then: sh %s %s\n' "$(quote "$CLUSTER_TOOLS/merge.sh")" "$(quote "$run_dir")"
+}
+
+# --- GNU parallel (parallel.sh, datagen.sh --parallel)
+
+# One GNU parallel option at $1 (its value at $2): sets login_file or jobs
+# and consumed, or returns 1.
+login_file=""
+jobs=""
+parallel_option() {
+    case $1 in
+    --sshloginfile)
+        [ $# -ge 2 ] || die_usage "$1 needs a value"
+        [ -f "$2" ] && [ -r "$2" ] || die_usage "--sshloginfile $2: no readable file there"
+        login_file=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+        ;;
+    --jobs)
+        [ $# -ge 2 ] || die_usage "$1 needs a value"
+        check_count "$1" "$2"
+        jobs=$2
+        ;;
+    *) return 1 ;;
+    esac
+    consumed=2
+}
+
+require_parallel() {
+    if [ "$dry_run" = false ] && ! command -v parallel >/dev/null 2>&1; then
+        die "GNU parallel is not installed (Debian, Ubuntu: apt-get install parallel)"
+    fi
+}
+
+# Plays every slice of the prepared run on GNU parallel, then merges (the
+# script ends here); with --dry-run prints the commands instead.
+run_on_parallel() {
+    # The GNU parallel command, as words: one job per slice number on stdin.
+    set -- parallel --halt never --joblog "$run_dir/joblog"
+    [ -z "$login_file" ] || set -- "$@" --sshloginfile "$login_file"
+    [ -z "$jobs" ] || set -- "$@" --jobs "$jobs"
+    set -- "$@" "sh $(quote "$CLUSTER_TOOLS/slice.sh") $(quote "$run_dir") {}"
+
+    if [ "$dry_run" = true ]; then
+        line="seq 1 $slices |"
+        for word in "$@"; do line="$line $(quote "$word")"; done
+        printf '%s\n' "$line"
+        print_slice_commands
+        exit 0
+    fi
+
+    # A second run in the same folder (--resume) starts a fresh job log.
+    rm -f "$run_dir/joblog"
+    seq 1 "$slices" | "$@"
+    failed=$?
+    if [ "$failed" -ne 0 ]; then
+        echo "$PROGRAM: GNU parallel exit status $failed; the slices that failed (output in $run_dir/slice-K.log):" >&2
+        # joblog columns: Seq Host Starttime JobRuntime Send Receive Exitval Signal Command...
+        [ ! -f "$run_dir/joblog" ] ||
+            awk 'NR > 1 && ($7 != 0 || $8 != 0) { print "  slice " $NF ": exit status " $7 ", signal " $8 }' \
+                "$run_dir/joblog" >&2
+        die "nothing merged; run the same command with --resume to finish the run"
+    fi
+    exec sh "$CLUSTER_TOOLS/merge.sh" "$run_dir"
+}
+
+# --- Slurm (slurm.sh, datagen.sh --slurm)
+
+# One Slurm option at $1 (its value at $2): sets sbatch_words or
+# max_running and consumed, or returns 1.
+sbatch_words=""
+max_running=""
+slurm_option() {
+    case $1 in
+    --sbatch)
+        [ $# -ge 2 ] || die_usage "$1 needs a value"
+        sbatch_words="$sbatch_words $(quote "$2")"
+        ;;
+    --max-running)
+        [ $# -ge 2 ] || die_usage "$1 needs a value"
+        check_count "$1" "$2"
+        max_running=$2
+        ;;
+    *) return 1 ;;
+    esac
+    consumed=2
+}
+
+# The run folder is written into #SBATCH lines: a plain path only.
+check_slurm_dir() {
+    case $run_dir in
+    /*) where=$run_dir ;;
+    *) where=$(pwd)/$run_dir ;;
+    esac
+    case $where in
+    *[!A-Za-z0-9_./+-]*) die_usage "--dir $where: #SBATCH lines need a plain path (letters, digits, _ . / + -)" ;;
+    esac
+}
+
+require_sbatch() {
+    if [ "$dry_run" = false ] && ! command -v sbatch >/dev/null 2>&1; then
+        die "sbatch is not here: run this on a Slurm login node (or give --dry-run to see what it submits)"
+    fi
+}
+
+# Writes DIR/slices.sbatch (an array job, task K plays slice K) and
+# DIR/merge.sbatch, and submits both, the merge after every slice
+# succeeded; with --dry-run prints the submissions instead.
+submit_to_slurm() {
+    array=1-$slices
+    [ -z "$max_running" ] || array=$array%$max_running
+    cat >"$run_dir/slices.sbatch" <<EOF || die "cannot write $run_dir/slices.sbatch"
+#!/bin/sh
+# Slices of the tessera-$tool run in $run_dir ($PROGRAM): task K plays slice K.
+#SBATCH --job-name=tessera-slices
+#SBATCH --array=$array
+#SBATCH --output=$run_dir/slurm-slice-%a.out
+exec sh $(quote "$CLUSTER_TOOLS/slice.sh") $run_dir "\$SLURM_ARRAY_TASK_ID"
+EOF
+    cat >"$run_dir/merge.sbatch" <<EOF || die "cannot write $run_dir/merge.sbatch"
+#!/bin/sh
+# Merge of the tessera-$tool run in $run_dir ($PROGRAM), after every slice.
+#SBATCH --job-name=tessera-merge
+#SBATCH --output=$run_dir/slurm-merge.out
+exec sh $(quote "$CLUSTER_TOOLS/merge.sh") $run_dir
+EOF
+
+    if [ "$dry_run" = true ]; then
+        echo "sbatch --parsable$sbatch_words $run_dir/slices.sbatch"
+        echo "sbatch --parsable --dependency=afterok:\$SLICES_JOB --kill-on-invalid-dep=yes$sbatch_words $run_dir/merge.sbatch"
+        print_slice_commands
+        exit 0
+    fi
+
+    eval "set -- $sbatch_words"
+    slices_job=$(sbatch --parsable "$@" "$run_dir/slices.sbatch") || die "sbatch refused the slices ($run_dir/slices.sbatch)"
+    slices_job=${slices_job%%;*} # --parsable prints JOB or JOB;CLUSTER
+    case $slices_job in
+    '' | *[!0-9]*) die "sbatch answered '$slices_job', not a job id" ;;
+    esac
+    merge_job=$(sbatch --parsable --dependency="afterok:$slices_job" --kill-on-invalid-dep=yes "$@" "$run_dir/merge.sbatch") ||
+        die "sbatch refused the merge job; the slices run as job $slices_job: run 'sh $CLUSTER_TOOLS/merge.sh $run_dir' when they are done"
+    echo "$PROGRAM: slices: job $slices_job (array $array); merge: job ${merge_job%%;*}, after every slice succeeded"
 }

@@ -1,14 +1,18 @@
 #!/bin/sh
-# merge.sh - the last step of a run prepared by parallel.sh or slurm.sh:
+# merge.sh - the last step of a run prepared by parallel.sh, slurm.sh or
+# datagen.sh:
 #
 #   sh tools/cluster/merge.sh DIR
 #
 # Checks that every slice's PGN holds exactly its games (each of A..B once),
 # then runs `tessera-arena merge` (with the run's -sprt, if any) on all of
-# them, writes its output to DIR/report.txt and prints it.  An incomplete
-# slice is named and nothing is merged: a report of part of a run would
-# read as the whole run's.  Exit status 0, or 1 when a slice is incomplete
-# or the merge fails.
+# them, writes its output to DIR/report.txt and prints it.  For datagen.sh's
+# runs: checks that every slice's data file (DIR/part-K.txt) ends with its
+# completion line, then runs `tessera-datagen merge` on them into
+# DIR/data.txt (the file one machine's run writes).  An incomplete slice is
+# named and nothing is merged: a report of part of a run would read as the
+# whole run's.  Exit status 0, or 1 when a slice is incomplete or the merge
+# fails.
 PROGRAM=merge.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -25,6 +29,13 @@ all of them, writes its output to DIR/report.txt and prints it.  An
 incomplete slice is named and nothing is merged: a report of part of a run
 would read as the whole run's.
 
+For a self-play run of datagen.sh: checks that every slice's data file
+(DIR/part-K.txt) ends with its line '# complete: games A..B', then runs
+tessera-datagen merge on them into DIR/data.txt (replaced if there): the
+records in game order, a position an earlier slice holds dropped, so that
+DIR/data.txt is byte for byte what one machine's run of the same arguments
+writes.  Its summary goes to DIR/report.txt too.
+
   --help / -h          this text
 
 Exit status: 0 the report is printed; 1 a slice is incomplete or the merge
@@ -40,6 +51,36 @@ case ${1:-} in
 esac
 [ $# -eq 1 ] || die_usage "usage: merge.sh DIR"
 load_run "$1"
+
+# A self-play run: every slice's file complete, then tessera-datagen merge.
+if [ "$tool" = datagen ]; then
+    incomplete=0
+    slice=1
+    set --
+    while [ "$slice" -le "$slices" ]; do
+        slice_range "$slice"
+        part=$run_dir/part-$slice.txt
+        if [ ! -f "$part" ]; then
+            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is missing: no $part (see $run_dir/slice-$slice.log)" >&2
+            incomplete=$((incomplete + 1))
+        elif [ "$(tail -n 1 "$part")" != "# complete: games $slice_first..$slice_last" ]; then
+            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete:" \
+                "$part does not end with '# complete: games $slice_first..$slice_last' (see $run_dir/slice-$slice.log)" >&2
+            incomplete=$((incomplete + 1))
+        fi
+        set -- "$@" "$part"
+        slice=$((slice + 1))
+    done
+    if [ "$incomplete" -gt 0 ]; then
+        die "$incomplete of $slices slices are incomplete; nothing merged. Run the same command with --resume to finish them"
+    fi
+    cd "$workdir" || die "cannot enter $workdir"
+    "$datagen" merge -force -out "$run_dir/data.txt" "$@" >"$run_dir/report.txt" 2>&1
+    status=$?
+    cat "$run_dir/report.txt"
+    [ "$status" -eq 0 ] || die "tessera-datagen merge failed (exit status $status)"
+    exit 0
+fi
 
 # The game numbers in a PGN file, sorted, one a line.
 rounds_in() { sed -n 's/^\[Round "\([0-9]*\)"\]\r*$/\1/p' "$1" 2>/dev/null | sort -n; }

@@ -22,6 +22,10 @@ Each slice runs 'sh tools/cluster/slice.sh DIR K' (one GNU parallel job);
 when all have finished, 'sh tools/cluster/merge.sh DIR' checks and merges
 their PGN files and prints the report (also in DIR/report.txt).
 
+Self-play data (tessera-datagen) is played in slices the same way, and
+merged into the file one machine writes, by tools/cluster/datagen.sh
+(--parallel; see its --help).
+
 GNU parallel options:
   --sshloginfile FILE  hosts to run the slices on, in GNU parallel's format
                        (one a line, e.g. '8/user@host', ':' for this machine);
@@ -41,32 +45,19 @@ missing; 2 bad arguments.
 EOF
 }
 
-login_file=""
-jobs=""
 while [ $# -gt 0 ]; do
     case $1 in
     --help | -h)
         usage
         exit 0
         ;;
-    --sshloginfile)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        [ -f "$2" ] && [ -r "$2" ] || die_usage "--sshloginfile $2: no readable file there"
-        login_file=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
-        shift 2
-        ;;
-    --jobs)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        check_count "$1" "$2"
-        jobs=$2
-        shift 2
-        ;;
     --)
         shift
         break
         ;;
     *)
-        common_option "$@" || die_usage "unknown option '$1' (the arena arguments go after --)"
+        parallel_option "$@" || common_option "$@" ||
+            die_usage "unknown option '$1' (the arena arguments go after --)"
         shift "$consumed"
         ;;
     esac
@@ -74,36 +65,7 @@ while [ $# -gt 0 ]; do
 done
 read_arena_arguments "$@"
 check_run
-if [ "$dry_run" = false ] && ! command -v parallel >/dev/null 2>&1; then
-    die "GNU parallel is not installed (Debian, Ubuntu: apt-get install parallel)"
-fi
+require_parallel
 write_run
 describe_run
-
-# The GNU parallel command, as words: one job per slice number on stdin.
-set -- parallel --halt never --joblog "$run_dir/joblog"
-[ -z "$login_file" ] || set -- "$@" --sshloginfile "$login_file"
-[ -z "$jobs" ] || set -- "$@" --jobs "$jobs"
-set -- "$@" "sh $(quote "$CLUSTER_TOOLS/slice.sh") $(quote "$run_dir") {}"
-
-if [ "$dry_run" = true ]; then
-    line="seq 1 $slices |"
-    for word in "$@"; do line="$line $(quote "$word")"; done
-    printf '%s\n' "$line"
-    print_slice_commands
-    exit 0
-fi
-
-# A second run in the same folder (--resume) starts a fresh job log.
-rm -f "$run_dir/joblog"
-seq 1 "$slices" | "$@"
-failed=$?
-if [ "$failed" -ne 0 ]; then
-    echo "$PROGRAM: GNU parallel exit status $failed; the slices that failed (output in $run_dir/slice-K.log):" >&2
-    # joblog columns: Seq Host Starttime JobRuntime Send Receive Exitval Signal Command...
-    [ ! -f "$run_dir/joblog" ] ||
-        awk 'NR > 1 && ($7 != 0 || $8 != 0) { print "  slice " $NF ": exit status " $7 ", signal " $8 }' \
-            "$run_dir/joblog" >&2
-    die "nothing merged; run the same command with --resume to finish the run"
-fi
-exec sh "$CLUSTER_TOOLS/merge.sh" "$run_dir"
+run_on_parallel

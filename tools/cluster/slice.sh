@@ -1,20 +1,22 @@
 #!/bin/sh
-# slice.sh - runs one slice of a run prepared by parallel.sh or slurm.sh:
+# slice.sh - runs one slice of a run prepared by parallel.sh, slurm.sh or
+# datagen.sh:
 #
 #   sh tools/cluster/slice.sh DIR K           plays slice K of the run in DIR
 #   sh tools/cluster/slice.sh --print DIR K   prints that command instead
 #
 # The slice is the arena with the run's arguments and -games A..B -pgnout
-# DIR/part-K.pgn -resume, started in the folder the run was prepared in; its
-# output is appended to DIR/slice-K.log.  -resume makes running a slice
-# again (a retry, a requeued job) keep its finished games and play the rest.
-# The exit status is the arena's.
+# DIR/part-K.pgn -resume (for datagen.sh's runs: tessera-datagen with the
+# run's arguments and -games A..B -out DIR/part-K.txt), started in the
+# folder the run was prepared in; its output is appended to
+# DIR/slice-K.log.  Running a slice again (a retry, a requeued job) keeps
+# its finished games and plays the rest.  The exit status is the tool's.
 PROGRAM=slice.sh
 . "$(dirname "$0")/lib.sh"
 
 usage() {
     cat <<EOF
-slice.sh - plays one slice of a run that parallel.sh or slurm.sh prepared
+slice.sh - plays one slice of a run that parallel.sh, slurm.sh or datagen.sh prepared
 
 Usage:
   sh tools/cluster/slice.sh DIR K           play slice K of the run in DIR
@@ -26,11 +28,18 @@ output is appended to DIR/slice-K.log.  With -resume, a slice run again (a
 retry, a requeued job) keeps its finished games and plays the rest.  Each
 scheduler job runs this; by hand it plays a run prepared with --dry-run.
 
+For a self-play run of datagen.sh the slice is tessera-datagen with the
+run's arguments and "-games A..B -out DIR/part-K.txt": a slice run again
+resumes its file (its last game is played again, as it may have been cut
+short) and ends with the same data as a slice never stopped; a slice
+already complete plays nothing.
+
   --print              print the slice's command (cd FOLDER && ARENA ...)
                        instead of running it
   --help / -h          this text
 
-Exit status: the arena's; 2 bad arguments (no run in DIR, no slice K).
+Exit status: the arena's (or tessera-datagen's); 2 bad arguments (no run in
+DIR, no slice K).
 EOF
 }
 
@@ -49,8 +58,13 @@ fi
 load_run "$1"
 slice=$2
 slice_range "$slice"
-eval "set -- $arena_words"
-set -- "$arena" "$@" -games "$slice_first..$slice_last" -pgnout "$run_dir/part-$slice.pgn" -resume
+if [ "$tool" = datagen ]; then
+    eval "set -- $datagen_words"
+    set -- "$datagen" "$@" -games "$slice_first..$slice_last" -out "$run_dir/part-$slice.txt"
+else
+    eval "set -- $arena_words"
+    set -- "$arena" "$@" -games "$slice_first..$slice_last" -pgnout "$run_dir/part-$slice.pgn" -resume
+fi
 
 if [ "$print" = true ]; then
     line="cd $(quote "$workdir") &&"

@@ -27,6 +27,10 @@ files into DIR/report.txt), then submits them:
 The merge runs only when every slice succeeded; otherwise Slurm cancels it:
 run the same command with --resume (finished games are kept).
 
+Self-play data (tessera-datagen) is played in slices the same way, and
+merged into the file one machine writes, by tools/cluster/datagen.sh
+(--slurm; see its --help).
+
 Slurm options:
   --sbatch OPTION      one sbatch option for both jobs; repeat it for more
                        (e.g. --sbatch --partition=short --sbatch --time=2:00:00)
@@ -44,83 +48,29 @@ DIR/slurm-merge.out, the report in DIR/report.txt.
 EOF
 }
 
-sbatch_words=""
-max_running=""
 while [ $# -gt 0 ]; do
     case $1 in
     --help | -h)
         usage
         exit 0
         ;;
-    --sbatch)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        sbatch_words="$sbatch_words $(quote "$2")"
-        shift 2
-        ;;
-    --max-running)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        check_count "$1" "$2"
-        max_running=$2
-        shift 2
-        ;;
     --)
         shift
         break
         ;;
     *)
-        common_option "$@" || die_usage "unknown option '$1' (the arena arguments go after --)"
+        slurm_option "$@" || common_option "$@" ||
+            die_usage "unknown option '$1' (the arena arguments go after --)"
         shift "$consumed"
         ;;
     esac
     [ $# -gt 0 ] || die_usage "no arena arguments: give them after --"
 done
 read_arena_arguments "$@"
-case $run_dir in
-/*) where=$run_dir ;;
-*) where=$(pwd)/$run_dir ;;
-esac
-case $where in
-*[!A-Za-z0-9_./+-]*) die_usage "--dir $where: #SBATCH lines need a plain path (letters, digits, _ . / + -)" ;;
-esac
+check_slurm_dir
 check_run
-if [ "$dry_run" = false ] && ! command -v sbatch >/dev/null 2>&1; then
-    die "sbatch is not here: run this on a Slurm login node (or give --dry-run to see what it submits)"
-fi
+require_sbatch
 write_run
 describe_run
-
-array=1-$slices
-[ -z "$max_running" ] || array=$array%$max_running
-cat >"$run_dir/slices.sbatch" <<EOF || die "cannot write $run_dir/slices.sbatch"
-#!/bin/sh
-# Slices of the tessera-arena run in $run_dir ($PROGRAM): task K plays slice K.
-#SBATCH --job-name=tessera-slices
-#SBATCH --array=$array
-#SBATCH --output=$run_dir/slurm-slice-%a.out
-exec sh $(quote "$CLUSTER_TOOLS/slice.sh") $run_dir "\$SLURM_ARRAY_TASK_ID"
-EOF
-cat >"$run_dir/merge.sbatch" <<EOF || die "cannot write $run_dir/merge.sbatch"
-#!/bin/sh
-# Merge of the tessera-arena run in $run_dir ($PROGRAM), after every slice.
-#SBATCH --job-name=tessera-merge
-#SBATCH --output=$run_dir/slurm-merge.out
-exec sh $(quote "$CLUSTER_TOOLS/merge.sh") $run_dir
-EOF
-
-if [ "$dry_run" = true ]; then
-    echo "sbatch --parsable$sbatch_words $run_dir/slices.sbatch"
-    echo "sbatch --parsable --dependency=afterok:\$SLICES_JOB --kill-on-invalid-dep=yes$sbatch_words $run_dir/merge.sbatch"
-    print_slice_commands
-    exit 0
-fi
-
-eval "set -- $sbatch_words"
-slices_job=$(sbatch --parsable "$@" "$run_dir/slices.sbatch") || die "sbatch refused the slices ($run_dir/slices.sbatch)"
-slices_job=${slices_job%%;*} # --parsable prints JOB or JOB;CLUSTER
-case $slices_job in
-'' | *[!0-9]*) die "sbatch answered '$slices_job', not a job id" ;;
-esac
-merge_job=$(sbatch --parsable --dependency="afterok:$slices_job" --kill-on-invalid-dep=yes "$@" "$run_dir/merge.sbatch") ||
-    die "sbatch refused the merge job; the slices run as job $slices_job: run 'sh $CLUSTER_TOOLS/merge.sh $run_dir' when they are done"
-echo "$PROGRAM: slices: job $slices_job (array $array); merge: job ${merge_job%%;*}, after every slice succeeded"
+submit_to_slurm
 echo "$PROGRAM: the report will be in $run_dir/report.txt; if a slice fails, Slurm cancels the merge: run the same command with --resume"

@@ -21,7 +21,14 @@ static bool skippable(const char *line) { return line[0] == '#' || line[0] == '\
 bool data_read(FILE *file, DataHeader *header, DataRecordVisitor visit, void *context,
                long *kept_bytes, char *err, size_t err_size)
 {
-    char line[DATA_LINE_MAX + 2], why[ERROR_TEXT_MAX];
+    const DataVisitors visitors = {visit, NULL, NULL};
+    return data_read_visiting(file, header, &visitors, context, kept_bytes, err, err_size);
+}
+
+bool data_read_visiting(FILE *file, DataHeader *header, const DataVisitors *visitors, void *context,
+                        long *kept_bytes, char *err, size_t err_size)
+{
+    char line[DATA_LINE_MAX + 2], why[ERROR_TEXT_MAX * 4];
     long offset = 0;
     *kept_bytes = 0;
     long len = read_line(file, line, sizeof line);
@@ -44,15 +51,22 @@ bool data_read(FILE *file, DataHeader *header, DataRecordVisitor visit, void *co
         if (line[len - 1] != '\n')
             return true; /* cut short: dropped */
         DataRecord record;
-        if (!skippable(line)) {
+        if (visitors->line_offset)
+            *visitors->line_offset = offset;
+        bool ok = true;
+        if (line[0] == '#' && visitors->comment) {
+            line[len - 1] = '\0';
+            ok = visitors->comment(context, line, why, sizeof why);
+        } else if (!skippable(line)) {
             if (!data_record_parse(line, &record, why, sizeof why)) {
                 snprintf(err, err_size, "line %ld: %s", number, why);
                 return false;
             }
-            if (!visit(context, &record, why, sizeof why)) {
-                snprintf(err, err_size, "line %ld: %s", number, why);
-                return false;
-            }
+            ok = !visitors->record || visitors->record(context, &record, why, sizeof why);
+        }
+        if (!ok) {
+            snprintf(err, err_size, "line %ld: %s", number, why);
+            return false;
         }
         offset += len;
         *kept_bytes = offset;

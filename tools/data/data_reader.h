@@ -25,10 +25,27 @@ typedef struct {
 typedef bool (*DataRecordVisitor)(void *context, const DataRecord *record, char *err,
                                   size_t err_size);
 
+/* Called for every comment line after the header ('#' first, its newline
+ * cut); returns false (and fills err) to stop. */
+typedef bool (*DataCommentVisitor)(void *context, const char *line, char *err, size_t err_size);
+
+/* What a reader wants to see besides the header.  Any member may be NULL. */
+typedef struct {
+    DataRecordVisitor record;
+    DataCommentVisitor comment;
+    /* Set to the byte offset of each line's start before its visitor runs
+     * (a writer that resumes truncates at a record's start). */
+    long *line_offset;
+} DataVisitors;
+
 /* Reads file from its start.  Returns false with err filled (prefixed with
  * "line N: " for a bad line) when the header or a record is malformed or
  * the visitor stops. */
 bool data_read(FILE *file, DataHeader *header, DataRecordVisitor visit, void *context,
                long *kept_bytes, char *err, size_t err_size);
+
+/* data_read with comments and line offsets (DataVisitors). */
+bool data_read_visiting(FILE *file, DataHeader *header, const DataVisitors *visitors, void *context,
+                        long *kept_bytes, char *err, size_t err_size);
 
 #endif

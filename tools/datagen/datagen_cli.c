@@ -100,9 +100,44 @@ static bool read_progress(void *target, const char *flag, const char *value, cha
     return false;
 }
 
+#define GAME_NUMBER_MAX (UINT64_MAX / 4)
+
+bool datagen_parse_range(const char *text, uint64_t *first, uint64_t *last)
+{
+    const char *dots = strstr(text, "..");
+    char head[32];
+    size_t len = dots ? (size_t)(dots - text) : 0;
+    if (!dots || len == 0 || len >= sizeof head)
+        return false;
+    memcpy(head, text, len);
+    head[len] = '\0';
+    return parse_u64(head, 0, GAME_NUMBER_MAX, first) && parse_u64(dots + 2, 0, GAME_NUMBER_MAX, last) &&
+           *first <= *last;
+}
+
+const char *datagen_range_in(const char *configuration, uint64_t *first, uint64_t *last)
+{
+    const char *at = strstr(configuration, " games=");
+    return at && datagen_parse_range(at + 7, first, last) ? at : NULL;
+}
+
+void datagen_complete_line(uint64_t first, uint64_t last, char *out, size_t out_size)
+{
+    snprintf(out, out_size, "# complete: games %" PRIu64 "..%" PRIu64, first, last);
+}
+
+/* -games N (N more games) or -games A..B (the games numbered A to B). */
 static bool read_games(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
-    return number_flag(flag, value, 1, UINT64_MAX / 2, &((DatagenOptions *)target)->games, err, err_size);
+    DatagenOptions *o = target;
+    o->game_range = strstr(value, "..") != NULL;
+    if (!o->game_range)
+        return number_flag(flag, value, 1, UINT64_MAX / 2, &o->games, err, err_size);
+    if (datagen_parse_range(value, &o->first_game, &o->last_game))
+        return true;
+    snprintf(err, err_size, "%s needs N or A..B (game numbers from 0 to %" PRIu64 ", A <= B), not '%s'", flag,
+             (uint64_t)GAME_NUMBER_MAX, value);
+    return false;
 }
 
 static bool read_positions(void *target, const char *flag, const char *value, char *err, size_t err_size)
@@ -211,8 +246,10 @@ static bool check_options(const DatagenOptions *o, char *err, size_t err_size)
         snprintf(err, err_size, "-game is required");
     else if (!o->out_path)
         snprintf(err, err_size, "-out is required");
-    else if (!o->games && !o->positions)
+    else if (!o->games && !o->game_range && !o->positions)
         snprintf(err, err_size, "-games N or -positions N is required (how much to generate)");
+    else if (o->game_range && o->positions)
+        snprintf(err, err_size, "-games A..B plays exactly those games: -positions is for a run of its own, not a slice");
     else if (!o->nodes && !o->depth)
         snprintf(err, err_size, "-nodes 0 needs -depth N: every move needs a limit");
     else if (o->board_width && o->game != &roomandpillar_game)
@@ -259,11 +296,16 @@ void datagen_configuration(const DatagenOptions *o, char *out, size_t out_size)
         const size_t used = strlen(out);
         snprintf(out + used, out_size - used, " eval=%s", o->eval_path);
     }
+    /* Only for a slice: a whole run's file is what the merged slices give. */
+    if (o->game_range) {
+        const size_t used = strlen(out);
+        snprintf(out + used, out_size - used, " games=%" PRIu64 "..%" PRIu64, o->first_game, o->last_game);
+    }
 }
 
 void datagen_cli_print_help(FILE *out)
 {
-    fputs("usage: tessera-datagen -game ID -out FILE (-games N | -positions N) [flags]\n"
+    fputs("usage: tessera-datagen -game ID -out FILE (-games N | -games A..B | -positions N) [flags]\n"
           "\n"
           "Self-play with the engine's own backends in-process: each game starts from\n"
           "random plies (after a random deal in Territoire), one engine searches every\n"
@@ -272,11 +314,14 @@ void datagen_cli_print_help(FILE *out)
           "search's score, the move, the ply and the game's result; positions already\n"
           "in FILE (same hash) are skipped.  An existing FILE is resumed: its header must\n"
           "show the same configuration (game, backend, nodes, depth, plies, seed, board,\n"
-          "hash) and the games go on after its last one.\n"
+          "hash) and the games go on after its last one, which is played again (an\n"
+          "interruption may have cut it short).\n"
           "\n"
           "  -game ID        roomandpillar, columna, qawale or territoire\n"
           "  -out FILE       the data file (created, or appended to)\n"
           "  -games N        play N more games\n"
+          "  -games A..B     or: play the games numbered A to B (a slice of a bigger run,\n"
+          "                  the same games as there; tessera-datagen merge joins slices)\n"
           "  -positions N    stop once FILE holds N positions\n"
           "  -threads N      games played at once, an engine each (1)\n"
           "  -nodes N        nodes per move (5000; 0 with -depth)\n"
@@ -296,6 +341,9 @@ void datagen_cli_print_help(FILE *out)
           "tessera-datagen book -data FILE -out BOOK [flags]: an arena opening file\n"
           "    of positions from FILE whose search score gives one side a small edge\n"
           "    (its flags: tessera-datagen book -help).\n"
+          "tessera-datagen merge -out FILE PART...: joins the files of -games A..B slices\n"
+          "    into the file one run of all their games writes (its flags:\n"
+          "    tessera-datagen merge -help).\n"
           "\n"
           "Exit status: 0 done, 1 failed (file, memory, engine, openings exhausted:\n"
           "200 games in a row without a new position), 2 bad arguments or a file made\n"

@@ -24,6 +24,8 @@ typedef struct {
     const Backend *backend;
     const char *out_path;
     uint64_t games;     /* stop after this many more games (0: no limit) */
+    bool game_range;    /* -games A..B: play exactly the games numbered first_game..last_game */
+    uint64_t first_game, last_game;
     uint64_t positions; /* stop once the file holds this many (0: no limit) */
     int threads;
     uint64_t nodes;
@@ -43,8 +45,21 @@ int datagen_cli_parse(int argc, char *const *argv, DatagenOptions *options, char
 
 void datagen_cli_print_help(FILE *out);
 
+/* "A..B" (plain decimal whole numbers, A <= B); false otherwise. */
+bool datagen_parse_range(const char *text, uint64_t *first, uint64_t *last);
+
+/* The configuration's " games=A..B" (a file of -games A..B, a slice): its
+ * start in configuration, or NULL when it has none. */
+const char *datagen_range_in(const char *configuration, uint64_t *first, uint64_t *last);
+
+/* The line that ends a file of -games A..B once every one of its games is
+ * written ("# complete: games A..B", no newline). */
+void datagen_complete_line(uint64_t first, uint64_t last, char *out, size_t out_size);
+
 /* The configuration the data depends on, as the file header records it
- * ("game=ID backend=... nodes=..."); a resumed run must match it. */
+ * ("game=ID backend=... nodes=..."); a resumed run must match it.  A
+ * -games A..B run adds " games=A..B" at the end: a slice resumes only as
+ * the same slice, and `tessera-datagen merge` joins slices by it. */
 void datagen_configuration(const DatagenOptions *options, char *out, size_t out_size);
 
 #endif

@@ -5,7 +5,15 @@
  * must carry the same configuration (data made two ways in one file would
  * mislead every fit), every position in it goes into the set of seen
  * hashes, a last line cut short by an interruption is removed, and the
- * games go on after its highest game number.
+ * games go on from its last game, which is taken out and played again:
+ * a game's lines are written together but not at once, so a killed writer
+ * may have left only part of it (the game is the same when played again,
+ * so the file becomes what one uninterrupted run writes).
+ *
+ * A file of a slice (-games A..B, its header's " games=A..B") holds only
+ * games A..B and ends with the completion line (datagen_complete_line)
+ * once every one of them is written; such a file is complete, and its
+ * resume plays nothing.
  */
 #ifndef TESSERA_DATAGEN_FILE_H
 #define TESSERA_DATAGEN_FILE_H
@@ -21,15 +29,27 @@ typedef struct {
     FILE *file; /* open for appending */
     PositionSet seen;
     uint64_t positions; /* records in the file */
-    uint64_t next_game; /* the first game number not in the file */
+    uint64_t next_game; /* the first game number to play */
+    bool replaying;     /* next_game is the file's last game, taken out to be played again */
+    bool complete;      /* a slice's file that ends with its completion line */
 } DatagenFile;
 
 typedef enum { DATAGEN_FILE_OK, DATAGEN_FILE_MISMATCH, DATAGEN_FILE_FAILED } DatagenFileStatus;
 
-/* Opens path for game with the header configuration.  MISMATCH: a file of
- * another configuration or game, or not a data file (err says which). */
-DatagenFileStatus datagen_file_open(DatagenFile *data, const char *path, const Game *game,
-                                    const char *configuration, char *err, size_t err_size);
+/* What the file must be: a game's data of one configuration (the header's),
+ * and with range, the games first..last of a slice only. */
+typedef struct {
+    const Game *game;
+    const char *configuration;
+    bool range;
+    uint64_t first, last;
+} DatagenFileSpec;
+
+/* Opens path as spec says.  MISMATCH: a file of another configuration or
+ * game, a game outside the slice's range, or not a data file (err says
+ * which). */
+DatagenFileStatus datagen_file_open(DatagenFile *data, const char *path, const DatagenFileSpec *spec, char *err,
+                                    size_t err_size);
 
 void datagen_file_close(DatagenFile *data);
 

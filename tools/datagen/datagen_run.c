@@ -32,6 +32,7 @@ typedef struct {
     pthread_cond_t turn_came; /* next_to_write moved, or halt was raised */
     atomic_int halt; /* raised on interruption or failure: games in flight stop */
     uint64_t next_to_write;
+    uint64_t last_number; /* the last game to play (UINT64_MAX: until -positions) */
     PendingGames pending;
     uint64_t games_started, games_finished, first_positions;
     uint64_t new_positions, duplicates, proven;
@@ -50,10 +51,9 @@ static bool target_reached(const Run *run)
 
 static bool wants_more_games(const Run *run)
 {
-    const DatagenOptions *o = run->options;
     if (atomic_load(&run->halt))
         return false;
-    if (o->games && run->games_started >= o->games)
+    if (run->data.next_game + run->games_started > run->last_number)
         return false;
     return !target_reached(run);
 }
@@ -157,7 +157,8 @@ static void *worker_main(void *arg)
     for (;;) {
         pthread_mutex_lock(&run->lock);
         bool more = wants_more_games(run);
-        uint64_t number = run->data.next_game + run->games_started++;
+        uint64_t number = run->data.next_game + run->games_started;
+        run->games_started += more;
         run->workers_done += !more;
         pthread_mutex_unlock(&run->lock);
         if (!more)
@@ -208,6 +209,29 @@ static bool make_config(const DatagenOptions *o, SelfPlayConfig *c, char *err, s
     }
     return opening_init_random_from(&c->openings, o->game, &start, o->plies, o->seed, err,
                                     err_size);
+}
+
+/* The last game number to play: -games A..B's B; with -games N, N games
+ * after the file's last (which, played again, does not count). */
+static uint64_t last_number(const DatagenOptions *o, const DatagenFile *data)
+{
+    if (o->game_range)
+        return o->last_game;
+    if (!o->games)
+        return UINT64_MAX;
+    return data->next_game + data->replaying + o->games - 1;
+}
+
+/* A slice whose every game is written ends with its completion line. */
+static void mark_complete(Run *run)
+{
+    const DatagenOptions *o = run->options;
+    char line[80];
+    if (!o->game_range || run->next_to_write <= o->last_game)
+        return;
+    datagen_complete_line(o->first_game, o->last_game, line, sizeof line);
+    if (fprintf(run->data.file, "%s\n", line) < 0 || fflush(run->data.file) != 0)
+        fail(run, "cannot write the data file");
 }
 
 /* Runs the workers; the calling thread prints progress and watches for
@@ -273,20 +297,32 @@ int datagen_run(const DatagenOptions *options, atomic_int *interrupted, FILE *ou
     }
     run->options = options;
     datagen_configuration(options, configuration, sizeof configuration);
+    const DatagenFileSpec spec = {options->game, configuration, options->game_range, options->first_game,
+                                  options->last_game};
     int code = DATAGEN_EXIT_OK;
     DatagenFileStatus status = DATAGEN_FILE_FAILED;
     if (!make_config(options, &run->config, err, sizeof err))
         code = DATAGEN_EXIT_BAD_ARGS;
-    else if ((status = datagen_file_open(&run->data, options->out_path, options->game,
-                                         configuration, err, sizeof err)) != DATAGEN_FILE_OK)
+    else if ((status = datagen_file_open(&run->data, options->out_path, &spec, err, sizeof err)) !=
+             DATAGEN_FILE_OK)
         code = status == DATAGEN_FILE_MISMATCH ? DATAGEN_EXIT_BAD_ARGS : DATAGEN_EXIT_FAILED;
     if (code != DATAGEN_EXIT_OK) {
         fprintf(errout, "tessera-datagen: %s\n", err);
+    } else if (run->data.complete) {
+        fprintf(out, "datagen: %s already holds every game of %" PRIu64 "..%" PRIu64 " (%" PRIu64
+                " positions): nothing to play\n", options->out_path, options->first_game, options->last_game,
+                run->data.positions);
     } else {
         pthread_mutex_init(&run->lock, NULL);
         pthread_cond_init(&run->turn_came, NULL);
         run->next_to_write = run->data.next_game;
+        run->last_number = last_number(options, &run->data);
+        if (run->data.replaying)
+            fprintf(out, "datagen: resuming %s at game %" PRIu64 ", its last, played again (an interruption may "
+                    "have cut it short)\n", options->out_path, run->data.next_game);
         play(run, interrupted, out);
+        if (!run->failed && !atomic_load(interrupted))
+            mark_complete(run);
         pending_clear(&run->pending);
         pthread_cond_destroy(&run->turn_came);
         pthread_mutex_destroy(&run->lock);

@@ -7,6 +7,7 @@
 #include "datagen/book.h"
 #include "datagen/datagen_cli.h"
 #include "datagen/datagen_run.h"
+#include "datagen/slice_merge.h"
 
 int main(int argc, char **argv)
 {
@@ -15,6 +16,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc > 1 && strcmp(argv[1], "book") == 0)
         return book_command(argc - 1, argv + 1, stdout, stderr);
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return slice_merge_command(argc - 1, argv + 1, stdout, stderr);
     int code = datagen_cli_parse(argc, argv, &options, err, sizeof err);
     if (code != DATAGEN_EXIT_OK) {
         fprintf(stderr, "tessera-datagen: %s\n(tessera-datagen -help lists the flags)\n", err);

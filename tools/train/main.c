@@ -9,13 +9,16 @@ int main(int argc, char **argv)
     TrainOptions options;
     char err[512];
     setvbuf(stdout, NULL, _IOLBF, 0);
+    int code;
     if (!train_cli_parse(argc, argv, &options, err, sizeof err)) {
         fprintf(stderr, "tessera-train: %s\n(tessera-train -help lists the flags)\n", err);
-        return TRAIN_EXIT_BAD_ARGS;
-    }
-    if (options.help) {
+        code = TRAIN_EXIT_BAD_ARGS;
+    } else if (options.help) {
         train_cli_print_help(stdout);
-        return TRAIN_EXIT_OK;
+        code = TRAIN_EXIT_OK;
+    } else {
+        code = train_run(&options, stdout, stderr);
     }
-    return train_run(&options, stdout, stderr);
+    train_cli_free(&options);
+    return code;
 }

@@ -2,6 +2,7 @@
 #include "train/train_cli.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/flags.h"
@@ -30,9 +31,24 @@ static bool read_path(const char *flag, const char *value, const char **out, cha
     return true;
 }
 
-static bool read_data(void *target, const char *flag, const char *value, char *err, size_t err_size)
+/* -data PATH...: the next word, and every word after it up to the next
+ * flag (so that a shell glob such as parts/x*.txt gives them all). */
+static int read_data(void *target, int argc, char *const *argv, int *i, char *err, size_t err_size)
 {
-    return read_path(flag, value, &((TrainOptions *)target)->data_path, err, err_size);
+    TrainOptions *o = target;
+    const char *flag = argv[*i];
+    if (*i + 1 >= argc || argv[*i + 1][0] == '-') {
+        snprintf(err, err_size, "%s needs a file or folder%s%s", flag, *i + 1 < argc ? ", not the flag " : "",
+                 *i + 1 < argc ? argv[*i + 1] : "");
+        return TRAIN_EXIT_BAD_ARGS;
+    }
+    do {
+        ++*i;
+        if (!read_path(flag, argv[*i], &o->data_paths[o->data_count], err, err_size))
+            return TRAIN_EXIT_BAD_ARGS;
+        o->data_count++;
+    } while (*i + 1 < argc && argv[*i + 1][0] != '-');
+    return 0;
 }
 
 static bool read_out(void *target, const char *flag, const char *value, char *err, size_t err_size)
@@ -114,7 +130,7 @@ static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 }
 
 static const Flag train_flags[] = {
-    {"-game", .on_value = read_game},       {"-data", .on_value = read_data},
+    {"-game", .on_value = read_game},       {"-data", .on_words = read_data},
     {"-out", .on_value = read_out},         {"-checkpoint", .on_value = read_checkpoint},
     {"-epochs", .on_value = read_epochs},   {"-batch", .on_value = read_batch},
     {"-lr", .on_value = read_learning_rate}, {"-lambda", .on_value = read_lambda},
@@ -129,6 +145,11 @@ bool train_cli_parse(int argc, char *const *argv, TrainOptions *o, char *err, si
 {
     *o = (TrainOptions){.epochs = 30, .batch = 512, .hidden = 64, .hidden2 = 16, .threads = 1,
                         .learning_rate = 0.002, .lambda = 0.5, .seed = 1};
+    o->data_paths = calloc((size_t)argc + 1, sizeof *o->data_paths);
+    if (!o->data_paths) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(train_flags, argv[i]);
         if (!row) {
@@ -140,8 +161,8 @@ bool train_cli_parse(int argc, char *const *argv, TrainOptions *o, char *err, si
         if (o->help)
             return true;
     }
-    if (!o->game || !o->data_path || !o->out_path) {
-        snprintf(err, err_size, "-game ID, -data FILE and -out FILE are required");
+    if (!o->game || !o->data_count || !o->out_path) {
+        snprintf(err, err_size, "-game ID, -data PATH... and -out NET are required");
         return false;
     }
     if (!o->checkpoint_path[0]) {
@@ -154,11 +175,39 @@ bool train_cli_parse(int argc, char *const *argv, TrainOptions *o, char *err, si
     return true;
 }
 
+void train_cli_free(TrainOptions *o)
+{
+    free(o->data_paths);
+    o->data_paths = NULL;
+    o->data_count = 0;
+}
+
+void train_cli_data_label(const TrainOptions *o, char *out, size_t out_size)
+{
+    enum { SHOWN = 300 };
+    uint64_t hash = 0xcbf29ce484222325u; /* FNV-1a of every path */
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < o->data_count; i++) {
+        for (const char *c = o->data_paths[i]; *c; c++)
+            hash = (hash ^ (unsigned char)*c) * 0x100000001b3u;
+        hash = (hash ^ ',') * 0x100000001b3u;
+        if (used < out_size) {
+            int n = snprintf(out + used, out_size - used, "%s%s", i ? "," : "", o->data_paths[i]);
+            used += n > 0 ? (size_t)n : 0;
+        }
+    }
+    if (used > SHOWN && out_size > SHOWN + 64)
+        snprintf(out + SHOWN, out_size - SHOWN, "...(%d paths, %016" PRIx64 ")", o->data_count, hash);
+}
+
 void train_cli_configuration(const TrainOptions *o, size_t positions, char *out, size_t out_size)
 {
+    char data[512];
+    train_cli_data_label(o, data, sizeof data);
     snprintf(out, out_size,
              "game=%s data=%s positions=%zu hidden=%d hidden2=%d batch=%d lr=%g lambda=%g k=%g seed=%" PRIu64,
-             o->game->id, o->data_path, positions, o->hidden, o->hidden2, o->batch, o->learning_rate, o->lambda,
+             o->game->id, data, positions, o->hidden, o->hidden2, o->batch, o->learning_rate, o->lambda,
              o->k, o->seed);
     /* Only with -steps, so that the configurations before it still resume. */
     if (o->steps) {
@@ -169,7 +218,7 @@ void train_cli_configuration(const TrainOptions *o, size_t positions, char *out,
 
 void train_cli_print_help(FILE *out)
 {
-    fputs("usage: tessera-train -game ID -data FILE -out NET [flags]\n"
+    fputs("usage: tessera-train -game ID -data FILE... -out NET [flags]\n"
           "\n"
           "Trains a game's network (src/nn/) on self-play data from tessera-datagen: the\n"
           "target is lambda * sigmoid(score / K) + (1 - lambda) * result (a proof counts\n"
@@ -179,9 +228,13 @@ void train_cli_print_help(FILE *out)
           "command resumes it; another configuration is refused) and writes NET after\n"
           "each epoch that lowers the validation loss (early stopping: NET is the best\n"
           "epoch's net), which the engine loads with `setoption name EvalFile value NET`.\n"
+          "The data may be many files, read one after the other as if joined (the same\n"
+          "net as from their concatenation), with a line on how much has been read.\n"
           "\n"
           "  -game ID        the game (the data must be of the same game)\n"
-          "  -data FILE      the data file (tools/data/data_record.h)\n"
+          "  -data PATH...   the data (tools/data/data_record.h): one or more files, or a\n"
+          "                  folder for all its data files in name order; repeatable,\n"
+          "                  read in the order given\n"
           "  -out NET        the network file written\n"
           "  -checkpoint F   the checkpoint (NET.ckpt)\n"
           "  -epochs N       passes over the training positions (30); a resumed run goes on to N\n"

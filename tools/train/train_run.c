@@ -7,7 +7,7 @@
 
 #include "nn/net_file.h"
 #include "train/checkpoint.h"
-#include "train/played_moves.h"
+#include "train/data_files.h"
 #include "train/train_set.h"
 #include "train/trainer.h"
 #include "tune/texel.h"
@@ -30,16 +30,20 @@ static double choose_k(const TrainOptions *o, const TexelSet *texel)
 static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE *errout)
 {
     TexelSet texel;
-    char err[1024];
-    if (!texel_data_load(o->data_path, o->game, &texel, err, sizeof err)) {
+    DataFiles files;
+    Move *moves = NULL;
+    char err[2048], data[512];
+    train_cli_data_label(o, data, sizeof data);
+    if (!data_files_list(o->data_paths, o->data_count, o->game, &files, err, sizeof err) ||
+        !data_files_load(&files, o->game, &texel, o->steps ? &moves : NULL, out, err, sizeof err)) {
         fprintf(errout, "tessera-train: %s\n", err);
+        data_files_free(&files);
         return TRAIN_EXIT_BAD_ARGS;
     }
+    data_files_free(&files);
     *k = choose_k(o, &texel);
     size_t skipped = 0;
-    Move *moves = NULL;
-    bool ok = *k > 0 && (!o->steps || played_moves_load(o->data_path, o->game, &texel, &moves, err, sizeof err)) &&
-              train_set_from_texel(o->game, &texel, moves, *k, o->lambda, set, &skipped, err, sizeof err);
+    bool ok = *k > 0 && train_set_from_texel(o->game, &texel, moves, *k, o->lambda, set, &skipped, err, sizeof err);
     free(moves);
     texel_data_free(&texel);
     if (!ok) {
@@ -48,11 +52,11 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
         return TRAIN_EXIT_FAILED;
     }
     fprintf(out, "train: %zu positions of %s from %s%s (%zu training, %zu validation, %zu not covered by the encoding), K = %.1f\n",
-            set->count, o->game->id, o->data_path, o->steps ? " and inside their turns" : "", set->count - set->validation_count, set->validation_count,
+            set->count, o->game->id, data, o->steps ? " and inside their turns" : "", set->count - set->validation_count, set->validation_count,
             skipped, *k);
     if (set->validation_count == 0 || set->validation_count == set->count) {
         fprintf(errout, "tessera-train: %s: need both training and validation games (one in ten is held out)\n",
-                o->data_path);
+                data);
         train_set_free(set);
         return TRAIN_EXIT_FAILED;
     }
