@@ -99,6 +99,7 @@ done
 
 # ---- resumed through another launcher: the same run ----
 head -n 7 "$WORK/srun.csv" >"$WORK/resumed.csv"
+cp "$WORK/srun.csv.run" "$WORK/resumed.csv.run" # the run's record (FILE.run) goes with it
 LAUNCHER_RECORD=$WORK/resumed.rec
 run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
     -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \

@@ -6,7 +6,9 @@
 #include <libgen.h>
 #include <math.h>
 
+#include "spsatest.h"
 #include "tune/engine_options.h"
+#include "tune/run_record.h"
 #include "tune/tune_cli.h"
 #include "tune/tune_report.h"
 
@@ -271,6 +273,117 @@ static void find_fakes(const char *argv0)
     snprintf(fakes_dir, sizeof fakes_dir, "%s/../fakes", dirname(copy));
 }
 
+/* The record -resume compares (run_record.h) of the parsed command line,
+ * tuning Knob (start 20, 0..100, c_end 10, r_end 0.05); parsed is what
+ * the parse returned.  Freed by the caller. */
+static char *record_of_options(int parsed)
+{
+    static Spsa spsa;
+    CHECK_EQ_INT(parsed, TUNE_EXIT_OK);
+    if (parsed != TUNE_EXIT_OK)
+        return NULL;
+    SpsaParam knob = spsa_test_param("Knob", 20, 0, 100, 10, 0.05);
+    SpsaSchedule schedule = tune_cli_schedule(&options);
+    char why[256] = "";
+    CHECK(spsa_init(&spsa, &schedule, &knob, 1, options.arena.run.seed, why, sizeof why));
+    char *text = run_record_describe(&options.arena.run, &spsa);
+    CHECK(text != NULL);
+    return text;
+}
+
+#define RECORD_OF(...) record_of_options(PARSE(__VA_ARGS__))
+#define RUN_FLAGS "-engine", "cmd=e", "option.Hash=1", "-each", "depth=2", "-game", "columna", "-tune", "Knob"
+
+static void test_run_record_holds_what_changes_the_result_only(void)
+{
+    char *plain = RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2");
+    char *other = RECORD_OF(RUN_FLAGS, "-games", "200", "-concurrency", "2", "-launcher", "srun -n1",
+                            "-progress", "5", "-log", "x.log", "-loglimit", "1", "-csv", "x.csv", "-A", "10");
+    if (plain && other) {
+        CHECK(strncmp(plain, RUN_RECORD_MAGIC "\n", strlen(RUN_RECORD_MAGIC) + 1) == 0);
+        CHECK_CONTAINS(plain, "\ngame=columna\nseed=1\nopenings=start\n");
+        CHECK_CONTAINS(plain, "\nengine.cmd=e\n");
+        CHECK_CONTAINS(plain, "\nengine.tc=depth=2\n");
+        CHECK_CONTAINS(plain, "\nengine.option.Hash=1\n");
+        CHECK_CONTAINS(plain, "\nconcurrency=2\niterations=100\nA=10\nalpha=0.602\ngamma=0.101\n");
+        CHECK_CONTAINS(plain, "\nparams=1\nparam.1=Knob, 20, 0, 100, 10, 0.05\n" RUN_RECORD_END "\n");
+        CHECK(strstr(plain, "launcher") == NULL && strstr(plain, "plus") == NULL && strstr(plain, "minus") == NULL);
+        char why[256] = "";
+        CHECK(run_record_well_formed(plain, why, sizeof why));
+        /* -games 2N is -iterations N, -A N/10 the default; launcher, log,
+         * progress and the CSV's path change nothing. */
+        CHECK_STR(other, plain);
+    }
+    free(plain);
+    free(other);
+}
+
+/* A changed setting: the first difference, as the user says it. */
+static void expect_refusal(char *recorded, char *current, const char *message)
+{
+    char what[1024] = "";
+    if (recorded && current) {
+        CHECK(run_record_differs(recorded, current, what, sizeof what));
+        CHECK_CONTAINS(what, message);
+    }
+    free(current);
+}
+
+static void test_run_record_names_the_first_difference(void)
+{
+    char *plain = RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2");
+    char what[512] = "";
+    CHECK(plain && !run_record_differs(plain, plain, what, sizeof what));
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "4"),
+                   "the run was started with -concurrency 2, this command says -concurrency 4");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2", "-seed", "9"),
+                   "the run was started with -seed 1, this command says -seed 9");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "101", "-concurrency", "2", "-A", "10"),
+                   "the run was started with -iterations 100, this command says -iterations 101");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2", "-gamma", "0.2"),
+                   "the run was started with -gamma 0.101, this command says -gamma 0.2");
+    expect_refusal(plain, RECORD_OF("-engine", "cmd=e", "option.Hash=2", "-each", "depth=2", "-game", "columna", "-tune",
+                                     "Knob", "-iterations", "100", "-concurrency", "2"),
+                   "the run was started with option.Hash=1, this command says option.Hash=2 (-engine or -each)");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2", "-each", "option.Eval=x"),
+                   "the run was started with no option.Eval=, this command says option.Eval=x");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2", "-each", "tc=1+0.01"),
+                   "the run was started with depth=2, this command says tc=1+0.01 depth=2");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2", "-each", "timeout=3"),
+                   "the run was started with timeout=10, this command says timeout=3");
+    expect_refusal(plain, RECORD_OF(RUN_FLAGS, "-iterations", "100", "-concurrency", "2", "-openings", "random", "plies=2"),
+                   "the run was started with -openings start, this command says -openings random plies=2");
+    /* A record that lacks a key (an older or a hand-edited one). */
+    char *edited = plain ? strdup(plain) : NULL;
+    char *line = edited ? strstr(edited, "\ngamma=") : NULL;
+    if (line) {
+        char *next = strchr(line + 1, '\n');
+        memmove(line, next, strlen(next) + 1);
+        CHECK(run_record_differs(edited, plain, what, sizeof what));
+        CHECK_CONTAINS(what, "the run was started with no -gamma, this command says -gamma 0.101");
+    }
+    free(edited);
+    free(plain);
+}
+
+static void test_damaged_run_records_are_named(void)
+{
+    char why[256] = "";
+    CHECK(run_record_well_formed(RUN_RECORD_MAGIC "\nseed=1\n" RUN_RECORD_END "\n", why, sizeof why));
+    CHECK(!run_record_well_formed("", why, sizeof why));
+    CHECK(!run_record_well_formed("seed=1\n" RUN_RECORD_END "\n", why, sizeof why));
+    CHECK_CONTAINS(why, "line 1: not ");
+    CHECK(!run_record_well_formed(RUN_RECORD_MAGIC "\nseed=1\n", why, sizeof why));
+    CHECK_CONTAINS(why, "cut short");
+    CHECK(!run_record_well_formed(RUN_RECORD_MAGIC "\nseed=1\n" RUN_RECORD_END, why, sizeof why));
+    CHECK_CONTAINS(why, "cut short");
+    CHECK(!run_record_well_formed(RUN_RECORD_MAGIC "\nseed 1\n" RUN_RECORD_END "\n", why, sizeof why));
+    CHECK_CONTAINS(why, "line 2: not KEY=VALUE");
+    CHECK(!run_record_well_formed(RUN_RECORD_MAGIC "\n=1\n" RUN_RECORD_END "\n", why, sizeof why));
+    CHECK(!run_record_well_formed(RUN_RECORD_MAGIC "\nseed=1\n" RUN_RECORD_END "\nseed=2\n", why, sizeof why));
+    CHECK_CONTAINS(why, "line 4: text after");
+}
+
 static void test_spin_options_come_from_the_handshake(void)
 {
     EngineSpec spec;
@@ -305,6 +418,9 @@ int main(int argc, char **argv)
     RUN(test_printed_commands_repeat_the_arena_flags);
     RUN(test_unmoved_values_are_warned_of_after_50_iterations);
     RUN(test_spin_options_come_from_the_handshake);
+    RUN(test_run_record_holds_what_changes_the_result_only);
+    RUN(test_run_record_names_the_first_difference);
+    RUN(test_damaged_run_records_are_named);
     tune_cli_free(&options);
     return harness_end();
 }

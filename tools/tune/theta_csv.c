@@ -32,8 +32,7 @@ bool theta_csv_append(FILE *file, const Spsa *spsa)
     return fflush(file) == 0 && !ferror(file);
 }
 
-FILE *theta_csv_create(const char *path, bool overwrite, const Spsa *spsa, char *err,
-                       size_t err_size)
+FILE *theta_csv_open_new(const char *path, bool overwrite, char *err, size_t err_size)
 {
     /* "wx" fails when the file exists, so no other run's file is lost
      * between a check and the open. */
@@ -43,12 +42,24 @@ FILE *theta_csv_create(const char *path, bool overwrite, const Spsa *spsa, char 
                  "overwrites it", path, path);
         return NULL;
     }
-    if (!file) {
+    if (!file)
         snprintf(err, err_size, "-csv %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    if (!write_header(file, spsa) || !theta_csv_append(file, spsa)) {
-        snprintf(err, err_size, "-csv %s: cannot write", path);
+    return file;
+}
+
+bool theta_csv_start(FILE *file, const char *path, const Spsa *spsa, char *err, size_t err_size)
+{
+    if (write_header(file, spsa) && theta_csv_append(file, spsa))
+        return true;
+    snprintf(err, err_size, "-csv %s: cannot write", path);
+    return false;
+}
+
+FILE *theta_csv_create(const char *path, bool overwrite, const Spsa *spsa, char *err,
+                       size_t err_size)
+{
+    FILE *file = theta_csv_open_new(path, overwrite, err, err_size);
+    if (file && !theta_csv_start(file, path, spsa, err, err_size)) {
         fclose(file);
         return NULL;
     }

@@ -13,6 +13,9 @@
  * a delay d (-concurrency d+1, spsa.h) also the d rows before it, the
  * thetas the next pairs perturb.  A last row cut short by a crash is
  * dropped.
+ *
+ * The CSV does not say what the run was started with: a tuning run keeps
+ * that in the record beside it (run_record.h), which -resume checks first.
  */
 #ifndef TESSERA_TUNE_THETA_CSV_H
 #define TESSERA_TUNE_THETA_CSV_H
@@ -23,7 +26,16 @@
 
 #include "tune/spsa.h"
 
-/* Creates path and writes the header and row 0.  An existing file is a
+/* Creates path (empty) for a new run.  An existing file is a finished or
+ * interrupted run's history: it is refused (err says how to resume it or
+ * overwrite it) unless overwrite.  Returns the open file, or NULL with err
+ * filled. */
+FILE *theta_csv_open_new(const char *path, bool overwrite, char *err, size_t err_size);
+
+/* Writes the header and row 0 to a file theta_csv_open_new opened. */
+bool theta_csv_start(FILE *file, const char *path, const Spsa *spsa, char *err, size_t err_size);
+
+/* Both: creates path and writes the header and row 0.  An existing file is a
  * finished or interrupted run's history: it is refused (err says how to
  * resume it or overwrite it) unless overwrite.  Returns the open file, or
  * NULL with err filled. */

@@ -4,10 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "arena/preflight.h"
 #include "tune/engine_options.h"
 #include "tune/param_source.h"
+#include "tune/run_record.h"
 #include "tune/theta_csv.h"
 #include "tune/tune_report.h"
 #include "tune/tune_run.h"
@@ -63,7 +65,26 @@ static bool check_hosts(const TuneOptions *o, char *err, size_t err_size)
     return preflight_engines(spec, 1, c->concurrency, c->game->id, NULL, NULL, err, err_size) == PREFLIGHT_OK;
 }
 
-/* SPSA from the flags; the CSV created, or resumed into spsa. */
+/* A new run: the CSV claimed (created empty, or emptied with -force), the
+ * record of the run written beside it, then the CSV's header and row 0.
+ * So a run killed while starting leaves a CSV without a row, which
+ * -resume refuses, never rows without their record. */
+static FILE *start_new(const TuneOptions *o, const Spsa *spsa, const char *record, char *err, size_t err_size)
+{
+    FILE *csv = theta_csv_open_new(o->csv_path, o->force, err, err_size);
+    if (!csv)
+        return NULL;
+    if (!run_record_write(o->csv_path, record, err, err_size) ||
+        !theta_csv_start(csv, o->csv_path, spsa, err, err_size)) {
+        fclose(csv);
+        unlink(o->csv_path); /* empty, or emptied by -force: nothing lost */
+        return NULL;
+    }
+    return csv;
+}
+
+/* SPSA from the flags; the CSV created, or resumed into spsa once the
+ * run's record says that the flags are the ones it was started with. */
 static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size)
 {
     SpsaParam params[SPSA_MAX_PARAMS];
@@ -73,9 +94,17 @@ static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size
         !spsa_init(spsa, &schedule, params, count, o->arena.run.seed, err, err_size) ||
         !check_spec_room(o, spsa, err, err_size))
         return NULL;
+    char *record = run_record_describe(&o->arena.run, spsa);
+    if (!record) {
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    FILE *csv = NULL;
     if (!o->resume)
-        return theta_csv_create(o->csv_path, o->force, spsa, err, err_size);
-    FILE *csv = theta_csv_resume(o->csv_path, spsa, err, err_size);
+        csv = start_new(o, spsa, record, err, err_size);
+    else if (run_record_check(o->csv_path, record, err, err_size))
+        csv = theta_csv_resume(o->csv_path, spsa, err, err_size);
+    free(record);
     if (csv && spsa->done > schedule.iterations) {
         snprintf(err, err_size, "-resume %s: %d iterations done already, more than -iterations %d",
                  o->csv_path, spsa->done, schedule.iterations);
