@@ -498,9 +498,12 @@ static void check_stop_is_quick(const Game *g, int threads)
         return;
     job.limits.infinite = true;
     mcts_backend.new_game(engine(), job.hash_mb);
+    /* The clock read before the stopper starts: on a busy machine this
+     * thread may wait its turn after pthread_create, and a t0 read then
+     * would make the search look shorter than the stopper's 150 ms. */
+    int64_t t0 = now_ms();
     pthread_t stopper;
     pthread_create(&stopper, NULL, raise_stop_later, NULL);
-    int64_t t0 = now_ms();
     Move move = search_again();
     int64_t took = now_ms() - t0;
     pthread_join(stopper, NULL);
