@@ -44,6 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "games/gameutil.h"
 #include "games/roomandpillar/roomandpillar.h"
 #include "games/registry.h"
 #include "util/rng.h"
@@ -54,24 +55,14 @@
 #define FAKE_WIN 30000
 
 typedef struct {
-    MoveSink sink;
     Move moves[FAKE_MOVES_MAX];
     int count;
 } FakeMoveList;
 
-static bool fake_collect(MoveSink *sink, Move move)
-{
-    FakeMoveList *list = (FakeMoveList *)sink;
-    if (list->count < FAKE_MOVES_MAX)
-        list->moves[list->count++] = move;
-    return true;
-}
-
+/* Every legal move: FAKE_MOVES_MAX holds the most a board can have. */
 static void fake_moves(const Position *pos, FakeMoveList *list)
 {
-    list->sink.emit = fake_collect;
-    list->count = 0;
-    roomandpillar_game.generate_moves(pos, &list->sink);
+    list->count = collect_moves(&roomandpillar_game, pos, list->moves, FAKE_MOVES_MAX, NULL);
 }
 
 /* Negamax with alpha-beta; a side with no move has lost (RULES.md). */

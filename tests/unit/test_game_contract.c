@@ -284,17 +284,9 @@ static void check_hashed_moves(const Game *g, const Position *pos)
 #define LEGALITY_CHECKED_MAX 3000
 
 typedef struct {
-    MoveSink sink;
     Move moves[LEGALITY_CHECKED_MAX];
     int count;
 } MoveSet;
-
-static bool note_move(MoveSink *sink, Move move)
-{
-    MoveSet *set = (MoveSet *)sink;
-    set->moves[set->count++] = move;
-    return set->count < LEGALITY_CHECKED_MAX;
-}
 
 static bool holds_move(const MoveSet *set, Move move)
 {
@@ -311,10 +303,8 @@ static void check_move_is_legal(const Game *g, const Position *pos)
     static MoveSet set;
     if (!g->move_is_legal || (g->count_moves && g->count_moves(pos) >= LEGALITY_CHECKED_MAX))
         return;
-    set.sink.emit = note_move;
-    set.count = 0;
-    g->generate_moves(pos, &set.sink);
-    if (set.count >= LEGALITY_CHECKED_MAX)
+    set.count = collect_moves(g, pos, set.moves, LEGALITY_CHECKED_MAX, NULL);
+    if (set.count >= LEGALITY_CHECKED_MAX) /* maybe more: too many to check */
         return;
     int wrong = 0;
     for (int i = 0; i < set.count; i++) {

@@ -73,11 +73,28 @@ static int entry_of_text(const Game *g, const Position *pos, const char *text)
     return -1;
 }
 
-/* What the random positions of one game covered. */
+/* What the random positions of one game covered, and the Rng that
+ * plays the random games. */
 typedef struct {
     int positions, actions, failures;
     bool hit[SANE_POLICY_SIZE];
+    Rng rng;
 } Survey;
+
+/* A survey that has covered nothing yet, its games drawn from seed. */
+static void survey_begin(Survey *s, uint64_t seed)
+{
+    memset(s, 0, sizeof *s);
+    rng_seed(&s->rng, seed);
+}
+
+/* What every survey ends with: no failure, over enough positions to
+ * mean something. */
+static void check_survey_clean(const Survey *s)
+{
+    CHECK_EQ_INT(s->failures, 0);
+    CHECK(s->positions >= 300);
+}
 
 static void survey_fail(Survey *s, const char *file, int line, const char *what)
 {
@@ -127,7 +144,7 @@ static void check_distinct_entries(const Game *g, const Position *pos, Survey *s
 
 /* A random game played a step at a time from start, calling visit on
  * every position met (turn starts and positions inside a turn). */
-static void walk_steps(const Game *g, const Position *start, Rng *rng,
+static void walk_steps(const Game *g, const Position *start,
                        void (*visit)(const Game *, const Position *, Survey *), Survey *s)
 {
     Position pos = *start;
@@ -137,7 +154,7 @@ static void walk_steps(const Game *g, const Position *start, Rng *rng,
         const int n = g->generate_steps(&pos, steps, MAX_STEPS_PER_NODE);
         if (n == 0)
             break;
-        g->play_step(&pos, steps[rng_below(rng, (uint64_t)n)]);
+        g->play_step(&pos, steps[rng_below(&s->rng, (uint64_t)n)]);
     }
 }
 
@@ -297,16 +314,13 @@ static void columna_visit(const Game *g, const Position *pos, Survey *s)
 static void test_columna_steps_get_distinct_mirrored_entries(void)
 {
     static Survey s;
-    memset(&s, 0, sizeof s);
-    Rng rng;
-    rng_seed(&rng, 1234);
+    survey_begin(&s, 1234);
     Position start;
     if (!load(&columna_game, COLUMNA_START, &start))
         return;
     for (int game = 0; game < 12; game++)
-        walk_steps(&columna_game, &start, &rng, columna_visit, &s);
-    CHECK_EQ_INT(s.failures, 0);
-    CHECK(s.positions >= 300);
+        walk_steps(&columna_game, &start, columna_visit, &s);
+    check_survey_clean(&s);
     /* A constant or a field ignored would collide above; the steps met
      * also spread over most of the layout. */
     CHECK(entries_hit(&s) >= 200);
@@ -384,9 +398,7 @@ static void territoire_visit(const Game *g, const Position *pos, Survey *s)
 static void test_territoire_steps_get_distinct_entries(void)
 {
     static Survey s;
-    memset(&s, 0, sizeof s);
-    Rng rng;
-    rng_seed(&rng, 5678);
+    survey_begin(&s, 5678);
     for (int game = 0; game < 24; game++) {
         Position start;
         if (game % 2 == 0) {
@@ -395,10 +407,9 @@ static void test_territoire_steps_get_distinct_entries(void)
         } else {
             territoire_game.random_start(&start, 1000 + (uint64_t)game); /* other golden squares */
         }
-        walk_steps(&territoire_game, &start, &rng, territoire_visit, &s);
+        walk_steps(&territoire_game, &start, territoire_visit, &s);
     }
-    CHECK_EQ_INT(s.failures, 0);
-    CHECK(s.positions >= 300);
+    check_survey_clean(&s);
     CHECK_EQ_INT(entries_hit(&s), 36); /* every placement entry, no discard (none in play) */
     printf("[%d positions, %d steps, %d of 42 entries] ", s.positions, s.actions, entries_hit(&s));
 }
@@ -523,9 +534,7 @@ static void rp_check_mirror(const Position *pos, Survey *s)
 static void test_roomandpillar_every_size_gets_distinct_mirrored_entries(void)
 {
     static Survey s;
-    memset(&s, 0, sizeof s);
-    Rng rng;
-    rng_seed(&rng, 9012);
+    survey_begin(&s, 9012);
     int sizes = 0;
     for (int width = ROOMANDPILLAR_MIN_SIDE; width <= ROOMANDPILLAR_MAX_SIDE; width++)
         for (int height = ROOMANDPILLAR_MIN_SIDE; height <= ROOMANDPILLAR_MAX_SIDE; height++) {
@@ -549,13 +558,12 @@ static void test_roomandpillar_every_size_gets_distinct_mirrored_entries(void)
                 for (int ply = 0; ply < 300 && roomandpillar_game.outcome(&pos) == OUTCOME_ONGOING; ply++) {
                     check_distinct_entries(&roomandpillar_game, &pos, &s);
                     rp_check_mirror(&pos, &s);
-                    roomandpillar_game.play(&pos, random_legal_move(&roomandpillar_game, &pos, &rng));
+                    roomandpillar_game.play(&pos, random_legal_move(&roomandpillar_game, &pos, &s.rng));
                 }
             }
         }
     CHECK_EQ_INT(sizes, 15 * 15 - 7 * 7); /* 2..16 each way, not both odd */
-    CHECK_EQ_INT(s.failures, 0);
-    CHECK(s.positions >= 300);
+    check_survey_clean(&s);
     CHECK_EQ_INT(entries_hit(&s), 129); /* every square of 16 x 16 for the mover, and swap */
     printf("[%d sizes, %d positions, %d moves, %d of 129 entries] ", sizes, s.positions, s.actions,
            entries_hit(&s));
@@ -712,9 +720,7 @@ static void qawale_check_colours(const Position *pos, Survey *s)
 static void test_qawale_turns_share_entries_only_by_class(void)
 {
     static Survey s;
-    memset(&s, 0, sizeof s);
-    Rng rng;
-    rng_seed(&rng, 3456);
+    survey_begin(&s, 3456);
     Position start;
     if (!load(&qawale_game, QAWALE_START, &start))
         return;
@@ -728,12 +734,11 @@ static void test_qawale_turns_share_entries_only_by_class(void)
             qawale_check_position(&pos, &s);
             qawale_check_colours(&pos, &s);
             Move picked;
-            sample_legal_move(&qawale_game, &pos, &rng, 5000, NULL, NULL, &picked);
+            sample_legal_move(&qawale_game, &pos, &s.rng, 5000, NULL, NULL, &picked);
             qawale_game.play(&pos, picked);
         }
     }
-    CHECK_EQ_INT(s.failures, 0);
-    CHECK(s.positions >= 300);
+    check_survey_clean(&s);
     CHECK(entries_hit(&s) >= 300);
     printf("[%d positions, %d turns, %d of 1024 entries; %d at the start] ", s.positions, s.actions,
            entries_hit(&s), at_start);

@@ -322,24 +322,6 @@ static void test_territoire_outcome_when_side_to_move_is_out_of_pawns(void)
 
 /* ---- step hooks -------------------------------------------------------- */
 
-typedef struct {
-    MoveSink sink;
-    const Position *parent;
-    int mismatches;
-    int count;
-    Move *moves;
-    int capacity;
-} TurnCollector;
-
-static bool collect_turn(MoveSink *sink, Move move)
-{
-    TurnCollector *c = (TurnCollector *)sink;
-    if (c->count < c->capacity)
-        c->moves[c->count] = move;
-    c->count++;
-    return true;
-}
-
 /* Every turn built step by step is one generate_moves streams, and playing
  * it whole lands on the same position. */
 static int walk_steps(const Position *pos, Move *steps, int depth, const Move *turns, int turn_count,
@@ -375,13 +357,13 @@ static void check_hooks_agree(const char *fen)
     if (!load_position(G, fen, &pos))
         return;
     CHECK(!G->turn_in_progress(&pos));
-    TurnCollector c = {{collect_turn}, &pos, 0, 0, turns, 4096};
-    G->generate_moves(&pos, &c.sink);
-    CHECK(c.count <= 4096);
+    bool overflow;
+    const int count = collect_moves(G, &pos, turns, 4096, &overflow);
+    CHECK(!overflow);
     Move steps[TERRITOIRE_STEPS_PER_TURN];
     int found = 0;
-    CHECK_EQ_INT(walk_steps(&pos, steps, 0, turns, c.count, &pos, &found), 0);
-    CHECK_EQ_INT(found, c.count);
+    CHECK_EQ_INT(walk_steps(&pos, steps, 0, turns, count, &pos, &found), 0);
+    CHECK_EQ_INT(found, count);
 }
 
 static void test_territoire_step_hooks_agree_with_generate_moves(void)

@@ -152,6 +152,14 @@ static bool is_help_flag(const char *arg)
     return strcmp(arg, "-help") == 0 || strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
+bool cli_asks_for_help(int argc, char *const *argv, int from)
+{
+    for (int i = from; i < argc; i++)
+        if (is_help_flag(argv[i]))
+            return true;
+    return false;
+}
+
 typedef struct {
     EngineSpec each;
     const char *launcher;       /* -launcher: for engines without launcher= */
@@ -632,11 +640,10 @@ static bool finish_openings(TournamentConfig *c, const CliState *st, char *err, 
 static int parse_merge(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
 {
     o->command = COMMAND_MERGE;
-    for (int k = 2; k < argc; k++)
-        if (is_help_flag(argv[k])) {
-            o->command = COMMAND_MERGE_HELP;
-            return ARENA_EXIT_OK;
-        }
+    if (cli_asks_for_help(argc, argv, 2)) {
+        o->command = COMMAND_MERGE_HELP;
+        return ARENA_EXIT_OK;
+    }
     int i = 2;
     if (i < argc && strcmp(argv[i], "-sprt") == 0) {
         int code = parse_sprt(argc, argv, &i, &o->run.sprt, err, err_size);

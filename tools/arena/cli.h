@@ -6,6 +6,7 @@
 #ifndef TESSERA_ARENA_CLI_H
 #define TESSERA_ARENA_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -36,6 +37,11 @@ typedef struct {
  * filled).  On success release with cli_free. */
 int cli_parse(int argc, char *const *argv, ArenaOptions *options, char *err, size_t err_size);
 void cli_free(ArenaOptions *options);
+
+/* Is any of argv[from..argc) -help, --help or -h?  merge and the tuner ask
+ * before reading any flag, so that the help asked for is shown even where
+ * other words are wrong; one test for both keeps the words the same. */
+bool cli_asks_for_help(int argc, char *const *argv, int from);
 
 void cli_print_help(FILE *out);
 /* The help of `tessera-arena merge`. */

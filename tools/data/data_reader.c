@@ -72,3 +72,36 @@ bool data_read_visiting(FILE *file, DataHeader *header, const DataVisitors *visi
         *kept_bytes = offset;
     }
 }
+
+/* Is the header's game another than game_id?  Then err says so. */
+static bool of_another_game(const DataHeader *header, const char *game_id, char *err, size_t err_size)
+{
+    if (strcmp(header->game_id, game_id) == 0)
+        return false;
+    snprintf(err, err_size, "the data is of game %s, not %s", header->game_id, game_id);
+    return true;
+}
+
+/* data_read_of_game's visitor: the game checked before the caller's. */
+typedef struct {
+    const char *game_id;
+    const DataHeader *header; /* read before the first record */
+    DataRecordVisitor visit;
+    void *context;
+} GameVisitor;
+
+static bool visit_of_game(void *context, const DataRecord *record, char *err, size_t err_size)
+{
+    const GameVisitor *of_game = context;
+    return !of_another_game(of_game->header, of_game->game_id, err, err_size) &&
+           of_game->visit(of_game->context, record, err, err_size);
+}
+
+bool data_read_of_game(FILE *file, const char *game_id, DataHeader *header, DataRecordVisitor visit,
+                       void *context, long *kept_bytes, char *err, size_t err_size)
+{
+    GameVisitor of_game = {game_id, header, visit, context};
+    /* A file without records has no first record to refuse it at. */
+    return data_read(file, header, visit_of_game, &of_game, kept_bytes, err, err_size) &&
+           !of_another_game(header, game_id, err, err_size);
+}

@@ -48,4 +48,11 @@ bool data_read(FILE *file, DataHeader *header, DataRecordVisitor visit, void *co
 bool data_read_visiting(FILE *file, DataHeader *header, const DataVisitors *visitors, void *context,
                         long *kept_bytes, char *err, size_t err_size);
 
+/* data_read of the data of one game: a file whose header names another
+ * game is refused with "the data is of game G, not GAME_ID" (after
+ * "line N: " at its first record, where it has one), and visit never sees
+ * another game's record. */
+bool data_read_of_game(FILE *file, const char *game_id, DataHeader *header, DataRecordVisitor visit,
+                       void *context, long *kept_bytes, char *err, size_t err_size);
+
 #endif

@@ -132,7 +132,6 @@ typedef struct {
     TexelSet *set;
     Move **moves;
     size_t moves_capacity;
-    const DataHeader *header; /* read before the first record */
     /* progress */
     const DataFiles *files;
     size_t file_index;
@@ -150,19 +149,14 @@ static void print_progress(const Loader *loader, long long bytes_read, bool done
             100.0 * (double)bytes_read / total, (double)loader->files->total_bytes / 1e6);
 }
 
+/* Room for one more sample, and for its move beside it. */
 static bool grow(Loader *loader, char *err, size_t err_size)
 {
     TexelSet *set = loader->set;
-    size_t capacity = set->capacity ? set->capacity * 2 : 4096;
-    TexelSample *grown = realloc(set->samples, capacity * sizeof *grown);
-    if (!grown) {
-        snprintf(err, err_size, "out of memory at %zu positions", set->count);
+    if (!texel_set_make_room(set, err, err_size))
         return false;
-    }
-    set->samples = grown;
-    set->capacity = capacity;
     if (loader->moves) {
-        Move *more = realloc(*loader->moves, capacity * sizeof *more);
+        Move *more = realloc(*loader->moves, set->capacity * sizeof *more);
         if (!more) {
             snprintf(err, err_size, "out of memory at %zu positions", set->count);
             return false;
@@ -177,10 +171,6 @@ static bool add_record(void *context, const DataRecord *record, char *err, size_
     Loader *loader = context;
     TexelSet *set = loader->set;
     char why[ERROR_TEXT_MAX];
-    if (strcmp(loader->header->game_id, loader->game->id) != 0) {
-        snprintf(err, err_size, "the data is of game %s, not %s", loader->header->game_id, loader->game->id);
-        return false;
-    }
     if (set->count == set->capacity && !grow(loader, err, err_size))
         return false;
     TexelSample *sample = &set->samples[set->count];
@@ -208,7 +198,7 @@ bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, 
     if (moves)
         *moves = NULL;
     DataHeader header;
-    Loader loader = {game, texel, moves, 0, &header, files, 0, NULL, out, 0, now_ms()};
+    Loader loader = {game, texel, moves, 0, files, 0, NULL, out, 0, now_ms()};
     bool ok = true;
     for (size_t i = 0; ok && i < files->count; i++) {
         const char *path = files->paths[i];
@@ -222,12 +212,8 @@ bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, 
             break;
         }
         long kept;
-        ok = data_read(loader.file, &header, add_record, &loader, &kept, why, sizeof why);
+        ok = data_read_of_game(loader.file, game->id, &header, add_record, &loader, &kept, why, sizeof why);
         fclose(loader.file);
-        if (ok && strcmp(header.game_id, game->id) != 0) {
-            snprintf(why, sizeof why, "the data is of game %s, not %s", header.game_id, game->id);
-            ok = false;
-        }
         if (!ok) {
             snprintf(err, err_size, "-data %.1000s: %s", path, why);
             break;

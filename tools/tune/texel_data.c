@@ -30,31 +30,32 @@ bool texel_sample_from(const Game *game, const DataRecord *record, TexelSample *
     return true;
 }
 
+bool texel_set_make_room(TexelSet *set, char *err, size_t err_size)
+{
+    if (set->count < set->capacity)
+        return true;
+    size_t capacity = set->capacity ? set->capacity * 2 : 4096;
+    TexelSample *grown = realloc(set->samples, capacity * sizeof *grown);
+    if (!grown) {
+        snprintf(err, err_size, "out of memory at %zu positions", set->count);
+        return false;
+    }
+    set->samples = grown;
+    set->capacity = capacity;
+    return true;
+}
+
 typedef struct {
     const Game *game;
     TexelSet *set;
-    const DataHeader *header; /* read before the first record */
 } Loader;
 
 static bool add_record(void *context, const DataRecord *record, char *err, size_t err_size)
 {
     Loader *loader = context;
     TexelSet *set = loader->set;
-    if (strcmp(loader->header->game_id, loader->game->id) != 0) {
-        snprintf(err, err_size, "the data is of game %s, not %s", loader->header->game_id,
-                 loader->game->id);
+    if (!texel_set_make_room(set, err, err_size))
         return false;
-    }
-    if (set->count == set->capacity) {
-        size_t capacity = set->capacity ? set->capacity * 2 : 4096;
-        TexelSample *grown = realloc(set->samples, capacity * sizeof *grown);
-        if (!grown) {
-            snprintf(err, err_size, "out of memory at %zu positions", set->count);
-            return false;
-        }
-        set->samples = grown;
-        set->capacity = capacity;
-    }
     TexelSample *sample = &set->samples[set->count];
     if (!texel_sample_from(loader->game, record, sample, err, err_size))
         return false;
@@ -73,15 +74,11 @@ bool texel_data_load(const char *path, const Game *game, TexelSet *set, char *er
         return false;
     }
     DataHeader header;
-    Loader loader = {game, set, &header};
+    Loader loader = {game, set};
     long kept;
     char why[ERROR_TEXT_MAX + 64];
-    bool ok = data_read(file, &header, add_record, &loader, &kept, why, sizeof why);
+    bool ok = data_read_of_game(file, game->id, &header, add_record, &loader, &kept, why, sizeof why);
     fclose(file);
-    if (ok && strcmp(header.game_id, game->id) != 0) {
-        snprintf(why, sizeof why, "the data is of game %s, not %s", header.game_id, game->id);
-        ok = false;
-    }
     if (!ok) {
         snprintf(err, err_size, "-data %s: %s", path, why);
         texel_data_free(set);

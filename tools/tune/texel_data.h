@@ -32,6 +32,10 @@ bool texel_validation_game(uint64_t game_number);
 bool texel_sample_from(const Game *game, const DataRecord *record, TexelSample *out, char *err,
                        size_t err_size);
 
+/* Room for one more sample: a full set doubles (4096 samples at first).
+ * False with "out of memory at N positions" in err. */
+bool texel_set_make_room(TexelSet *set, char *err, size_t err_size);
+
 /* Reads path; refuses a file of another game or any malformed line. */
 bool texel_data_load(const char *path, const Game *game, TexelSet *set, char *err,
                      size_t err_size);

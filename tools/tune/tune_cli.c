@@ -477,12 +477,10 @@ int tune_cli_parse(int argc, char *const *argv, TuneOptions *o, char *err, size_
         o->command = TUNE_COMMAND_VERIFY;
         from = 2;
     }
-    for (int i = from; i < argc; i++)
-        if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "--help") == 0 ||
-            strcmp(argv[i], "-h") == 0) {
-            o->command = o->command == TUNE_COMMAND_VERIFY ? TUNE_COMMAND_VERIFY_HELP : TUNE_COMMAND_HELP;
-            return TUNE_EXIT_OK;
-        }
+    if (cli_asks_for_help(argc, argv, from)) {
+        o->command = o->command == TUNE_COMMAND_VERIFY ? TUNE_COMMAND_VERIFY_HELP : TUNE_COMMAND_HELP;
+        return TUNE_EXIT_OK;
+    }
     CountFlags n = {0, 0, NULL, NULL};
     if (!split_args(argc, argv, from, o, &n, err, err_size) || !find_engine(o, err, err_size))
         return TUNE_EXIT_BAD_ARGS;
