@@ -7,6 +7,9 @@
 #                     SLOWDOWN), `await REGEX` until a line matches REGEX
 #                     (as long); `pause N` sleeps
 #                     N * SLOWDOWN seconds.  Then quit; $REPLY, $STATUS.
+#   converse_win_in_2 BACKEND CMD...
+#                     converse about WIN_IN_2 with BACKEND (the game and
+#                     backend set, the position given, then CMD...)
 cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
 
@@ -51,4 +54,14 @@ converse() {
     REPLY=$(cat "$dir/out")
     rm -rf "$dir"
     expect_clean_exit "$STATUS" "$*"
+}
+
+# Room and Pillar, black to move: a5 wins in 2 own turns (mate 2), a1 is
+# the only other move (mate_search.sh, searchmoves.sh).
+WIN_IN_2='position fen w.w.w./b...../.bw.w./....../.b.b.b/b....w b -'
+
+converse_win_in_2() { # backend cmd...
+    win_in_2_backend="setoption name Backend value $1"
+    shift
+    converse 'setoption name Game value roomandpillar' "$win_in_2_backend" "$WIN_IN_2" "$@"
 }

@@ -3,11 +3,10 @@
 # is found (or another limit ends the search), for both backends.
 . "$(dirname "$0")/lib.sh"
 
-WIN_IN_2='position fen w.w.w./b...../.bw.w./....../.b.b.b/b....w b -'
+# WIN_IN_2: a5 wins in 2 (tests/analysis/lib.sh).
 for backend in alphabeta mcts; do
     # The mate asked for is there: bestmove comes by itself (no stop).
-    converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" \
-        "$WIN_IN_2" 'go mate 2' await_bestmove
+    converse_win_in_2 "$backend" 'go mate 2' await_bestmove
     expect_line "${backend}_mate_found_answers_by_itself" '^bestmove a5$'
     expect_line "${backend}_mate_found_is_reported" '^info .*score mate 2 '
 
@@ -22,8 +21,7 @@ done
 
 # MCTS proofs are final: a longer proven win is kept, and the search runs
 # to its other limits looking for nothing better (documented).
-converse 'setoption name Game value roomandpillar' 'setoption name Backend value mcts' \
-    "$WIN_IN_2" 'go mate 1' 'pause 0.1' isready 'await ^readyok' stop await_bestmove
+converse_win_in_2 mcts 'go mate 1' 'pause 0.1' isready 'await ^readyok' stop await_bestmove
 expect_order "mcts_longer_win_does_not_end_a_mate_search" '^readyok$' '^bestmove a5$'
 
 converse 'go mate 0' 'go mate x' isready 'await ^readyok'

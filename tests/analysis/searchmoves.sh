@@ -3,19 +3,17 @@
 # whole turns, for both backends, in games searched whole and step by step.
 . "$(dirname "$0")/lib.sh"
 
-# a5 wins (mate 2); a1 is the only other move.  Restricted to a1 the
-# engine must play it and must not claim a5's win.
-RP='position fen w.w.w./b...../.bw.w./....../.b.b.b/b....w b -'
+# WIN_IN_2 (tests/analysis/lib.sh): a5 wins (mate 2); a1 is the only
+# other move.  Restricted to a1 the engine must play it and must not claim
+# a5's win.
 for backend in alphabeta mcts; do
-    converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" \
-        "$RP" 'go movetime 300 searchmoves a1' await_bestmove
+    converse_win_in_2 "$backend" 'go movetime 300 searchmoves a1' await_bestmove
     expect_line "${backend}_plays_the_only_move_allowed" '^bestmove a1$'
     expect_no_line "${backend}_reports_no_win_of_a_move_left_out" 'score mate [0-9]'
     expect_no_line "${backend}_pv_starts_with_an_allowed_move" '^info .* pv a5'
 
     # The same position, next search, unrestricted: nothing left behind.
-    converse 'setoption name Game value roomandpillar' "setoption name Backend value $backend" \
-        "$RP" 'go movetime 300 searchmoves a1' await_bestmove 'go movetime 300' await_bestmove
+    converse_win_in_2 "$backend" 'go movetime 300 searchmoves a1' await_bestmove 'go movetime 300' await_bestmove
     expect_line "${backend}_unrestricted_search_after_finds_the_win" '^bestmove a5$'
 
     # Columna turns are searched step by step: a named turn is still whole.
@@ -30,7 +28,7 @@ for backend in alphabeta mcts; do
     expect_line "${backend}_searchmoves_before_depth" '^bestmove d4d3d2d1$'
 done
 
-converse 'setoption name Game value roomandpillar' "$RP" 'go searchmoves zz9' 'go searchmoves' \
+converse 'setoption name Game value roomandpillar' "$WIN_IN_2" 'go searchmoves zz9' 'go searchmoves' \
     'go searchmoves a1 a1 depth 2' await_bestmove
 expect_line "illegal_searchmove_refused" "^info string error go: searchmoves: 'zz9'"
 expect_line "empty_searchmoves_refused" '^info string error go: searchmoves needs at least one move'

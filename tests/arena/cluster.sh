@@ -8,6 +8,8 @@
 # scripts are run as Slurm would run them, and a stand-in sbatch records
 # the submissions.
 . "$(dirname "$0")/lib.sh"
+# install_parallel, stand_in_sbatch.
+. tests/lib_cluster.sh
 
 CLUSTER=tools/cluster
 
@@ -47,17 +49,8 @@ expect_whole_run() {
     check "$1: DIR/report.txt holds the report" [ "$(report_block "$(cat "$2/report.txt")")" = "$whole_report" ]
 }
 
-# One try per build folder: a machine without the package mirror must not
-# pay the apt timeouts again for the next build variant.
-install_tried=build/.parallel-install-tried
-if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1 &&
-    [ ! -f "$install_tried" ]; then
-    echo "installing GNU parallel: apt-get install -y parallel"
-    mkdir -p build && : >"$install_tried"
-    export DEBIAN_FRONTEND=noninteractive
-    timeout 40 apt-get install -y parallel >"$WORK/apt.log" 2>&1 ||
-        { timeout 40 apt-get update && timeout 40 apt-get install -y parallel; } >>"$WORK/apt.log" 2>&1
-fi
+# GNU parallel, when it can be installed (tests/lib_cluster.sh).
+install_parallel
 
 run="$WORK/run one" # a space: quoted through parallel and the slices
 if command -v parallel >/dev/null 2>&1; then
@@ -172,13 +165,7 @@ OUT=$(sh "$slurm/merge.sbatch" 2>&1)
 expect_whole_run "the sbatch scripts" "$slurm"
 
 # Submission, with a stand-in sbatch that records its arguments.
-mkdir "$WORK/bin"
-cat >"$WORK/bin/sbatch" <<EOF
-#!/bin/sh
-echo "\$*" >>"$WORK/sbatch-calls"
-echo "\$((700 + \$(wc -l <"$WORK/sbatch-calls")));cluster1"
-EOF
-chmod +x "$WORK/bin/sbatch"
+stand_in_sbatch
 OUT=$(PATH="$WORK/bin:$PATH" timeout 60 sh "$CLUSTER/slurm.sh" --dir "$WORK/submit" --slices 3 --sbatch --partition=short --arena "$ARENA" -- "$@" 2>&1)
 STATUS=$?
 expect_status "slurm.sh submits" 0

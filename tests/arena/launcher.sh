@@ -7,19 +7,11 @@
 # killed engine's launcher getting SIGTERM first, a resume through another
 # launcher, and the refusals (exit 2).
 . "$(dirname "$0")/lib.sh"
-
-mkdir -p "$WORK/bin"
-cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
-chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
-PATH="$WORK/bin:$PATH"
-export PATH
+# The stand-ins on PATH, started, expect_threads_on_hosts.
+. tests/lib_launcher.sh
 
 GOOD="cmd=$FAKES/fake_engine name=A"
 OTHER_ARGS="--seed 3"
-
-# started LOG [WHO]: the "started ... through ..." lines of an arena log
-# (of the engines named WHO, e.g. "t2:", when given).
-started() { grep " ${2:-}[^ ]* # started " "$1"; }
 
 # terminations FILE: the Termination tags of a PGN, sorted and counted.
 terminations() { sed -n 's/^\[Termination "\(.*\)"\]$/\1/p' "$1" | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
@@ -67,13 +59,7 @@ check "ssh: each engine checked on both hosts before the first game" \
     "$(started "$WORK/ssh.log" check: | grep -c "through 'ssh -o BatchMode=yes beta'")" -eq 2 ]
 # Threads t1, t2, t3 (slots 0, 1, 2) on alpha, beta, alpha: round-robin
 # over the two hosts, and every engine of a thread on its host.
-for pair in t1:alpha t2:beta t3:alpha; do
-    thread=${pair%%:*}
-    host=${pair#*:}
-    mine=$(started "$WORK/ssh.log" "$thread:" | wc -l)
-    right=$(started "$WORK/ssh.log" "$thread:" | grep -c "through 'ssh -o BatchMode=yes $host'")
-    check "ssh: game thread $thread starts its engines on $host ($right of $mine)" [ "$mine" -ge 1 -a "$right" -eq "$mine" ]
-done
+expect_threads_on_hosts "$WORK/ssh.log" 1 "ssh: game thread %s starts its engines on %s" t1:alpha t2:beta t3:alpha
 
 # ---- per engine: launcher= wins over -launcher; an engine without one runs here ----
 LAUNCHER_RECORD=$WORK/mixed.rec

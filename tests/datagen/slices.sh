@@ -11,6 +11,8 @@
 # the complete slices of one run.
 # run, check and $WORK: the tools' command-line test library.
 . "$(dirname "$0")/../tune/lib.sh"
+# install_parallel, stand_in_sbatch.
+. tests/lib_cluster.sh
 
 DATAGEN=$BUILD/tessera-datagen
 CLUSTER=tools/cluster
@@ -35,17 +37,8 @@ expect_whole() {
     if cmp "$WORK/whole.txt" "$2" >"$WORK/cmp" 2>&1; then ok "$1"; else not_ok "$1" "$(cat "$WORK/cmp")"; fi
 }
 
-# One try per build folder, as tests/arena/cluster.sh does: a machine
-# without the package mirror pays the apt timeouts once.
-install_tried=build/.parallel-install-tried
-if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1 &&
-    [ ! -f "$install_tried" ]; then
-    echo "installing GNU parallel: apt-get install -y parallel"
-    mkdir -p build && : >"$install_tried"
-    export DEBIAN_FRONTEND=noninteractive
-    timeout 40 apt-get install -y parallel >"$WORK/apt.log" 2>&1 ||
-        { timeout 40 apt-get update && timeout 40 apt-get install -y parallel; } >>"$WORK/apt.log" 2>&1
-fi
+# GNU parallel, when it can be installed (tests/lib_cluster.sh).
+install_parallel
 
 run_dir="$WORK/run one" # a space: quoted through parallel and the slices
 if command -v parallel >/dev/null 2>&1; then
@@ -214,13 +207,7 @@ check "the merge job succeeds" [ "$STATUS" -eq 0 ]
 expect_whole "the sbatch scripts' slices merge into the single-machine run's file" "$slurm/data.txt"
 
 # Submission, with a stand-in sbatch that records its arguments.
-mkdir "$WORK/bin"
-cat >"$WORK/bin/sbatch" <<EOF
-#!/bin/sh
-echo "\$*" >>"$WORK/sbatch-calls"
-echo "\$((700 + \$(wc -l <"$WORK/sbatch-calls")));cluster1"
-EOF
-chmod +x "$WORK/bin/sbatch"
+stand_in_sbatch
 REPLY=$(PATH="$WORK/bin:$PATH" timeout 60 sh "$CLUSTER/datagen.sh" --slurm --dir "$WORK/submit" --slices 3 \
     --sbatch --partition=short --datagen "$DATAGEN" -- "$@" -games 9 2>&1)
 STATUS=$?

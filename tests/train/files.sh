@@ -4,21 +4,14 @@
 # it has read, and trains the very net that their concatenation trains
 # (same seed, same order: the files compared byte for byte); a list with
 # a file of another game or a missing file is refused with exit 2.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
-
-TRAIN=$BUILD/tessera-train
-DATAGEN=$BUILD/tessera-datagen
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# check, $TRAIN, $DATAGEN and $tmp: tests/train/lib.sh.
+. "$(dirname "$0")/lib.sh"
 
 # train NAME EXPECTED-STATUS ARGS...: one run, its output in $tmp/out.
 train() {
     name=$1 expected=$2
     shift 2
-    timeout $((120 * LOAD_FACTOR)) "$TRAIN" "$@" >"$tmp/out" 2>&1
-    status=$?
-    if [ "$status" -eq "$expected" ]; then ok "$name"; else not_ok "$name" "status $status" "$(tail -n 3 "$tmp/out")"; fi
+    check "$name" "$expected" timeout $((120 * LOAD_FACTOR)) "$TRAIN" "$@"
 }
 # same NAME A B: two nets, byte for byte.
 same() {

@@ -1,22 +1,8 @@
 #!/bin/sh
 # train.sh - tessera-train end to end: flags, a short run on fresh
 # self-play data, its net loaded by the engine, resume and its refusal.
-cd "$(dirname "$0")/../.." || exit 1
-. tests/protocol/lib.sh
-
-TRAIN=$BUILD/tessera-train
-DATAGEN=$BUILD/tessera-datagen
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# check NAME EXPECTED-STATUS COMMAND...: the status, output in $tmp/out.
-check() {
-    name=$1 expected=$2
-    shift 2
-    "$@" >"$tmp/out" 2>&1
-    status=$?
-    if [ "$status" -eq "$expected" ]; then ok "$name"; else not_ok "$name" "status $status" "$(tail -n 3 "$tmp/out")"; fi
-}
+# check, $TRAIN, $DATAGEN and $tmp: tests/train/lib.sh.
+. "$(dirname "$0")/lib.sh"
 
 check "-help lists the flags" 0 "$TRAIN" -help
 grep -q -- "-lambda X" "$tmp/out" || not_ok "-help names -lambda"

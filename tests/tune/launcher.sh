@@ -11,11 +11,8 @@
 
 FAKE=$BUILD/fakes/tune_peak
 ENGINE_ARGS="--peak 70 --seed 3 --by-position --jitter 60"
-mkdir -p "$WORK/bin"
-cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
-chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
-PATH="$WORK/bin:$PATH"
-export PATH
+# The stand-ins on PATH, started, expect_threads_on_hosts.
+. tests/lib_launcher.sh
 
 # tune CSV P [FLAGS...]: a short run of the seeded fake (its moves depend
 # on its seed, the position and Knob only; the first answer of each game
@@ -30,15 +27,30 @@ tune() {
         -concurrency "$pairs" -progress 1000 -csv "$csv" -force "$@"
 }
 
-# started LOG [WHO]: the "started ... through ..." lines of a log (of the
-# engines named WHO, e.g. "t2:", when given).
-started() { grep " ${2:-}[^ ]* # started " "$1"; }
-
 # well_formed CSV ROWS: a header, then rows 0..ROWS of two numbers.
 well_formed() {
     [ "$(head -n 1 "$1")" = "iteration,Knob" ] &&
         [ "$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2 || $2 !~ /^[0-9.]+$/)' "$1" | wc -l)" -eq 0 ] &&
         [ "$(tail -n 1 "$1" | cut -d, -f1)" = "$2" ]
+}
+
+# expect_run_through LAUNCHER PLAIN UNLOGGED MIN: the run through LAUNCHER
+# (its CSV $WORK/LAUNCHER.csv, log LAUNCHER.log, record LAUNCHER.rec)
+# completed with a well-formed CSV, the very one of PLAIN (the run without
+# a launcher), and every engine start went through LAUNCHER: MIN or more
+# logged starts, and UNLOGGED more that the log cannot show.
+expect_run_through() {
+    expect_status "tune_through_$1_completes" 0
+    check "tune_through_$1_writes_a_well_formed_csv" well_formed "$WORK/$1.csv" 8
+    if cmp -s "$WORK/$1.csv" "$2"; then
+        ok "tune_through_$1_gives_the_csv_of_the_run_without_it"
+    else
+        not_ok "tune_through_$1_gives_the_csv_of_the_run_without_it" "$(diff "$2" "$WORK/$1.csv" | head -n 6)"
+    fi
+    starts=$(started "$WORK/$1.log" | wc -l)
+    records=$(grep -c "^$1 " "$WORK/$1.rec")
+    check "tune_every_engine_start_goes_through_$1 ($starts logged + $3, $records $1s)" \
+        [ "$starts" -ge "$4" -a "$records" -eq $((starts + $3)) ]
 }
 
 # The same runs without a launcher, for comparison.
@@ -56,18 +68,8 @@ fi
 LAUNCHER_RECORD=$WORK/srun.rec
 export LAUNCHER_RECORD
 tune "$WORK/srun.csv" 2 -launcher 'srun --exclusive -n1 -c1 --mem-per-cpu=1G' -log "$WORK/srun.log"
-expect_status tune_through_srun_completes 0
-check tune_through_srun_writes_a_well_formed_csv well_formed "$WORK/srun.csv" 8
-if cmp -s "$WORK/srun.csv" "$WORK/plain2.csv"; then
-    ok tune_through_srun_gives_the_csv_of_the_run_without_it
-else
-    not_ok tune_through_srun_gives_the_csv_of_the_run_without_it "$(diff "$WORK/plain2.csv" "$WORK/srun.csv" | head -n 6)"
-fi
-starts=$(started "$WORK/srun.log" | wc -l)
-records=$(grep -c '^srun ' "$WORK/srun.rec")
 # The option list's start (before the log is open) is the one more.
-check "tune_every_engine_start_goes_through_srun ($starts logged + 1, $records sruns)" \
-    [ "$starts" -ge 4 -a "$records" -eq $((starts + 1)) ]
+expect_run_through srun "$WORK/plain2.csv" 1 4
 bad=$(grep '^srun ' "$WORK/srun.rec" | grep -vxF "srun --exclusive -n1 -c1 --mem-per-cpu=1G $FAKE $ENGINE_ARGS")
 check tune_srun_gets_its_words_then_the_engine [ -z "$bad" ]
 
@@ -75,27 +77,11 @@ check tune_srun_gets_its_words_then_the_engine [ -z "$bad" ]
 printf '# two hosts\nalpha\n\n  beta   # the second\n' >"$WORK/hosts.txt"
 LAUNCHER_RECORD=$WORK/ssh.rec
 tune "$WORK/ssh.csv" 3 -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/hosts.txt" -log "$WORK/ssh.log"
-expect_status tune_through_ssh_completes 0
-check tune_through_ssh_writes_a_well_formed_csv well_formed "$WORK/ssh.csv" 8
-if cmp -s "$WORK/ssh.csv" "$WORK/plain3.csv"; then
-    ok tune_through_ssh_gives_the_csv_of_the_run_without_it
-else
-    not_ok tune_through_ssh_gives_the_csv_of_the_run_without_it "$(diff "$WORK/plain3.csv" "$WORK/ssh.csv" | head -n 6)"
-fi
-starts=$(started "$WORK/ssh.log" | wc -l)
-records=$(grep -c '^ssh ' "$WORK/ssh.rec")
 # Not logged: the option list (on alpha), the check of both hosts.
-check "tune_every_engine_start_goes_through_ssh ($starts logged + 3, $records sshs)" \
-    [ "$starts" -ge 6 -a "$records" -eq $((starts + 3)) ]
+expect_run_through ssh "$WORK/plain3.csv" 3 6
 check tune_ssh_checks_the_engine_on_both_hosts_first \
     [ "$(head -n 3 "$WORK/ssh.rec" | tr '\n' ' ' | sed "s| $FAKE $ENGINE_ARGS||g")" = "ssh -o BatchMode=yes alpha ssh -o BatchMode=yes alpha ssh -o BatchMode=yes beta " ]
-for pair in t1:alpha t2:beta t3:alpha; do
-    thread=${pair%%:*}
-    host=${pair#*:}
-    mine=$(started "$WORK/ssh.log" "$thread:" | wc -l)
-    right=$(started "$WORK/ssh.log" "$thread:" | grep -c "through 'ssh -o BatchMode=yes $host'")
-    check "tune_pair_thread_${thread}_runs_both_engines_on_$host ($right of $mine)" [ "$mine" -ge 2 -a "$right" -eq "$mine" ]
-done
+expect_threads_on_hosts "$WORK/ssh.log" 2 "tune_pair_thread_%s_runs_both_engines_on_%s" t1:alpha t2:beta t3:alpha
 
 # ---- resumed through another launcher: the same run ----
 head -n 7 "$WORK/srun.csv" >"$WORK/resumed.csv"

@@ -28,6 +28,22 @@ tune() {
 
 last_value() { tail -n 1 "$1" | cut -d, -f2; }
 
+# unbroken CSV LAST: CSV's rows are iterations 0, 1, 2, ... LAST, each
+# once, in order: one unbroken history.  Sets bad, the rows out of place.
+unbroken() {
+    bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$1" | wc -l)
+    [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$1" | cut -d, -f1)" = "$2" ]
+}
+
+# interrupt: Ctrl-C to the tuner started in the background ($pid, its output
+# in $WORK/out and $WORK/err); its exit status in $STATUS, its reply in $REPLY.
+interrupt() {
+    kill -INT $pid
+    wait $pid
+    STATUS=$?
+    REPLY=$(cat "$WORK/out" "$WORK/err")
+}
+
 # expect_number NAME VALUE OP LIMIT  (awk comparison, VALUE may be fractional)
 expect_number() {
     if awk -v v="$2" -v l="$4" "BEGIN { exit !(v $3 l) }"; then ok "$1"; else not_ok "$1" "$2 is not $3 $4 after:" "$(printf '%s\n' "$REPLY" | grep -v '^setoption' | tail -n 20)"; fi
@@ -127,10 +143,7 @@ while [ "$(cat "$WORK/resume.csv" 2>/dev/null | wc -l)" -lt 12 ] && [ $tries -lt
     sleep 0.05
     tries=$((tries + 1))
 done
-kill -INT $pid
-wait $pid
-STATUS=$?
-REPLY=$(cat "$WORK/out" "$WORK/err")
+interrupt
 expect_status tune_interrupted_exits_130 130
 expect_line tune_interrupted_says_how_to_resume 'interrupted; -resume .*resume\.csv continues'
 expect_line tune_interrupted_prints_the_values_so_far '^setoption name Knob value'
@@ -141,8 +154,7 @@ STATUS=$?
 REPLY=$(cat "$WORK/out" "$WORK/err")
 expect_status tune_resumed_run_completes 0
 expect_line tune_resumed_run_starts_after_the_last_row "resuming after iteration $done_rows "
-bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$WORK/resume.csv" | wc -l)
-if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/resume.csv" | cut -d, -f1)" = 200 ]; then
+if unbroken "$WORK/resume.csv" 200; then
     ok tune_resumed_csv_is_one_unbroken_history
 else
     not_ok tune_resumed_csv_is_one_unbroken_history "$bad bad rows; last: $(tail -n 1 "$WORK/resume.csv")"
@@ -247,8 +259,7 @@ if [ -z "$missing" ]; then
 else
     not_ok tune_resumed_after_a_kill_plays_the_unfinished_iteration "never played after the resume: $missing"
 fi
-bad=$(awk -F, 'NR > 1 && (NF != 2 || $1 != NR - 2)' "$WORK/stall.csv" | wc -l)
-if [ "$bad" -eq 0 ] && [ "$(tail -n 1 "$WORK/stall.csv" | cut -d, -f1)" = 12 ]; then
+if unbroken "$WORK/stall.csv" 12; then
     ok tune_resumed_after_a_kill_csv_is_one_unbroken_history
 else
     not_ok tune_resumed_after_a_kill_csv_is_one_unbroken_history "$(cat "$WORK/stall.csv")"
@@ -265,10 +276,7 @@ fi
 
 # The same with Ctrl-C: the tuner says which pairs it did not apply.
 start_stalling_run "$WORK/stall_int.csv"
-kill -INT $pid
-wait $pid
-STATUS=$?
-REPLY=$(cat "$WORK/out" "$WORK/err")
+interrupt
 expect_status tune_interrupted_under_concurrency_exits_130 130
 expect_line tune_interrupted_under_concurrency_names_the_pairs_not_applied '^  1 pairs finished after iteration 4, which did not: not applied'
 last_row=$(tail -n 1 "$WORK/stall_int.csv" | cut -d, -f1)

@@ -80,79 +80,35 @@ parallel or sbatch is missing or sbatch refused a job; 2 bad arguments.
 EOF
 }
 
-# Reads the datagen arguments ("$@"): sets games_first, games_last and
-# the quoted words every slice gets (slice_words).
-read_datagen_arguments() {
-    games_first="" games_last="" slice_words=""
-    [ $# -gt 0 ] || die_usage "no datagen arguments: give them after --"
-    case $1 in
-    book | merge) die_usage "the datagen arguments must describe a self-play run, not '$1'" ;;
-    esac
-    while [ $# -gt 0 ]; do
-        case $1 in
-        -games)
-            [ $# -ge 2 ] || die_usage "-games needs a value"
-            case $2 in
-            *..*) die_usage "-games $2: give -games N, the whole run's games (the slices are ranges of 0..N-1)" ;;
-            esac
-            check_count "-games" "$2"
-            games_first=0 games_last=$(($2 - 1))
-            shift 2
-            ;;
-        -out) die_usage "-out: the slices write DIR/part-K.txt and the merge DIR/data.txt; give --dir DIR instead" ;;
-        -positions) die_usage "-positions: a slice cannot count the whole run's positions; give -games N instead" ;;
-        -help | --help) die_usage "$1 among the datagen arguments: see tessera-datagen -help" ;;
-        *)
-            slice_words="$slice_words $(quote "$1")"
-            shift
-            ;;
-        esac
-    done
-    [ -n "$games_first" ] || die_usage "the datagen arguments need -games N: the games to split"
-}
-
+# datagen.sh's own options: the mode, and both schedulers' options.
 mode=""
-while [ $# -gt 0 ]; do
+datagen_option() {
     case $1 in
-    --help | -h)
-        usage
-        exit 0
-        ;;
     --parallel | --slurm)
         [ -z "$mode" ] || [ "$mode" = "${1#--}" ] || die_usage "give --parallel or --slurm, not both"
         mode=${1#--}
-        shift
+        consumed=1
         ;;
-    --)
-        shift
-        break
-        ;;
-    *)
-        parallel_option "$@" || slurm_option "$@" || common_option "$@" ||
-            die_usage "unknown option '$1' (the datagen arguments go after --)"
-        shift "$consumed"
-        ;;
+    *) parallel_option "$@" || slurm_option "$@" ;;
     esac
-    [ $# -gt 0 ] || die_usage "no datagen arguments: give them after --"
-done
-[ -n "$mode" ] || die_usage "give --parallel (GNU parallel) or --slurm (a Slurm job array)"
+}
+
+# Once every option is read: one mode, with only its own options; then the
+# datagen arguments.
+check_mode_then_read_arguments() {
+    [ -n "$mode" ] || die_usage "give --parallel (GNU parallel) or --slurm (a Slurm job array)"
+    if [ "$mode" = parallel ]; then
+        [ -z "$sbatch_words$max_running" ] || die_usage "--sbatch and --max-running are for --slurm"
+    else
+        [ -z "$login_file$jobs" ] || die_usage "--sshloginfile and --jobs are for --parallel"
+    fi
+    read_arguments "$@"
+}
+
+read_command_line datagen_option check_mode_then_read_arguments "$@"
 if [ "$mode" = parallel ]; then
-    [ -z "$sbatch_words$max_running" ] || die_usage "--sbatch and --max-running are for --slurm"
+    play_on_parallel
 else
-    [ -z "$login_file$jobs" ] || die_usage "--sshloginfile and --jobs are for --parallel"
+    submit_run_to_slurm
+    echo "$PROGRAM: the data will be in $run_dir/data.txt; if a slice fails, Slurm cancels the merge: run the same command with --resume"
 fi
-read_datagen_arguments "$@"
-if [ "$mode" = parallel ]; then
-    check_run
-    require_parallel
-    write_run
-    describe_run
-    run_on_parallel
-fi
-check_slurm_dir
-check_run
-require_sbatch
-write_run
-describe_run
-submit_to_slurm
-echo "$PROGRAM: the data will be in $run_dir/data.txt; if a slice fails, Slurm cancels the merge: run the same command with --resume"

@@ -1,7 +1,8 @@
 # lib.sh - what the cluster front-ends (parallel.sh and slurm.sh for the
-# arena, datagen.sh for self-play data) share: their common options,
-# reading the arena's arguments, the run folder, and running the slices on
-# GNU parallel or submitting them to Slurm.  Sourced, never run.
+# arena, datagen.sh for self-play data) share: their command lines (the
+# common options, the schedulers' options, the arena's or datagen's
+# arguments), the run folder, and running the slices on GNU parallel or
+# submitting them to Slurm.  Sourced, never run.
 #
 # A run folder (--dir) holds run.conf, the run's one description (written
 # here, read by slice.sh and merge.sh on whichever host runs them), and per
@@ -36,6 +37,17 @@ die_usage() { # message
 die() { # message
     echo "$PROGRAM: $1" >&2
     exit 1
+}
+
+# --help / -h as the first argument (slice.sh, merge.sh): the usage, exit
+# status 0.
+answer_help() { # arguments...
+    case ${1:-} in
+    --help | -h)
+        usage
+        exit 0
+        ;;
+    esac
 }
 
 # A word as sh reads it back: as it is when it is plain, else quoted
@@ -103,25 +115,58 @@ common_option() {
     esac
 }
 
+# A front-end's command line ("$@" after OWN_OPTION): options up to --,
+# each read by OWN_OPTION (the function of the front-end's own options,
+# which sets consumed or returns 1) or common_option, then the $tool
+# arguments after --, read by READ_ARGUMENTS.  --help / -h prints the
+# usage and exits 0.
+read_command_line() { # own_option read_arguments arguments...
+    own_option=$1 read_tool_arguments=$2
+    shift 2
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --help | -h)
+            usage
+            exit 0
+            ;;
+        --)
+            shift
+            break
+            ;;
+        *)
+            "$own_option" "$@" || common_option "$@" ||
+                die_usage "unknown option '$1' (the $tool arguments go after --)"
+            shift "$consumed"
+            ;;
+        esac
+        [ $# -gt 0 ] || die_usage "no $tool arguments: give them after --"
+    done
+    "$read_tool_arguments" "$@"
+}
+
 # The program the slices run (--arena or --datagen).
 tool_program() {
     if [ "$tool" = datagen ]; then printf '%s' "$datagen_program"; else printf '%s' "$arena_program"; fi
 }
 
-# Reads the arena arguments ("$@"): sets games_first, games_last, the quoted
-# words every slice gets (slice_words) and the -sprt words (sprt_words).
-read_arena_arguments() {
+# Reads the $tool arguments ("$@"): sets games_first, games_last, the
+# quoted words every slice gets (slice_words) and, for the arena, the -sprt
+# words (sprt_words).  The refused words are each tool's own.
+read_arguments() {
     games_first="" games_last="" slice_words="" sprt_words=""
-    [ $# -gt 0 ] || die_usage "no arena arguments: give them after --"
-    [ "$1" != merge ] || die_usage "the arena arguments must describe a run, not a merge"
+    [ $# -gt 0 ] || die_usage "no $tool arguments: give them after --"
+    case $tool:$1 in
+    arena:merge) die_usage "the arena arguments must describe a run, not a merge" ;;
+    datagen:book | datagen:merge) die_usage "the datagen arguments must describe a self-play run, not '$1'" ;;
+    esac
     while [ $# -gt 0 ]; do
-        case $1 in
-        -games)
+        case $tool:$1 in
+        arena:-games | datagen:-games)
             [ $# -ge 2 ] || die_usage "-games needs a value"
             read_games "$2"
             shift 2
             ;;
-        -sprt)
+        arena:-sprt)
             shift
             # The arena's own rule: KEY=VALUE words up to the next flag.
             while [ $# -gt 0 ]; do
@@ -132,28 +177,44 @@ read_arena_arguments() {
                 esac
             done
             ;;
-        -rounds) die_usage "-rounds: give -games N instead (the slices are ranges of game numbers)" ;;
-        -pgnout) die_usage "-pgnout: the slices write DIR/part-K.pgn; give --dir DIR instead" ;;
-        -resume) die_usage "-resume: give --resume (with the same arguments) instead" ;;
-        -help | --help) die_usage "$1 among the arena arguments: see tessera-arena -help" ;;
+        arena:-rounds) die_usage "-rounds: give -games N instead (the slices are ranges of game numbers)" ;;
+        arena:-pgnout) die_usage "-pgnout: the slices write DIR/part-K.pgn; give --dir DIR instead" ;;
+        arena:-resume) die_usage "-resume: give --resume (with the same arguments) instead" ;;
+        datagen:-out) die_usage "-out: the slices write DIR/part-K.txt and the merge DIR/data.txt; give --dir DIR instead" ;;
+        datagen:-positions) die_usage "-positions: a slice cannot count the whole run's positions; give -games N instead" ;;
+        arena:-help | arena:--help | datagen:-help | datagen:--help)
+            die_usage "$1 among the $tool arguments: see tessera-$tool -help"
+            ;;
         *)
             slice_words="$slice_words $(quote "$1")"
             shift
             ;;
         esac
     done
-    [ -n "$games_first" ] || die_usage "the arena arguments need -games N or -games A..B: the games to split"
+    if [ -z "$games_first" ]; then
+        case $tool in
+        arena) die_usage "the arena arguments need -games N or -games A..B: the games to split" ;;
+        datagen) die_usage "the datagen arguments need -games N: the games to split" ;;
+        esac
+    fi
 }
 
+# -games VALUE: the arena's N or A..B (games numbered from 1); datagen's N
+# only, the whole run's games (numbered from 0).
 read_games() { # value
-    case $1 in
-    *..*)
+    case $tool:$1 in
+    datagen:*..*) die_usage "-games $1: give -games N, the whole run's games (the slices are ranges of 0..N-1)" ;;
+    datagen:*)
+        check_count "-games" "$1"
+        games_first=0 games_last=$(($1 - 1))
+        ;;
+    arena:*..*)
         check_count "-games A" "${1%%..*}"
         check_count "-games B" "${1#*..}"
         games_first=${1%%..*} games_last=${1#*..}
         [ "$games_first" -le "$games_last" ] || die_usage "-games $1: expected A..B with A <= B"
         ;;
-    *)
+    arena:*)
         check_count "-games" "$1"
         games_first=1 games_last=$1
         ;;
@@ -175,35 +236,23 @@ plan_slices() {
     slices=$(((total + slice_games - 1) / slice_games))
 }
 
-# The run.conf text of this run, on stdout.
+# The run.conf text of this run, on stdout: the same lines for both tools
+# but tool= (datagen's only: a run.conf without it is an arena run) and
+# sprt_words= (the arena's only).  Fails when a line cannot be written.
 run_conf() {
-    if [ "$tool" = datagen ]; then
-        cat <<EOF
-# A run of tessera-datagen in slices, written by tools/cluster ($PROGRAM).
-# Read by slice.sh and merge.sh; --resume requires it unchanged.
-tool=datagen
+    printf '%s\n' "# A run of tessera-$tool in slices, written by tools/cluster ($PROGRAM)." \
+        "# Read by slice.sh and merge.sh; --resume requires it unchanged." &&
+        { [ "$tool" = arena ] || printf 'tool=%s\n' "$tool"; } &&
+        cat <<EOF &&
 workdir=$(quote "$start_dir")
-datagen=$(quote "$datagen_program")
+$tool=$(quote "$(tool_program)")
 first=$games_first
 last=$games_last
 slice_games=$slice_games
 slices=$slices
-datagen_words=$(quote "$slice_words")
+${tool}_words=$(quote "$slice_words")
 EOF
-        return
-    fi
-    cat <<EOF
-# A run of tessera-arena in slices, written by tools/cluster ($PROGRAM).
-# Read by slice.sh and merge.sh; --resume requires it unchanged.
-workdir=$(quote "$start_dir")
-arena=$(quote "$arena_program")
-first=$games_first
-last=$games_last
-slice_games=$slice_games
-slices=$slices
-arena_words=$(quote "$slice_words")
-sprt_words=$(quote "$sprt_words")
-EOF
+        { [ "$tool" = datagen ] || printf 'sprt_words=%s\n' "$(quote "$sprt_words")"; }
 }
 
 # Checks the arguments against the run folder (a new run needs a folder
@@ -299,28 +348,36 @@ print_slice_commands() {
     printf '# then: sh %s %s\n' "$(quote "$CLUSTER_TOOLS/merge.sh")" "$(quote "$run_dir")"
 }
 
-# --- GNU parallel (parallel.sh, datagen.sh --parallel)
+# --- The schedulers' options (parallel.sh, slurm.sh; datagen.sh takes both)
 
-# One GNU parallel option at $1 (its value at $2): sets login_file or jobs
+# One option of SCHEDULER (parallel: GNU parallel's, slurm: Slurm's) at
+# $2 (its value at $3): sets login_file, jobs, sbatch_words or max_running
 # and consumed, or returns 1.
 login_file=""
 jobs=""
-parallel_option() {
+sbatch_words=""
+max_running=""
+scheduler_option() { # scheduler option [value]
+    case $1:$2 in
+    parallel:--sshloginfile | parallel:--jobs | slurm:--sbatch | slurm:--max-running) shift ;;
+    *) return 1 ;;
+    esac
+    [ $# -ge 2 ] || die_usage "$1 needs a value"
     case $1 in
     --sshloginfile)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
         [ -f "$2" ] && [ -r "$2" ] || die_usage "--sshloginfile $2: no readable file there"
         login_file=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
         ;;
-    --jobs)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        check_count "$1" "$2"
-        jobs=$2
-        ;;
-    *) return 1 ;;
+    --jobs) check_count "$1" "$2" && jobs=$2 ;;
+    --sbatch) sbatch_words="$sbatch_words $(quote "$2")" ;;
+    --max-running) check_count "$1" "$2" && max_running=$2 ;;
     esac
     consumed=2
 }
+parallel_option() { scheduler_option parallel "$@"; }
+slurm_option() { scheduler_option slurm "$@"; }
+
+# --- GNU parallel (parallel.sh, datagen.sh --parallel)
 
 require_parallel() {
     if [ "$dry_run" = false ] && ! command -v parallel >/dev/null 2>&1; then
@@ -360,27 +417,17 @@ run_on_parallel() {
     exec sh "$CLUSTER_TOOLS/merge.sh" "$run_dir"
 }
 
-# --- Slurm (slurm.sh, datagen.sh --slurm)
-
-# One Slurm option at $1 (its value at $2): sets sbatch_words or
-# max_running and consumed, or returns 1.
-sbatch_words=""
-max_running=""
-slurm_option() {
-    case $1 in
-    --sbatch)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        sbatch_words="$sbatch_words $(quote "$2")"
-        ;;
-    --max-running)
-        [ $# -ge 2 ] || die_usage "$1 needs a value"
-        check_count "$1" "$2"
-        max_running=$2
-        ;;
-    *) return 1 ;;
-    esac
-    consumed=2
+# The whole --parallel run, once its command line is read: checks the run
+# and writes run.conf, then plays it and merges (the script ends here).
+play_on_parallel() {
+    check_run
+    require_parallel
+    write_run
+    describe_run
+    run_on_parallel
 }
+
+# --- Slurm (slurm.sh, datagen.sh --slurm)
 
 # The run folder is written into #SBATCH lines: a plain path only.
 check_slurm_dir() {
@@ -437,4 +484,16 @@ EOF
     merge_job=$(sbatch --parsable --dependency="afterok:$slices_job" --kill-on-invalid-dep=yes "$@" "$run_dir/merge.sbatch") ||
         die "sbatch refused the merge job; the slices run as job $slices_job: run 'sh $CLUSTER_TOOLS/merge.sh $run_dir' when they are done"
     echo "$PROGRAM: slices: job $slices_job (array $array); merge: job ${merge_job%%;*}, after every slice succeeded"
+}
+
+# The whole --slurm run, once its command line is read: checks the run and
+# writes run.conf, then submits it (the front-end says where the output
+# will be).
+submit_run_to_slurm() {
+    check_slurm_dir
+    check_run
+    require_sbatch
+    write_run
+    describe_run
+    submit_to_slurm
 }

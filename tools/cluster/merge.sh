@@ -43,12 +43,7 @@ failed; 2 bad arguments (no run in DIR).
 EOF
 }
 
-case ${1:-} in
---help | -h)
-    usage
-    exit 0
-    ;;
-esac
+answer_help "$@"
 [ $# -eq 1 ] || die_usage "usage: merge.sh DIR"
 load_run "$1"
 

@@ -45,27 +45,7 @@ missing; 2 bad arguments.
 EOF
 }
 
-while [ $# -gt 0 ]; do
-    case $1 in
-    --help | -h)
-        usage
-        exit 0
-        ;;
-    --)
-        shift
-        break
-        ;;
-    *)
-        parallel_option "$@" || common_option "$@" ||
-            die_usage "unknown option '$1' (the arena arguments go after --)"
-        shift "$consumed"
-        ;;
-    esac
-    [ $# -gt 0 ] || die_usage "no arena arguments: give them after --"
-done
-read_arena_arguments "$@"
-check_run
-require_parallel
-write_run
-describe_run
-run_on_parallel
+# The command line (lib.sh reads the options and the arena arguments),
+# then the run: sliced, played on GNU parallel and merged.
+read_command_line parallel_option read_arguments "$@"
+play_on_parallel

@@ -43,12 +43,7 @@ DIR, no slice K).
 EOF
 }
 
-case ${1:-} in
---help | -h)
-    usage
-    exit 0
-    ;;
-esac
+answer_help "$@"
 print=false
 if [ "${1:-}" = --print ]; then
     print=true

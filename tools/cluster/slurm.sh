@@ -48,29 +48,8 @@ DIR/slurm-merge.out, the report in DIR/report.txt.
 EOF
 }
 
-while [ $# -gt 0 ]; do
-    case $1 in
-    --help | -h)
-        usage
-        exit 0
-        ;;
-    --)
-        shift
-        break
-        ;;
-    *)
-        slurm_option "$@" || common_option "$@" ||
-            die_usage "unknown option '$1' (the arena arguments go after --)"
-        shift "$consumed"
-        ;;
-    esac
-    [ $# -gt 0 ] || die_usage "no arena arguments: give them after --"
-done
-read_arena_arguments "$@"
-check_slurm_dir
-check_run
-require_sbatch
-write_run
-describe_run
-submit_to_slurm
+# The command line (lib.sh reads the options and the arena arguments),
+# then the run: sliced and submitted with its merge job.
+read_command_line slurm_option read_arguments "$@"
+submit_run_to_slurm
 echo "$PROGRAM: the report will be in $run_dir/report.txt; if a slice fails, Slurm cancels the merge: run the same command with --resume"

@@ -62,6 +62,18 @@ measured() {
     fi
 }
 
+# versus NAME OPTION LIMIT A B [BACKEND] (pair and check): the match of
+# NAME$A (option OPTION=A) against NAME$B (OPTION=B), UCI_LimitStrength=LIMIT;
+# sets a, b, backend and result ("elo +/- error (W D L)").
+versus() {
+    [ $# -ge 5 ] || usage
+    a=$4 b=$5 backend=${6:-alphabeta}
+    # shellcheck disable=SC2046
+    set -- $(match "$1$a" "option.$2=$a" "$1$b" "option.$2=$b" "$backend" option.UCI_LimitStrength="$3")
+    measured "$@"
+    result="$1 +/- $2 ($3 $4 $5)"
+}
+
 case $mode in
 scale)
     backend=${1:-alphabeta}
@@ -78,20 +90,12 @@ scale)
     done
     ;;
 pair)
-    [ $# -ge 2 ] || usage
-    a=$1 b=$2 backend=${3:-alphabeta}
-    set -- $(match "skill$a" "option.Skill Level=$a" "skill$b" "option.Skill Level=$b" "$backend" \
-        option.UCI_LimitStrength=false)
-    measured "$@"
-    echo "$game, $backend, nodes=$nodes: skill $a vs $b, $games games: $1 +/- $2 ($3 $4 $5)"
+    versus skill "Skill Level" false "$@"
+    echo "$game, $backend, nodes=$nodes: skill $a vs $b, $games games: $result"
     ;;
 check)
-    [ $# -ge 2 ] || usage
-    a=$1 b=$2 backend=${3:-alphabeta}
-    set -- $(match "elo$a" "option.UCI_Elo=$a" "elo$b" "option.UCI_Elo=$b" "$backend" \
-        option.UCI_LimitStrength=true)
-    measured "$@"
-    echo "$game, $backend, nodes=$nodes: UCI_Elo $a vs $b, $games games: measured $1 +/- $2 ($3 $4 $5), expected $((a - b))"
+    versus elo UCI_Elo true "$@"
+    echo "$game, $backend, nodes=$nodes: UCI_Elo $a vs $b, $games games: measured $result, expected $((a - b))"
     ;;
 *) usage ;;
 esac
