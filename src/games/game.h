@@ -248,6 +248,21 @@ typedef struct Game {
     int (*policy_index)(const Position *pos, Move move_or_step);
 } Game;
 
+/* A game's table names its rules' verbs PREFIX_verb (columna_play, ...):
+ *     const Game columna_game = {.id = "columna", ..., GAME_VERBS(columna),
+ *                                GAME_BENCH(bench_positions, 3), ...};
+ * the naming is the same for every game, so it is written once here. */
+#define GAME_VERBS(prefix)                                                                        \
+    .parse_position = prefix##_parse_position, .format_position = prefix##_format_position,     \
+    .parse_move = prefix##_parse_move, .format_move = prefix##_format_move,                     \
+    .generate_moves = prefix##_generate_moves, .count_moves = prefix##_count_moves,             \
+    .play = prefix##_play, .side_to_move = prefix##_side_to_move, .outcome = prefix##_outcome, \
+    .hash = prefix##_hash, .display = prefix##_display, .turns_left = prefix##_turns_left
+/* Bench (`tessera bench`): perft to depth, then searches of the positions. */
+#define GAME_BENCH(positions, depth)                                                              \
+    .bench_perft_depth = (depth), .bench_positions = (positions),                                 \
+    .bench_position_count = (int)(sizeof(positions) / sizeof((positions)[0]))
+
 #define MAX_STEPS_PER_NODE 256
 
 /* Most features a game's nn_features may mark active in one position. */

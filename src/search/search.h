@@ -137,6 +137,16 @@ typedef struct {
     size_t offset;
 } BackendParam;
 
+/* A backend's settings are declared once, as a list of rows
+ *     X(field, "OptionName", default, min, max)
+ * from which these make its default settings and their BackendParam table
+ * (as game.h's GAME_WEIGHT_* do for evaluation weights), SETTINGS_TYPE
+ * being defined as the backend's settings struct first:
+ *     const Settings defaults = {LIST(BACKEND_SETTING_DEFAULT)};
+ *     const BackendParam table[] = {LIST(BACKEND_SETTING_ROW)}; */
+#define BACKEND_SETTING_DEFAULT(field, name, def, lo, hi) .field = (def),
+#define BACKEND_SETTING_ROW(field, name, def, lo, hi) {name, def, lo, hi, offsetof(SETTINGS_TYPE, field)},
+
 typedef struct Backend {
     const char *id;
     const BackendParam *params;

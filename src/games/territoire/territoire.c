@@ -225,7 +225,7 @@ static void plan_step(const TerritoireState *st, int step, uint64_t *free, uint8
 
 /* ---- Playing ----------------------------------------------------------- */
 
-static void play_step(Position *pos, Move step_move)
+static void territoire_play_step(Position *pos, Move step_move)
 {
     TerritoireState *st = territoire_state_mut(pos);
     int step = (int)step_move, mover = st->side;
@@ -248,19 +248,19 @@ static void play_step(Position *pos, Move step_move)
     st->key ^= turn_key(st);
 }
 
-static void play(Position *pos, Move move)
+static void territoire_play(Position *pos, Move move)
 {
     for (int i = 0; i < TERRITOIRE_STEPS_PER_TURN; i++) {
         int step = step_code_at(move, i);
         if (step == TERRITOIRE_STEP_NONE)
             break;
-        play_step(pos, (Move)step);
+        territoire_play_step(pos, (Move)step);
     }
 }
 
-static bool turn_in_progress(const Position *pos) { return territoire_state(pos)->steps_done > 0; }
+static bool territoire_turn_in_progress(const Position *pos) { return territoire_state(pos)->steps_done > 0; }
 
-static Move join_steps(const Move *steps, int count)
+static Move territoire_join_steps(const Move *steps, int count)
 {
     Move move = 0;
     for (int i = 0; i < count && i < TERRITOIRE_STEPS_PER_TURN; i++)
@@ -272,7 +272,7 @@ static Move join_steps(const Move *steps, int count)
 
 static bool game_over(const TerritoireState *st) { return territoire_pawns_in_hand(st, st->side) == 0; }
 
-static int generate_steps(const Position *pos, Move *out, int capacity)
+static int territoire_generate_steps(const Position *pos, Move *out, int capacity)
 {
     const TerritoireState *st = territoire_state(pos);
     if (game_over(st))
@@ -306,7 +306,7 @@ static bool stream_turns(const TerritoireState *st, uint64_t free, const uint8_t
     return true;
 }
 
-static bool generate_moves(const Position *pos, MoveSink *sink)
+static bool territoire_generate_moves(const Position *pos, MoveSink *sink)
 {
     const TerritoireState *st = territoire_state(pos);
     if (game_over(st))
@@ -345,7 +345,7 @@ static uint64_t count_turns(const uint8_t free_of_value[TERRITOIRE_GROUP_MAX + 1
     return total;
 }
 
-static uint64_t count_moves(const Position *pos)
+static uint64_t territoire_count_moves(const Position *pos)
 {
     const TerritoireState *st = territoire_state(pos);
     if (game_over(st))
@@ -359,7 +359,7 @@ static uint64_t count_moves(const Position *pos)
 
 /* ---- Score and outcome ------------------------------------------------- */
 
-static Outcome outcome(const Position *pos)
+static Outcome territoire_outcome(const Position *pos)
 {
     const TerritoireState *st = territoire_state(pos);
     if (!game_over(st))
@@ -370,11 +370,11 @@ static Outcome outcome(const Position *pos)
     return dark > light ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
 }
 
-static int side_to_move(const Position *pos) { return territoire_state(pos)->side; }
+static int territoire_side_to_move(const Position *pos) { return territoire_state(pos)->side; }
 
-static uint64_t hash(const Position *pos) { return territoire_state(pos)->key; }
+static uint64_t territoire_hash(const Position *pos) { return territoire_state(pos)->key; }
 
-static int turns_left(const Position *pos)
+static int territoire_turns_left(const Position *pos)
 {
     const TerritoireState *st = territoire_state(pos);
     int in_hand = territoire_pawns_in_hand(st, st->side);
@@ -396,7 +396,7 @@ static void set_layout(TerritoireState *st, const uint8_t values[TERRITOIRE_SQUA
 }
 
 /* Fisher-Yates over six of each value: every arrangement equally likely. */
-static void random_start(Position *out, uint64_t seed)
+static void territoire_random_start(Position *out, uint64_t seed)
 {
     Rng rng;
     rng_seed(&rng, seed);
@@ -542,7 +542,7 @@ static int split_fields(char *text, char *fields[], int capacity)
     return count;
 }
 
-static bool parse_position(const char *text, Position *out, char *err, size_t err_size)
+static bool territoire_parse_position(const char *text, Position *out, char *err, size_t err_size)
 {
     char buf[POSITION_TEXT_MAX];
     if (strlen(text) >= sizeof buf)
@@ -591,7 +591,7 @@ static char square_content(const TerritoireState *st, int s)
     return (st->dead >> s & 1) ? 'x' : '.';
 }
 
-static void format_position(const Position *pos, char *out, size_t out_size)
+static void territoire_format_position(const Position *pos, char *out, size_t out_size)
 {
     const TerritoireState *st = territoire_state(pos);
     char ring[2 * TERRITOIRE_SQUARES + 1];
@@ -615,7 +615,7 @@ static void format_step(int step, char *out, size_t out_size)
         snprintf(out, out_size, "%d", step);
 }
 
-static void format_move(const Position *pos, Move move, char *out, size_t out_size)
+static void territoire_format_move(const Position *pos, Move move, char *out, size_t out_size)
 {
     (void)pos;
     size_t len = 0;
@@ -670,7 +670,7 @@ static bool check_step(const TerritoireState *st, uint64_t free, const uint8_t g
     return true;
 }
 
-static bool parse_move(const Position *pos, const char *text, Move *out, char *err, size_t err_size)
+static bool territoire_parse_move(const Position *pos, const char *text, Move *out, char *err, size_t err_size)
 {
     const TerritoireState *st = territoire_state(pos);
     if (game_over(st))
@@ -740,7 +740,7 @@ static void display_half(const TerritoireState *st, int first, char *out, size_t
     append(out, out_size, len, "\n");
 }
 
-static void display(const Position *pos, char *out, size_t out_size)
+static void territoire_display(const Position *pos, char *out, size_t out_size)
 {
     const TerritoireState *st = territoire_state(pos);
     size_t len = 0;
@@ -770,21 +770,8 @@ const Game territoire_game = {
     .id = "territoire",
     .title = "Territoire",
     .start_fen = "3.6.2.5.1.4.4.5.1.6.3.2.1.2.5.3.4.6.6.3.4.2.5.1.5.1.3.4.2.6.2.4.6.1.5.3. 19 b 666 666 0 0",
-    .parse_position = parse_position,
-    .format_position = format_position,
-    .parse_move = parse_move,
-    .format_move = format_move,
-    .generate_moves = generate_moves,
-    .count_moves = count_moves,
-    .play = play,
-    .side_to_move = side_to_move,
-    .outcome = outcome,
-    .hash = hash,
-    .display = display,
-    .turns_left = turns_left,
-    .bench_perft_depth = 3,
-    .bench_positions = bench_positions,
-    .bench_position_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
+    GAME_VERBS(territoire),
+    GAME_BENCH(bench_positions, 3),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 19.7, .scale = 36.8, .scale_growth = 0.3895, .bias = {36, -6}},
     .evaluate = territoire_evaluate,
@@ -794,11 +781,11 @@ const Game territoire_game = {
     .nn_by_default = true, /* its net from the deal won at equal time (README, "Learned evaluation") */
     .params = territoire_params,
     .param_count = TERRITOIRE_PARAM_COUNT,
-    .random_start = random_start,
-    .generate_steps = generate_steps,
-    .play_step = play_step,
-    .turn_in_progress = turn_in_progress,
-    .join_steps = join_steps,
+    .random_start = territoire_random_start,
+    .generate_steps = territoire_generate_steps,
+    .play_step = territoire_play_step,
+    .turn_in_progress = territoire_turn_in_progress,
+    .join_steps = territoire_join_steps,
     .policy_size = TERRITOIRE_POLICY_SIZE,
     .policy_index = territoire_policy_index,
 };

@@ -11,11 +11,8 @@
     X(eval_order_depth, "AbEvalOrderDepth", 2, 1, 64)           \
     X(proof_share, "AbProofShare", 50, 0, 100)
 
-#define AS_DEFAULT(field, name, def, lo, hi) .field = def,
-#define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, offsetof(AbSettings, field)},
-
-const AbSettings ab_default_settings = {AB_SETTING_LIST(AS_DEFAULT)};
-
-const BackendParam ab_params[] = {AB_SETTING_LIST(AS_ROW)};
+#define SETTINGS_TYPE AbSettings
+const AbSettings ab_default_settings = {AB_SETTING_LIST(BACKEND_SETTING_DEFAULT)};
+const BackendParam ab_params[] = {AB_SETTING_LIST(BACKEND_SETTING_ROW)};
 
 _Static_assert(sizeof ab_params / sizeof ab_params[0] == AB_PARAM_COUNT, "AB_PARAM_COUNT must match the list");

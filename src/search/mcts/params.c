@@ -26,12 +26,9 @@
     X(prior_temp, "MctsPriorTemp", 0, 0, 5000)               \
     X(prior_classic, "MctsPriorClassic", 0, 0, 1)
 
-#define AS_DEFAULT(field, name, def, lo, hi) .field = def,
-#define AS_ROW(field, name, def, lo, hi) {name, def, lo, hi, offsetof(MctsParams, field)},
-
-const MctsParams mcts_default_params = {MCTS_PARAM_LIST(AS_DEFAULT)};
-
-const BackendParam mcts_param_table[] = {MCTS_PARAM_LIST(AS_ROW)};
+#define SETTINGS_TYPE MctsParams
+const MctsParams mcts_default_params = {MCTS_PARAM_LIST(BACKEND_SETTING_DEFAULT)};
+const BackendParam mcts_param_table[] = {MCTS_PARAM_LIST(BACKEND_SETTING_ROW)};
 
 _Static_assert(sizeof mcts_param_table / sizeof mcts_param_table[0] == MCTS_PARAM_COUNT,
                "MCTS_PARAM_COUNT must match the list");
