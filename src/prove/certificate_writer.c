@@ -337,7 +337,14 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
     result->prove_ms = now_ms() - job->start_ms;
     result->search_nodes = r.nodes;
     if (r.mate_turns == 0) {
-        snprintf(err, err_size, "not proven within the time limit (%lld ms)", (long long)result->prove_ms);
+        if (r.draw_proven)
+            snprintf(err, err_size, "not proven: the position is a draw with best play (no win to certify; %lld ms)",
+                     (long long)result->prove_ms);
+        else if (options->time_limit_ms > 0)
+            snprintf(err, err_size, "not proven within the time limit (%lld ms)", (long long)result->prove_ms);
+        else
+            snprintf(err, err_size, "not proven: the search ended after %lld ms without a win for either side",
+                     (long long)result->prove_ms);
         return false;
     }
     result->first_wins = r.mate_turns > 0;
