@@ -181,11 +181,16 @@ shell_tests() { # variant, which: all, engine or tools
         esac
         # clock.sh checks single-threaded time limits, which tsan's
         # slowdown would only blur; multipv_order.sh (one thread's line
-        # order) and scores.sh (the values datagen records) check values
-        # that the release and asan builds (scores.sh: release) check,
-        # at a fraction of tsan's (and asan's) time.
+        # order), searchmoves.sh (the root restricted), hostile.sh (bad
+        # input refused), slices.sh (datagen's slices merged) and
+        # scores.sh (the values datagen records) check values and words
+        # that the release and asan builds (scores.sh: release) check, at
+        # a fraction of tsan's (and asan's) time: tsan's own work, the
+        # searches' threads, is in the other conversations.
         case "$1:$s" in
         tsan:tests/alphabeta/clock.sh | tsan:tests/analysis/multipv_order.sh) continue ;;
+        tsan:tests/analysis/searchmoves.sh | tsan:tests/analysis/hostile.sh) continue ;;
+        tsan:tests/datagen/slices.sh) continue ;;
         tsan:tests/datagen/scores.sh | asan:tests/datagen/scores.sh) continue ;;
         esac
         tally "$1/$s" env TESSERA_BUILD="build/$1" sh "$s"

@@ -95,16 +95,18 @@ bad=$(includes tools/proof/*.c tools/proof/*.h | awk '
 # circles, from the objects of every source file of src/ and tools/
 OBJ=$BUILD/obj
 missing=""
+: >"$TMP/objects"
 for source in $(find src tools -name '*.c' | sort); do
     object=$OBJ/${source%.c}.o
-    if [ ! -f "$object" ]; then
-        missing="$missing $object"
-        continue
-    fi
-    nm "$object" | awk -v f="${source%.c}" '
-        $1 == "U" { print f, $2, "U"; next }
-        NF == 3 && $2 ~ /^[TDBR]$/ { print f, $3, "D" }'
-done > "$TMP/symbols"
+    if [ -f "$object" ]; then echo "$object" >>"$TMP/objects"; else missing="$missing $object"; fi
+done
+# One nm for every object: its lines name their object (nm -A).
+xargs nm -A <"$TMP/objects" 2>/dev/null | awk -v obj="$OBJ/" '
+    { split($1, where, ":"); f = where[1]; sub("^" obj, "", f); sub(/\.o$/, "", f) }
+    NF == 3 && $2 == "U" { print f, $3, "U"; next }
+    NF == 3 && $2 ~ /^[TDBR]$/ { print f, $3, "D" }' >"$TMP/symbols"
+[ "$(grep -c ' D$' "$TMP/symbols")" -gt 300 ] && [ "$(grep -c ' U$' "$TMP/symbols")" -gt 1000 ] &&
+    ok "the objects' symbols read (defined and used)" || not_ok "the objects' symbols read: too few"
 [ -z "$missing" ] && ok "every source file of src/ and tools/ has its object" ||
     not_ok "objects missing (build first):$missing"
 circle=$(awk -f "$(dirname "$0")/circles.awk" "$TMP/symbols")
