@@ -51,6 +51,14 @@ bool evaluation_install(Network *net, char *err, size_t err_size)
         nn_free(net);
         return false;
     }
+    /* A head is optional, but one of another layout would give its
+     * priors to the wrong moves. */
+    if (net->policy_size != 0 && net->policy_size != game->policy_size) {
+        snprintf(err, err_size, "the network's policy head has %d entries, %s's policy layout has %d",
+                 net->policy_size, game->id, game->policy_size);
+        nn_free(net);
+        return false;
+    }
     QuantNet q;
     if (!nn_quantize(net, &q, err, err_size)) {
         nn_free(net);

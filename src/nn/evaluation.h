@@ -55,8 +55,9 @@ const Network *evaluation_network(const Game *game);
 /* Makes net (taken over: the caller no longer frees it) the network of
  * the game it names, played quantised (quantized.h).  Refused, with err
  * and net freed, when no game has that id, the net's inputs are not that
- * game's or its weights are too large to quantise; the game's previous
- * net is kept then. */
+ * game's, it has a policy head whose size is not the game's policy_size,
+ * or its weights are too large to quantise; the game's previous net is
+ * kept then.  The head, if any, stays in the float net, unplayed. */
 bool evaluation_install(Network *net, char *err, size_t err_size);
 
 /* nn_load_file then evaluation_install; *game_out names the game. */

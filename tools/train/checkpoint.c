@@ -44,8 +44,7 @@ static bool read_line(FILE *in, char *line, size_t size)
 /* The three nets that follow the header, each the size of the trainer's. */
 static bool read_nets(FILE *in, Trainer *trainer, char *err, size_t err_size)
 {
-    const size_t bytes = NN_FILE_HEADER_BYTES +
-                         4 * nn_weight_count(trainer->net.inputs, trainer->net.hidden, trainer->net.hidden2);
+    const size_t bytes = nn_file_size(&trainer->net);
     unsigned char *buffer = malloc(bytes + 1);
     Network *targets[3] = {&trainer->net, &trainer->moment1, &trainer->moment2};
     bool ok = buffer != NULL;
@@ -53,12 +52,12 @@ static bool read_nets(FILE *in, Trainer *trainer, char *err, size_t err_size)
         Network read = {0};
         ok = fread(buffer, 1, bytes, in) == bytes && nn_read(buffer, bytes, &read, err, err_size);
         if (ok && (read.inputs != targets[i]->inputs || read.hidden != targets[i]->hidden ||
-                   read.hidden2 != targets[i]->hidden2)) {
+                   read.hidden2 != targets[i]->hidden2 || read.policy_size != targets[i]->policy_size)) {
             snprintf(err, err_size, "its layers are not this run's");
             ok = false;
         }
         if (ok)
-            memcpy(targets[i]->weights, read.weights, bytes - NN_FILE_HEADER_BYTES);
+            memcpy(targets[i]->weights, read.weights, nn_net_weight_count(&read) * sizeof(float));
         nn_free(&read);
     }
     ok = ok && fread(buffer, 1, 1, in) == 0;

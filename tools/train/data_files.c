@@ -131,6 +131,7 @@ typedef struct {
     const Game *game;
     TexelSet *set;
     Move **moves;
+    bool strict_moves;
     size_t moves_capacity;
     /* progress */
     const DataFiles *files;
@@ -176,10 +177,13 @@ static bool add_record(void *context, const DataRecord *record, char *err, size_
     TexelSample *sample = &set->samples[set->count];
     if (!texel_sample_from(loader->game, record, sample, err, err_size))
         return false;
-    if (loader->moves &&
-        !loader->game->parse_move(&sample->position, record->move, &(*loader->moves)[set->count], why, sizeof why)) {
-        snprintf(err, err_size, "move '%s' does not parse: %s", record->move, why);
-        return false;
+    Move *move = loader->moves ? &(*loader->moves)[set->count] : NULL;
+    if (move && !loader->game->parse_move(&sample->position, record->move, move, why, sizeof why)) {
+        if (loader->strict_moves) {
+            snprintf(err, err_size, "move '%s' does not parse: %s", record->move, why);
+            return false;
+        }
+        *move = MOVE_NONE;
     }
     set->count++;
     set->validation_count += sample->validation;
@@ -191,14 +195,14 @@ static bool add_record(void *context, const DataRecord *record, char *err, size_
     return true;
 }
 
-bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, Move **moves, FILE *out,
-                     char *err, size_t err_size)
+bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, Move **moves, bool strict_moves,
+                     FILE *out, char *err, size_t err_size)
 {
     *texel = (TexelSet){0};
     if (moves)
         *moves = NULL;
     DataHeader header;
-    Loader loader = {game, texel, moves, 0, files, 0, NULL, out, 0, now_ms()};
+    Loader loader = {game, texel, moves, strict_moves, 0, files, 0, NULL, out, 0, now_ms()};
     bool ok = true;
     for (size_t i = 0; ok && i < files->count; i++) {
         const char *path = files->paths[i];

@@ -22,6 +22,8 @@ typedef struct {
     double learning_rate, lambda, k; /* k 0: fitted to the data */
     uint64_t seed;
     bool steps; /* -steps: train on the positions inside the recorded turns too */
+    bool policy; /* -policy: train a policy head too */
+    double policy_weight; /* -policy-weight: its loss's weight (0.1 with -policy) */
 } TrainOptions;
 
 /* Fills o from argv; false with err (one line naming the flag).  Call

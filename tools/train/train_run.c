@@ -27,6 +27,17 @@ static double choose_k(const TrainOptions *o, const TexelSet *texel)
     return k < TEXEL_K_MIN * 1.01 || k > TEXEL_K_MAX * 0.99 ? 0.0 : k;
 }
 
+/* Once, with -policy: how many positions the head learns from. */
+static void print_policy_line(const TrainOptions *o, const TrainSet *set, const TrainSetSkips *skips, FILE *out)
+{
+    fprintf(out, "train: policy head of %d entries, weight %g: %zu positions with the played move's entry",
+            o->game->policy_size, o->policy_weight, set->policy_count);
+    if (skips->no_policy_target)
+        fprintf(out, ", %zu whose move has none (unparsable or out of the layout: trained on the value only)",
+                skips->no_policy_target);
+    fputc('\n', out);
+}
+
 static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE *errout)
 {
     TexelSet texel;
@@ -34,16 +45,20 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
     Move *moves = NULL;
     char err[2048], data[512];
     train_cli_data_label(o, data, sizeof data);
+    /* -steps must find every turn's steps; -policy alone can leave a
+     * position whose move does not parse to the value. */
+    const bool need_moves = o->steps || o->policy;
     if (!data_files_list(o->data_paths, o->data_count, o->game, &files, err, sizeof err) ||
-        !data_files_load(&files, o->game, &texel, o->steps ? &moves : NULL, out, err, sizeof err)) {
+        !data_files_load(&files, o->game, &texel, need_moves ? &moves : NULL, o->steps, out, err, sizeof err)) {
         fprintf(errout, "tessera-train: %s\n", err);
         data_files_free(&files);
         return TRAIN_EXIT_BAD_ARGS;
     }
     data_files_free(&files);
     *k = choose_k(o, &texel);
-    size_t skipped = 0;
-    bool ok = *k > 0 && train_set_from_texel(o->game, &texel, moves, *k, o->lambda, set, &skipped, err, sizeof err);
+    TrainSetSkips skips = {0};
+    const TrainSetOptions options = {*k, o->lambda, moves, o->steps, o->policy};
+    bool ok = *k > 0 && train_set_from_texel(o->game, &texel, &options, set, &skips, err, sizeof err);
     free(moves);
     texel_data_free(&texel);
     if (!ok) {
@@ -53,7 +68,9 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
     }
     fprintf(out, "train: %zu positions of %s from %s%s (%zu training, %zu validation, %zu not covered by the encoding), K = %.1f\n",
             set->count, o->game->id, data, o->steps ? " and inside their turns" : "", set->count - set->validation_count, set->validation_count,
-            skipped, *k);
+            skips.not_covered, *k);
+    if (o->policy)
+        print_policy_line(o, set, &skips, out);
     if (set->validation_count == 0 || set->validation_count == set->count) {
         fprintf(errout, "tessera-train: %s: need both training and validation games (one in ten is held out)\n",
                 data);
@@ -98,6 +115,16 @@ static bool write_net(const char *path, const Network *net, char *err, size_t er
     return ok;
 }
 
+/* "0.076517", or with a head "0.076517 (policy 5.123456)". */
+static const char *losses_text(const Trainer *trainer, TrainerLoss loss, char *text, size_t size)
+{
+    if (trainer->net.policy_size > 0)
+        snprintf(text, size, "%.6f (policy %.6f)", loss.value, loss.policy);
+    else
+        snprintf(text, size, "%.6f", loss.value);
+    return text;
+}
+
 /* Epochs from done + 1 to o->epochs, a line and a checkpoint each. */
 static bool train_epochs(const TrainOptions *o, const TrainSet *set, const char *configuration, int done,
                          Trainer *trainer, FILE *out, char *err, size_t err_size)
@@ -111,11 +138,15 @@ static bool train_epochs(const TrainOptions *o, const TrainSet *set, const char 
     for (int epoch = done + 1; ok && epoch <= o->epochs; epoch++) {
         const int64_t start = now_ms();
         shuffle_training(set, o->seed, epoch, order, &count);
-        const double training = trainer_epoch(trainer, set, order, count, o->batch);
-        const double validation = trainer_loss(&trainer->net, set, true);
+        const TrainerLoss training = trainer_epoch_losses(trainer, set, order, count, o->batch);
+        const TrainerLoss held_out = trainer_losses(&trainer->net, set, true);
+        const double validation = trainer_objective(trainer, held_out);
         const bool best = validation < trainer->best_validation;
-        fprintf(out, "epoch %d/%d: training loss %.6f, validation loss %.6f, %.1f s%s\n", epoch, o->epochs, training,
-                validation, (now_ms() - start) / 1000.0, best ? " (best so far: written)" : "");
+        char training_text[64], validation_text[64];
+        fprintf(out, "epoch %d/%d: training loss %s, validation loss %s, %.1f s%s\n", epoch, o->epochs,
+                losses_text(trainer, training, training_text, sizeof training_text),
+                losses_text(trainer, held_out, validation_text, sizeof validation_text),
+                (now_ms() - start) / 1000.0, best ? " (best so far: written)" : "");
         if (best) {
             trainer->best_validation = validation;
             trainer->best_epoch = epoch;
@@ -140,8 +171,10 @@ int train_run(const TrainOptions *o, FILE *out, FILE *errout)
     train_cli_configuration(&fixed, set.count, configuration, sizeof configuration);
     Trainer trainer;
     int done = 0;
-    bool ok = trainer_init(&trainer, o->game->id, o->game->nn_input_count, o->hidden, o->hidden2, (float)k, o->seed,
-                           o->learning_rate, o->threads, err, sizeof err);
+    const TrainerConfig config = {o->game->id, o->game->nn_input_count, o->hidden, o->hidden2,
+                                  o->policy ? o->game->policy_size : 0, o->policy_weight, (float)k, o->seed,
+                                  o->learning_rate, o->threads};
+    bool ok = trainer_create(&trainer, &config, err, sizeof err);
     FILE *existing = ok ? fopen(o->checkpoint_path, "rb") : NULL;
     if (existing) {
         fclose(existing);
@@ -152,16 +185,23 @@ int train_run(const TrainOptions *o, FILE *out, FILE *errout)
         if (ok)
             fprintf(out, "train: resumed %s after epoch %d\n", o->checkpoint_path, done);
     }
-    if (ok && done == 0)
-        fprintf(out, "epoch 0/%d: training loss %.6f, validation loss %.6f (%d-%d-%d, seed %llu)\n", o->epochs,
-                trainer_loss(&trainer.net, &set, false), trainer_loss(&trainer.net, &set, true),
+    if (ok && done == 0) {
+        char training[64], validation[64];
+        fprintf(out, "epoch 0/%d: training loss %s, validation loss %s (%d-%d-%d, seed %llu)\n", o->epochs,
+                losses_text(&trainer, trainer_losses(&trainer.net, &set, false), training, sizeof training),
+                losses_text(&trainer, trainer_losses(&trainer.net, &set, true), validation, sizeof validation),
                 o->game->nn_input_count, o->hidden, o->hidden2, (unsigned long long)o->seed);
+    }
     ok = ok && train_epochs(o, &set, configuration, done, &trainer, out, err, sizeof err);
+    char policy_term[64] = "";
+    if (o->policy)
+        snprintf(policy_term, sizeof policy_term, " + %g x policy", o->policy_weight);
     if (ok)
         fprintf(out,
-                "train: %s holds epoch %d's net (the lowest validation loss, %.6f); play it with `setoption name "
-                "EvalFile value %s` and `setoption name Eval value nn`\n",
-                o->out_path, trainer.best_epoch, trainer.best_validation, o->out_path);
+                "train: %s holds epoch %d's net (the lowest validation loss%s, %.6f); play it with `setoption "
+                "name EvalFile value %s` and `setoption name Eval value nn`\n",
+                o->out_path, trainer.best_epoch, policy_term,
+                trainer.best_validation, o->out_path);
     else
         fprintf(errout, "tessera-train: %s\n", err);
     trainer_free(&trainer);

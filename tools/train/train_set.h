@@ -2,7 +2,8 @@
  * train_set.h - training samples as the network sees them: each
  * position's active inputs (Game.nn_features) and its target, the
  * probability of a win for the side to move that the net should predict
- * (texel_target: lambda * search + (1 - lambda) * result).
+ * (texel_target: lambda * search + (1 - lambda) * result), and, for a
+ * policy head, the entry (Game.policy_index) of the action played there.
  */
 #ifndef TESSERA_TRAIN_SET_H
 #define TESSERA_TRAIN_SET_H
@@ -20,18 +21,38 @@ typedef struct {
     uint32_t *begin;    /* [count + 1]: sample i is features[begin[i]..begin[i + 1]) */
     uint16_t *features; /* ascending per sample */
     float *target;      /* [count] */
+    int32_t *policy_target; /* [count]: the played action's policy entry; -1: none */
     bool *validation;   /* [count]: held out */
+    size_t policy_count; /* samples with a policy target */
 } TrainSet;
 
-/* Appends a sample; false when memory is short. */
+/* Appends a sample (without a policy target); false when memory is short. */
 bool train_set_add(TrainSet *set, const uint16_t *active, int count, float target, bool validation);
 
-/* Every sample of texel whose position the game's encoding covers (the
- * rest counted in *skipped), and, when moves (each sample's played move)
- * is not NULL, the positions inside its turn (turn_steps.h) with the same
- * target; false with err when memory is short. */
-bool train_set_from_texel(const Game *game, const TexelSet *texel, const Move *moves, double k, double lambda,
-                          TrainSet *set, size_t *skipped, char *err, size_t err_size);
+/* Appends a sample whose policy target is policy_target (-1: none). */
+bool train_set_add_with_policy(TrainSet *set, const uint16_t *active, int count, float target, int policy_target,
+                               bool validation);
+
+typedef struct {
+    double k, lambda;  /* the value target's (texel_target) */
+    const Move *moves; /* each texel sample's played move (MOVE_NONE: unknown), or NULL */
+    bool steps;        /* with moves: add the positions inside each turn (turn_steps.h) */
+    bool policy;       /* with moves: give each position its played action's entry */
+} TrainSetOptions;
+
+typedef struct {
+    size_t not_covered;      /* positions the game's encoding does not cover: left out */
+    size_t no_policy_target; /* (with policy) positions whose action has no entry: value only */
+} TrainSetSkips;
+
+/* Every sample of texel whose position the game's encoding covers; with
+ * steps, the positions inside its turn too, with the same value target;
+ * with policy, each position's policy target: the entry of the turn's
+ * first step at the turn's start (Game.policy_index of the whole turn:
+ * its first step's entry where the game indexes steps), of the next step
+ * inside it.  False with err when memory is short. */
+bool train_set_from_texel(const Game *game, const TexelSet *texel, const TrainSetOptions *options, TrainSet *set,
+                          TrainSetSkips *skips, char *err, size_t err_size);
 
 void train_set_free(TrainSet *set);
 

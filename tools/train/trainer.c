@@ -9,6 +9,7 @@
 
 #include "nn/accumulator.h"
 #include "nn/forward.h"
+#include "nn/policy_head.h"
 #include "util/rng.h"
 
 #define ADAM_BETA1 0.9
@@ -40,29 +41,41 @@ static void initialise(Network *net, uint64_t seed)
         net->output[j] = uniform(&rng, 1.0f / sqrtf((float)net->hidden2));
     }
     net->output_bias[0] = 0.0f;
+    /* The head last, so that the value weights are the same draws with
+     * or without it; biases 0: every entry starts equally likely. */
+    for (size_t i = 0; i < (size_t)net->policy_size * net->hidden; i++)
+        net->policy[i] = uniform(&rng, 1.0f / sqrtf((float)net->hidden));
 }
 
-bool trainer_init(Trainer *trainer, const char *game_id, int inputs, int hidden, int hidden2, float scale,
-                  uint64_t seed, double learning_rate, int threads, char *err, size_t err_size)
+bool trainer_create(Trainer *trainer, const TrainerConfig *c, char *err, size_t err_size)
 {
-    *trainer = (Trainer){.learning_rate = learning_rate, .threads = threads < 1 ? 1 : threads,
-                         .best_validation = INFINITY};
+    *trainer = (Trainer){.learning_rate = c->learning_rate, .policy_weight = c->policy_weight,
+                         .threads = c->threads < 1 ? 1 : c->threads, .best_validation = INFINITY};
     if (trainer->threads > TRAIN_MAX_THREADS)
         trainer->threads = TRAIN_MAX_THREADS;
-    if (!nn_create(&trainer->net, game_id, inputs, hidden, hidden2, scale, err, err_size) ||
-        !nn_create(&trainer->moment1, game_id, inputs, hidden, hidden2, scale, err, err_size) ||
-        !nn_create(&trainer->moment2, game_id, inputs, hidden, hidden2, scale, err, err_size)) {
-        trainer_free(trainer);
-        return false;
-    }
-    trainer->gradients = malloc((size_t)trainer->threads * nn_weight_count(inputs, hidden, hidden2) * sizeof(float));
+    Network *nets[3] = {&trainer->net, &trainer->moment1, &trainer->moment2};
+    for (int i = 0; i < 3; i++)
+        if (!nn_create_with_policy(nets[i], c->game_id, c->inputs, c->hidden, c->hidden2, c->policy_size, c->scale,
+                                   err, err_size)) {
+            trainer_free(trainer);
+            return false;
+        }
+    trainer->gradients = malloc((size_t)trainer->threads * nn_net_weight_count(&trainer->net) * sizeof(float));
     if (!trainer->gradients) {
         snprintf(err, err_size, "out of memory for the gradients");
         trainer_free(trainer);
         return false;
     }
-    initialise(&trainer->net, seed);
+    initialise(&trainer->net, c->seed);
     return true;
+}
+
+bool trainer_init(Trainer *trainer, const char *game_id, int inputs, int hidden, int hidden2, float scale,
+                  uint64_t seed, double learning_rate, int threads, char *err, size_t err_size)
+{
+    const TrainerConfig config = {.game_id = game_id, .inputs = inputs, .hidden = hidden, .hidden2 = hidden2,
+                                  .scale = scale, .seed = seed, .learning_rate = learning_rate, .threads = threads};
+    return trainer_create(trainer, &config, err, err_size);
 }
 
 void trainer_free(Trainer *trainer)
@@ -74,16 +87,40 @@ void trainer_free(Trainer *trainer)
     trainer->gradients = NULL;
 }
 
-/* Adds one sample's gradient of (sigmoid(output) - target)^2 into grad (a
- * net's layout); returns the sample's loss. */
-static float add_sample_gradient(const Network *net, const uint16_t *active, int count, float target,
-                                 Network *grad)
+/* One training sample as the gradient reads it. */
+typedef struct {
+    const uint16_t *active;
+    int count;
+    float target;
+    int policy_target; /* -1: none */
+} Sample;
+
+static Sample sample_at(const TrainSet *set, size_t s)
+{
+    return (Sample){set->features + set->begin[s], (int)(set->begin[s + 1] - set->begin[s]), set->target[s],
+                    set->policy_target[s]};
+}
+
+/* log(sum of exp(x[k])), less the largest first so that exp never
+ * overflows. */
+static float log_sum_exp(const float *x, int n)
+{
+    float top = x[0];
+    for (int k = 1; k < n; k++)
+        top = x[k] > top ? x[k] : top;
+    double sum = 0.0;
+    for (int k = 0; k < n; k++)
+        sum += exp((double)(x[k] - top));
+    return top + (float)log(sum);
+}
+
+/* The value head: adds the gradient of (sigmoid(output) - target)^2 to
+ * grad's layer 2 and output weights, and to d_clipped the part that flows
+ * into the clipped hidden layer; returns the loss. */
+static float value_backward(const Network *net, const float *clipped, float target, Network *grad, float *d_clipped)
 {
     const int hidden = net->hidden, hidden2 = net->hidden2;
-    float acc[NN_MAX_HIDDEN], clipped[NN_MAX_HIDDEN], layer2_sum[NN_MAX_HIDDEN];
-    nn_accumulator_refresh(net, active, count, acc);
-    for (int i = 0; i < hidden; i++)
-        clipped[i] = nn_clip(acc[i]);
+    float layer2_sum[NN_MAX_HIDDEN];
     float out = net->output_bias[0];
     for (int j = 0; j < hidden2; j++) {
         const float *row = net->layer2 + (size_t)j * hidden;
@@ -95,7 +132,6 @@ static float add_sample_gradient(const Network *net, const uint16_t *active, int
     }
     const float p = sigmoidf(out), error = p - target;
     const float d_out = 2.0f * error * p * (1.0f - p);
-    float d_clipped[NN_MAX_HIDDEN] = {0};
     grad->output_bias[0] += d_out;
     for (int j = 0; j < hidden2; j++) {
         grad->output[j] += d_out * nn_clip(layer2_sum[j]);
@@ -110,26 +146,94 @@ static float add_sample_gradient(const Network *net, const uint16_t *active, int
             d_clipped[i] += d_sum * row[i];
         }
     }
+    return error * error;
+}
+
+/* The policy head: adds weight times the gradient of the cross-entropy
+ * -log softmax(logits)[target] to grad's head, and to d_clipped the part
+ * that flows into the clipped hidden layer; returns the cross-entropy.
+ * The softmax is over every entry, not the position's legal ones: the
+ * samples then need no move lists, the head learns to keep illegal
+ * entries low, and the priors' softmax over the legal entries
+ * (nn_policy_priors) is this one restricted to them. */
+static float policy_backward(const Network *net, const float *acc, const float *clipped, int target, float weight,
+                             Network *grad, float *d_clipped)
+{
+    const int hidden = net->hidden;
+    float logits[NN_MAX_POLICY];
+    nn_policy_logits(net, acc, logits);
+    const float log_sum = log_sum_exp(logits, net->policy_size);
+    for (int k = 0; k < net->policy_size; k++) {
+        /* d(cross-entropy)/d(logit k) = softmax k - (k is the target) */
+        const float d_logit = weight * (expf(logits[k] - log_sum) - (k == target ? 1.0f : 0.0f));
+        const float *row = net->policy + (size_t)k * hidden;
+        float *grad_row = grad->policy + (size_t)k * hidden;
+        grad->policy_bias[k] += d_logit;
+        for (int i = 0; i < hidden; i++) {
+            grad_row[i] += d_logit * clipped[i];
+            d_clipped[i] += d_logit * row[i];
+        }
+    }
+    return log_sum - logits[target];
+}
+
+/* Losses summed over samples, for their means. */
+typedef struct {
+    double value, policy;
+    size_t count, policy_count;
+} LossSum;
+
+static void loss_add(LossSum *sum, const LossSum *more)
+{
+    sum->value += more->value, sum->policy += more->policy;
+    sum->count += more->count, sum->policy_count += more->policy_count;
+}
+
+static TrainerLoss loss_mean(const LossSum *sum)
+{
+    return (TrainerLoss){sum->count ? sum->value / (double)sum->count : 0.0,
+                         sum->policy_count ? sum->policy / (double)sum->policy_count : 0.0};
+}
+
+/* Adds one sample's gradient (value, and policy where the net has a head
+ * and the sample a target) into grad (a net's layout), its losses into
+ * sum. */
+static void add_sample_gradient(const Network *net, const Sample *s, float policy_weight, Network *grad,
+                                LossSum *sum)
+{
+    const int hidden = net->hidden;
+    float acc[NN_MAX_HIDDEN], clipped[NN_MAX_HIDDEN], d_clipped[NN_MAX_HIDDEN] = {0};
+    nn_accumulator_refresh(net, s->active, s->count, acc);
+    for (int i = 0; i < hidden; i++)
+        clipped[i] = nn_clip(acc[i]);
+    sum->value += value_backward(net, clipped, s->target, grad, d_clipped);
+    sum->count++;
+    if (net->policy_size > 0 && s->policy_target >= 0) {
+        sum->policy += policy_backward(net, acc, clipped, s->policy_target, policy_weight, grad, d_clipped);
+        sum->policy_count++;
+    }
+    /* The feature transformer: through the clip, to the bias and the
+     * active inputs' rows. */
     for (int i = 0; i < hidden; i++)
         if (acc[i] <= 0.0f || acc[i] >= 1.0f)
             d_clipped[i] = 0.0f;
     for (int i = 0; i < hidden; i++)
         grad->hidden_bias[i] += d_clipped[i];
-    for (int k = 0; k < count; k++) {
-        float *grad_row = grad->input_rows + (size_t)active[k] * hidden;
+    for (int k = 0; k < s->count; k++) {
+        float *grad_row = grad->input_rows + (size_t)s->active[k] * hidden;
         for (int i = 0; i < hidden; i++)
             grad_row[i] += d_clipped[i];
     }
-    return error * error;
 }
 
 typedef struct {
     const Network *net;
+    float policy_weight;
     const TrainSet *set;
     const size_t *order;
     size_t begin, end;
     float *gradient; /* this slice's, zeroed first */
-    double loss;
+    LossSum loss;
 } Slice;
 
 static void *slice_gradient(void *arg)
@@ -138,20 +242,18 @@ static void *slice_gradient(void *arg)
     const Network *net = slice->net;
     Network grad = *net;
     nn_layout(&grad, slice->gradient);
-    memset(slice->gradient, 0, nn_weight_count(net->inputs, net->hidden, net->hidden2) * sizeof(float));
-    slice->loss = 0.0;
+    memset(slice->gradient, 0, nn_net_weight_count(net) * sizeof(float));
+    slice->loss = (LossSum){0};
     for (size_t k = slice->begin; k < slice->end; k++) {
-        const size_t s = slice->order[k];
-        const TrainSet *set = slice->set;
-        slice->loss += add_sample_gradient(net, set->features + set->begin[s], (int)(set->begin[s + 1] - set->begin[s]),
-                                           set->target[s], &grad);
+        const Sample sample = sample_at(slice->set, slice->order[k]);
+        add_sample_gradient(net, &sample, slice->policy_weight, &grad, &slice->loss);
     }
     return NULL;
 }
 
 static void adam_step(Trainer *trainer, const float *gradient, size_t batch_size)
 {
-    const size_t n = nn_weight_count(trainer->net.inputs, trainer->net.hidden, trainer->net.hidden2);
+    const size_t n = nn_net_weight_count(&trainer->net);
     trainer->step++;
     const double correction1 = 1.0 - pow(ADAM_BETA1, (double)trainer->step);
     const double correction2 = 1.0 - pow(ADAM_BETA2, (double)trainer->step);
@@ -166,10 +268,12 @@ static void adam_step(Trainer *trainer, const float *gradient, size_t batch_size
     }
 }
 
-/* The batch's gradient summed into the first thread's buffer. */
-static double batch_gradient(Trainer *trainer, const TrainSet *set, const size_t *order, size_t begin, size_t end)
+/* The batch's gradient summed into the first thread's buffer; its losses
+ * added into sum. */
+static void batch_gradient(Trainer *trainer, const TrainSet *set, const size_t *order, size_t begin, size_t end,
+                           LossSum *sum)
 {
-    const size_t n = nn_weight_count(trainer->net.inputs, trainer->net.hidden, trainer->net.hidden2);
+    const size_t n = nn_net_weight_count(&trainer->net);
     const int threads = trainer->threads;
     Slice slices[TRAIN_MAX_THREADS];
     pthread_t ids[TRAIN_MAX_THREADS];
@@ -177,46 +281,67 @@ static double batch_gradient(Trainer *trainer, const TrainSet *set, const size_t
     const size_t chunk = (end - begin + (size_t)threads - 1) / (size_t)threads;
     for (int t = 0; t < threads; t++) {
         const size_t from = begin + chunk * (size_t)t < end ? begin + chunk * (size_t)t : end;
-        slices[t] = (Slice){&trainer->net, set, order, from, from + chunk < end ? from + chunk : end,
-                            trainer->gradients + (size_t)t * n, 0.0};
+        slices[t] = (Slice){.net = &trainer->net, .policy_weight = (float)trainer->policy_weight, .set = set,
+                            .order = order, .begin = from, .end = from + chunk < end ? from + chunk : end,
+                            .gradient = trainer->gradients + (size_t)t * n};
         /* The calling thread takes the first slice, and any that cannot start. */
         started[t] = t > 0 && pthread_create(&ids[t], NULL, slice_gradient, &slices[t]) == 0;
     }
-    double loss = 0.0;
     for (int t = 0; t < threads; t++) {
         if (started[t])
             pthread_join(ids[t], NULL);
         else
             slice_gradient(&slices[t]);
-        loss += slices[t].loss;
+        loss_add(sum, &slices[t].loss);
         if (t > 0)
             for (size_t i = 0; i < n; i++)
                 slices[0].gradient[i] += slices[t].gradient[i];
     }
-    return loss;
+}
+
+TrainerLoss trainer_epoch_losses(Trainer *trainer, const TrainSet *set, const size_t *order, size_t count, int batch)
+{
+    LossSum sum = {0};
+    for (size_t begin = 0; begin < count; begin += (size_t)batch) {
+        const size_t end = begin + (size_t)batch < count ? begin + (size_t)batch : count;
+        batch_gradient(trainer, set, order, begin, end, &sum);
+        adam_step(trainer, trainer->gradients, end - begin);
+    }
+    return loss_mean(&sum);
 }
 
 double trainer_epoch(Trainer *trainer, const TrainSet *set, const size_t *order, size_t count, int batch)
 {
-    double loss = 0.0;
-    for (size_t begin = 0; begin < count; begin += (size_t)batch) {
-        const size_t end = begin + (size_t)batch < count ? begin + (size_t)batch : count;
-        loss += batch_gradient(trainer, set, order, begin, end);
-        adam_step(trainer, trainer->gradients, end - begin);
+    return trainer_epoch_losses(trainer, set, order, count, batch).value;
+}
+
+TrainerLoss trainer_losses(const Network *net, const TrainSet *set, bool validation)
+{
+    LossSum sum = {0};
+    float acc[NN_MAX_HIDDEN], logits[NN_MAX_POLICY];
+    for (size_t s = 0; s < set->count; s++) {
+        if (set->validation[s] != validation)
+            continue;
+        const Sample sample = sample_at(set, s);
+        nn_accumulator_refresh(net, sample.active, sample.count, acc);
+        const float p = sigmoidf(nn_output(net, acc));
+        sum.value += (double)(p - sample.target) * (p - sample.target);
+        sum.count++;
+        if (net->policy_size > 0 && sample.policy_target >= 0) {
+            nn_policy_logits(net, acc, logits);
+            sum.policy += log_sum_exp(logits, net->policy_size) - logits[sample.policy_target];
+            sum.policy_count++;
+        }
     }
-    return count ? loss / (double)count : 0.0;
+    return loss_mean(&sum);
 }
 
 double trainer_loss(const Network *net, const TrainSet *set, bool validation)
 {
-    double sum = 0.0;
-    size_t n = 0;
-    for (size_t s = 0; s < set->count; s++) {
-        if (set->validation[s] != validation)
-            continue;
-        const float p = sigmoidf(nn_forward(net, set->features + set->begin[s], (int)(set->begin[s + 1] - set->begin[s])));
-        sum += (double)(p - set->target[s]) * (p - set->target[s]);
-        n++;
-    }
-    return n ? sum / (double)n : 0.0;
+    return trainer_losses(net, set, validation).value;
+}
+
+double trainer_objective(const Trainer *trainer, TrainerLoss loss)
+{
+    return loss.value + trainer->policy_weight * loss.policy;
 }

@@ -29,11 +29,17 @@ static int find_path(const Game *game, const Position *pos, Move move, Move *ste
     return -1;
 }
 
-int turn_inner_positions(const Game *game, const Position *pos, Move move, Position *out)
+int turn_steps_of(const Game *game, const Position *pos, Move move, Move *steps, Position *inner)
 {
     if (!has_step_hooks(game))
         return 0;
+    const int length = find_path(game, pos, move, steps, 0, inner);
+    return length > 0 ? length : 0;
+}
+
+int turn_inner_positions(const Game *game, const Position *pos, Move move, Position *out)
+{
     Move steps[TURN_STEPS_MAX];
-    const int length = find_path(game, pos, move, steps, 0, out);
+    const int length = turn_steps_of(game, pos, move, steps, out);
     return length > 1 ? length - 1 : 0;
 }

@@ -20,4 +20,9 @@
  * or a move no step sequence of at most TURN_STEPS_MAX steps makes). */
 int turn_inner_positions(const Game *game, const Position *pos, Move move, Position *out);
 
+/* The steps of move, steps[0..n), and the positions after each but the
+ * last, inner[0..n - 1) (inner[j] is where steps[j + 1] is played);
+ * returns n, 0 as above. */
+int turn_steps_of(const Game *game, const Position *pos, Move move, Move *steps, Position *inner);
+
 #endif

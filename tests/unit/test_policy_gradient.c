@@ -1,0 +1,315 @@
+/*
+ * test_policy_gradient.c - the trainer's backpropagated gradient for a net
+ * with a policy head (tools/train/trainer.c) against a central finite
+ * difference of the loss, for every weight of a tiny net, as
+ * test_trainer_gradient.c checks the value alone.
+ *
+ * The loss of a handful of samples is, in double precision by a forward
+ * pass of the test's own (checked against the net's), the sum of
+ * (sigmoid(output) - target)^2 + WEIGHT * (log sum exp(logits) -
+ * logits[policy target]), the second term only for the samples with a
+ * target (one has none).  Each weight is moved by +-h and (L(w + h) -
+ * L(w - h)) / 2h compared with what one batch of trainer_epoch_losses
+ * leaves in trainer->gradients.  The head reads the clipped hidden layer,
+ * so its error must reach the input rows and the hidden bias through the
+ * clip: the check also makes sure that part is large enough to be seen
+ * (the value's gradient alone is off there).
+ *
+ * As there, the weights are drawn (seeded) until every pre-activation is
+ * at least MARGIN from a kink of the clipped ReLUs, and each unit of both
+ * hidden layers is inside (0, 1) for some sample and clipped for another.
+ */
+#include "harness.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn/forward.h"
+#include "nn/network.h"
+#include "nn/policy_head.h"
+#include "train/train_set.h"
+#include "train/trainer.h"
+#include "util/rng.h"
+
+#define INPUTS 6
+#define HIDDEN 4
+#define HIDDEN2 3
+#define POLICY 5
+#define SAMPLES 8
+#define WEIGHT 0.5 /* the policy loss's weight: exact in float */
+#define MARGIN 0.02
+#define STEP 1e-5
+#define MAX_WEIGHTS 256
+
+typedef struct {
+    uint16_t active[INPUTS];
+    int count;
+    double target;
+    int policy_target; /* -1: none */
+} Sample;
+
+/* A net's layers as offsets into its flat weights (from nn_layout). */
+typedef struct {
+    size_t input_rows, hidden_bias, layer2, layer2_bias, output, output_bias, policy, policy_bias, count;
+} Layout;
+
+#define LAYERS 8
+static const char *const layer_names[LAYERS] = {"input rows",    "hidden bias",    "layer 2 weights",
+                                                "layer 2 bias",  "output weights", "output bias",
+                                                "policy rows",   "policy bias"};
+
+static Layout layout_of(const Network *net)
+{
+    return (Layout){.input_rows = (size_t)(net->input_rows - net->weights),
+                    .hidden_bias = (size_t)(net->hidden_bias - net->weights),
+                    .layer2 = (size_t)(net->layer2 - net->weights),
+                    .layer2_bias = (size_t)(net->layer2_bias - net->weights),
+                    .output = (size_t)(net->output - net->weights),
+                    .output_bias = (size_t)(net->output_bias - net->weights),
+                    .policy = (size_t)(net->policy - net->weights),
+                    .policy_bias = (size_t)(net->policy_bias - net->weights),
+                    .count = nn_net_weight_count(net)};
+}
+
+/* The layer (index into layer_names) of a flat weight index. */
+static int layer_of(const Layout *l, size_t i)
+{
+    const size_t starts[LAYERS] = {l->input_rows, l->hidden_bias, l->layer2, l->layer2_bias,
+                                   l->output,     l->output_bias, l->policy, l->policy_bias};
+    int k = LAYERS - 1;
+    while (k > 0 && i < starts[k])
+        k--;
+    return k;
+}
+
+static double clip(double x) { return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x; }
+
+/* The value output of s in double precision, its logits in logits (may
+ * be NULL), the pre-activations of both hidden layers in pre (may be
+ * NULL: HIDDEN then HIDDEN2). */
+static double forward(const Layout *l, const double *w, const Sample *s, double *logits, double *pre)
+{
+    double acc[HIDDEN], out = w[l->output_bias];
+    for (int i = 0; i < HIDDEN; i++) {
+        acc[i] = w[l->hidden_bias + (size_t)i];
+        for (int k = 0; k < s->count; k++)
+            acc[i] += w[l->input_rows + (size_t)s->active[k] * HIDDEN + (size_t)i];
+        if (pre)
+            pre[i] = acc[i];
+    }
+    for (int j = 0; j < HIDDEN2; j++) {
+        double sum = w[l->layer2_bias + (size_t)j];
+        for (int i = 0; i < HIDDEN; i++)
+            sum += w[l->layer2 + (size_t)j * HIDDEN + (size_t)i] * clip(acc[i]);
+        if (pre)
+            pre[HIDDEN + j] = sum;
+        out += w[l->output + (size_t)j] * clip(sum);
+    }
+    for (int k = 0; logits && k < POLICY; k++) {
+        logits[k] = w[l->policy_bias + (size_t)k];
+        for (int i = 0; i < HIDDEN; i++)
+            logits[k] += w[l->policy + (size_t)k * HIDDEN + (size_t)i] * clip(acc[i]);
+    }
+    return out;
+}
+
+static double cross_entropy(const double *logits, int target)
+{
+    double sum = 0.0;
+    for (int k = 0; k < POLICY; k++)
+        sum += exp(logits[k]);
+    return log(sum) - logits[target];
+}
+
+/* The summed loss; policy_weight 0: the value's alone. */
+static double loss(const Layout *l, const double *w, const Sample *samples, double policy_weight)
+{
+    double total = 0.0;
+    for (int s = 0; s < SAMPLES; s++) {
+        double logits[POLICY];
+        const double p = 1.0 / (1.0 + exp(-forward(l, w, &samples[s], logits, NULL)));
+        total += (p - samples[s].target) * (p - samples[s].target);
+        if (samples[s].policy_target >= 0)
+            total += policy_weight * cross_entropy(logits, samples[s].policy_target);
+    }
+    return total;
+}
+
+static double draw(Rng *rng, double low, double high)
+{
+    return low + (high - low) * (double)(rng_next(rng) >> 11) / 9007199254740992.0;
+}
+
+/* Samples: each input active in some sample, 1 to 4 active, ascending;
+ * the policy targets spread over the entries, the last sample without. */
+static void make_samples(Rng *rng, Sample *samples)
+{
+    for (int s = 0; s < SAMPLES; s++) {
+        Sample *x = &samples[s];
+        x->count = 0;
+        for (int k = 0; k < INPUTS; k++)
+            if (k == s % INPUTS || rng_next(rng) % 3 == 0)
+                x->active[x->count++] = (uint16_t)k;
+        x->target = draw(rng, 0.05, 0.95);
+        x->policy_target = s == SAMPLES - 1 ? -1 : s % POLICY;
+    }
+}
+
+/* No pre-activation within MARGIN of a kink, and each hidden unit of both
+ * layers both inside (0, 1) and clipped somewhere. */
+static bool suits(const Layout *l, const double *w, const Sample *samples)
+{
+    bool inside[HIDDEN + HIDDEN2] = {false}, clipped[HIDDEN + HIDDEN2] = {false};
+    for (int s = 0; s < SAMPLES; s++) {
+        double pre[HIDDEN + HIDDEN2];
+        forward(l, w, &samples[s], NULL, pre);
+        for (int u = 0; u < HIDDEN + HIDDEN2; u++) {
+            if (fabs(pre[u]) < MARGIN || fabs(pre[u] - 1.0) < MARGIN)
+                return false;
+            if (pre[u] > 0.0 && pre[u] < 1.0)
+                inside[u] = true;
+            else
+                clipped[u] = true;
+        }
+    }
+    for (int u = 0; u < HIDDEN + HIDDEN2; u++)
+        if (!inside[u] || !clipped[u])
+            return false;
+    return true;
+}
+
+static void draw_weights(Rng *rng, const Layout *l, double *w)
+{
+    static const double low[LAYERS] = {-0.7, -0.3, -1.5, -0.3, -2.0, -2.0, -1.5, -1.0};
+    static const double high[LAYERS] = {0.7, 1.0, 1.5, 1.0, 2.0, 2.0, 1.5, 1.0};
+    for (size_t i = 0; i < l->count; i++) {
+        const int layer = layer_of(l, i);
+        w[i] = (double)(float)draw(rng, low[layer], high[layer]); /* the net holds floats */
+    }
+}
+
+static Layout shape(void)
+{
+    Network net;
+    char err[256] = "";
+    CHECK(nn_create_with_policy(&net, "territoire", INPUTS, HIDDEN, HIDDEN2, POLICY, 100.0f, err, sizeof err));
+    const Layout l = layout_of(&net);
+    nn_free(&net);
+    return l;
+}
+
+/* Draws a net that suits the check; false when none of many seeds did. */
+static bool set_up(Layout *l, double *w, Sample *samples)
+{
+    *l = shape();
+    CHECK(l->count <= MAX_WEIGHTS);
+    for (uint64_t seed = 1; seed < 100000 && l->count <= MAX_WEIGHTS; seed++) {
+        Rng rng;
+        rng_seed(&rng, seed);
+        make_samples(&rng, samples);
+        draw_weights(&rng, l, w);
+        if (suits(l, w, samples))
+            return true;
+    }
+    return false;
+}
+
+/* The trainer's gradient at w (one batch of every sample, threads
+ * threads) into grad; its forward pass and losses checked against the
+ * test's. */
+static void trainer_gradient(const double *w, const Sample *samples, int threads, double *grad)
+{
+    Trainer trainer;
+    char err[256] = "";
+    const TrainerConfig config = {.game_id = "territoire", .inputs = INPUTS, .hidden = HIDDEN, .hidden2 = HIDDEN2,
+                                  .policy_size = POLICY, .policy_weight = WEIGHT, .scale = 100.0f, .seed = 1,
+                                  .learning_rate = 1e-3, .threads = threads};
+    CHECK(trainer_create(&trainer, &config, err, sizeof err));
+    const Layout l = layout_of(&trainer.net);
+    for (size_t i = 0; i < l.count; i++)
+        trainer.net.weights[i] = (float)w[i];
+    TrainSet set = {0};
+    size_t order[SAMPLES];
+    double value = 0.0, policy = 0.0;
+    for (int s = 0; s < SAMPLES; s++) {
+        const Sample *x = &samples[s];
+        CHECK(train_set_add_with_policy(&set, x->active, x->count, (float)x->target, x->policy_target, false));
+        order[s] = (size_t)s;
+        double logits[POLICY];
+        float theirs[POLICY];
+        CHECK(fabs(forward(&l, w, x, logits, NULL) - nn_forward(&trainer.net, x->active, x->count)) < 1e-5);
+        nn_policy_forward(&trainer.net, x->active, x->count, theirs);
+        for (int k = 0; k < POLICY; k++)
+            CHECK(fabs(logits[k] - theirs[k]) < 1e-5);
+        if (x->policy_target >= 0)
+            policy += cross_entropy(logits, x->policy_target);
+    }
+    value = loss(&l, w, samples, 0.0);
+    CHECK_EQ_U64(set.policy_count, SAMPLES - 1);
+    const TrainerLoss before = trainer_losses(&trainer.net, &set, false);
+    CHECK(fabs(before.value - value / SAMPLES) < 1e-6);
+    CHECK(fabs(before.policy - policy / (SAMPLES - 1)) < 1e-5);
+    const TrainerLoss epoch = trainer_epoch_losses(&trainer, &set, order, SAMPLES, SAMPLES);
+    CHECK(fabs(epoch.value - before.value) < 1e-6 && fabs(epoch.policy - before.policy) < 1e-5);
+    for (size_t i = 0; i < l.count; i++)
+        grad[i] = trainer.gradients[i];
+    train_set_free(&set);
+    trainer_free(&trainer);
+}
+
+static double finite_difference(const Layout *l, double *w, size_t i, const Sample *samples, double policy_weight)
+{
+    const double kept = w[i];
+    w[i] = kept + STEP;
+    const double up = loss(l, w, samples, policy_weight);
+    w[i] = kept - STEP;
+    const double down = loss(l, w, samples, policy_weight);
+    w[i] = kept;
+    return (up - down) / (2 * STEP);
+}
+
+static void check_gradient(int threads)
+{
+    Layout l;
+    double w[MAX_WEIGHTS], analytic[MAX_WEIGHTS];
+    Sample samples[SAMPLES];
+    CHECK(set_up(&l, w, samples));
+    trainer_gradient(w, samples, threads, analytic);
+    int mismatched = 0, nonzero = 0, policy_reaches_inputs = 0;
+    bool layer_seen[LAYERS] = {false};
+    for (size_t i = 0; i < l.count; i++) {
+        const double numeric = finite_difference(&l, w, i, samples, WEIGHT);
+        const double tolerance = 1e-4 + 1e-3 * fabs(numeric);
+        if (fabs(numeric) > 1e-6) {
+            nonzero++;
+            layer_seen[layer_of(&l, i)] = true;
+        }
+        if (fabs(analytic[i] - numeric) > tolerance && ++mismatched <= 8)
+            printf("\n    weight %zu (%s): trainer %.6g, finite difference %.6g", i, layer_names[layer_of(&l, i)],
+                   analytic[i], numeric);
+        /* The head's share of the feature transformer's gradient. */
+        if (i < l.layer2 && fabs(finite_difference(&l, w, i, samples, 0.0) - numeric) > 10 * tolerance)
+            policy_reaches_inputs++;
+    }
+    if (mismatched)
+        printf("\n    %d of %zu weights off\n", mismatched, l.count);
+    CHECK_EQ_INT(mismatched, 0);
+    for (int k = 0; k < LAYERS; k++)
+        CHECK(layer_seen[k]);
+    CHECK(nonzero >= (int)l.count / 2);
+    CHECK(policy_reaches_inputs >= (int)l.layer2 / 2);
+}
+
+static void test_gradient_with_head_matches_finite_differences(void) { check_gradient(1); }
+
+/* Threads add up their slices: the same gradient. */
+static void test_gradient_of_three_threads_with_head_matches(void) { check_gradient(3); }
+
+int main(int argc, char **argv)
+{
+    harness_begin(argc, argv);
+    RUN(test_gradient_with_head_matches_finite_differences);
+    RUN(test_gradient_of_three_threads_with_head_matches);
+    return harness_end();
+}
