@@ -46,6 +46,18 @@ static inline bool harness_slow_allowed(void)
 #endif
 }
 
+/* Under ThreadSanitizer (gcc's -fsanitize=thread), where what threads do
+ * is worth its tenfold time and a single-threaded value check is not:
+ * such checks run one case there, as a smoke test. */
+static inline bool harness_under_tsan(void)
+{
+#ifdef __SANITIZE_THREAD__
+    return true;
+#else
+    return false;
+#endif
+}
+
 /* How many times slower than on an idle machine this run goes: a factor
  * that tests/run.sh measures (a fixed CPU-bound workload's wall time over
  * its CPU time) and exports as TESSERA_LOAD_FACTOR; 1 when unset (a test
