@@ -8,10 +8,11 @@
 #                   against tsan (TESSERA_BUILD); a sanitizer report ends the
 #                   process, so the conversation fails
 #
-# Two lanes run side by side: release's unit tests and engine
-# conversations, then asan's, in one; tsan's unit tests and engine
-# conversations, then the tool conversations (arena, tuner, web, loop)
-# of release and asan, in the other (about 4 minutes each on 2 idle
+# Two lanes run side by side: release's unit tests and conversations
+# (but the tuner's and the loop's), then asan's unit tests and engine
+# conversations, in one; tsan's unit tests and engine conversations, then
+# release's tuner and loop conversations and asan's tool conversations
+# (arena, tuner, web, loop), in the other (under 8 minutes each on 2 idle
 # cores): each test is a single process of one or two threads, so the
 # two lanes keep both cores busy.  Each lane counts into its own file and
 # log (build/test-log-LANE.txt); lines name their variant, so interleaved
@@ -172,13 +173,22 @@ is_tool_test() {
     return 1
 }
 
-shell_tests() { # variant, which: all, engine or tools
+# The tuner's and the loop's conversations, which release runs in the
+# tsan lane to even the lanes' times.
+is_tune_or_loop_test() {
+    case "$1" in tests/tune/* | tests/loop/*) return 0 ;; esac
+    return 1
+}
+
+shell_tests() { # variant, which: all, engine, tools, but-tune-loop or tune-loop
     for s in tests/*/*.sh; do
         case "$(basename "$s")" in lib*) continue ;; esac
         [ -f "$s" ] || continue
         case "$2" in
         engine) is_tool_test "$s" && continue ;;
         tools) is_tool_test "$s" || continue ;;
+        but-tune-loop) is_tune_or_loop_test "$s" && continue ;;
+        tune-loop) is_tune_or_loop_test "$s" || continue ;;
         esac
         # clock.sh checks single-threaded time limits, which tsan's
         # slowdown would only blur; multipv_order.sh (one thread's line
@@ -215,7 +225,7 @@ shell_tests() { # variant, which: all, engine or tools
 # otherwise the shorter.
 plain_lane() {
     unit_tests release
-    shell_tests release engine
+    shell_tests release but-tune-loop
     unit_tests asan
     shell_tests asan engine
 }
@@ -223,7 +233,7 @@ plain_lane() {
 tsan_lane() {
     unit_tests tsan
     shell_tests tsan engine
-    shell_tests release tools
+    shell_tests release tune-loop
     shell_tests asan tools
 }
 
