@@ -193,7 +193,9 @@ shell_tests() { # variant, which: all, engine, tools, but-tune-loop or tune-loop
         # clock.sh checks single-threaded time limits, which tsan's
         # slowdown would only blur; multipv_order.sh (one thread's line
         # order), searchmoves.sh (the root restricted), hostile.sh (bad
-        # input refused), slices.sh (datagen's slices merged) and
+        # input refused), handshake.sh (options and their words: the
+        # tables made on their changes are first_search.sh's under tsan),
+        # slices.sh (datagen's slices merged) and
         # scores.sh (the values datagen records) check values and words
         # that the release and asan builds (scores.sh: release) check, at
         # a fraction of tsan's (and asan's) time: tsan's own work, the
@@ -201,7 +203,7 @@ shell_tests() { # variant, which: all, engine, tools, but-tune-loop or tune-loop
         case "$1:$s" in
         tsan:tests/alphabeta/clock.sh | tsan:tests/analysis/multipv_order.sh) continue ;;
         tsan:tests/analysis/searchmoves.sh | tsan:tests/analysis/hostile.sh) continue ;;
-        tsan:tests/datagen/slices.sh) continue ;;
+        tsan:tests/datagen/slices.sh | tsan:tests/protocol/handshake.sh) continue ;;
         tsan:tests/datagen/scores.sh | asan:tests/datagen/scores.sh) continue ;;
         esac
         # Under asan, what checks values and orchestration alone: the

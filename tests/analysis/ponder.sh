@@ -31,18 +31,18 @@ position startpos"
     expect_order "${backend}_proof_while_pondering_waits_for_ponderhit" '^readyok$' '^bestmove a5$'
 done
 
-# ponderhit: the clock of that go (movetime 2000) starts at ponderhit,
-# not at go.  Ponderhit comes 2.5 s after go: a clock started at go has
-# run out by then and answers at once, the right one about 2 s later.
-# Only the lower bound (1 s) decides, and load can only lengthen what it
+# ponderhit: the clock of that go (movetime 1000) starts at ponderhit,
+# not at go.  Ponderhit comes 1.5 s after go: a clock started at go has
+# run out by then and answers at once, the right one about 1 s later.
+# Only the lower bound (0.5 s) decides, and load can only lengthen what it
 # measures; the upper bound catches a ponderhit that never ends the
 # ponder.  The time manager is the backends' shared one: alpha-beta
 # stands for both.
-late=$((6000 * LOAD_FACTOR))
+late=$((5000 * LOAD_FACTOR))
 ms=$(ms_until_bestmove "setoption name Game value columna
 position startpos
-go ponder movetime 2000" 2.5 ponderhit "$(awk -v ms="$late" 'BEGIN { print ms / 1000 + 1 }')")
-if [ "$ms" -ge 1000 ] && [ "$ms" -le "$late" ]; then ok "ponderhit_starts_the_clock"; else not_ok "ponderhit_starts_the_clock" "bestmove ${ms} ms after ponderhit, expected about 1950"; fi
+go ponder movetime 1000" 1.5 ponderhit "$(awk -v ms="$late" 'BEGIN { print ms / 1000 + 1 }')")
+if [ "$ms" -ge 500 ] && [ "$ms" -le "$late" ]; then ok "ponderhit_starts_the_clock"; else not_ok "ponderhit_starts_the_clock" "bestmove ${ms} ms after ponderhit, expected about 950"; fi
 
 talk ponderhit
 expect_line "ponderhit_without_ponder_is_an_error" '^info string error ponderhit: no search is pondering'
