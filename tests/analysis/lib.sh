@@ -65,3 +65,22 @@ converse_win_in_2() { # backend cmd...
     shift
     converse 'setoption name Game value roomandpillar' "$win_in_2_backend" "$WIN_IN_2" "$@"
 }
+
+# multipv_reports: every MultiPV report of the search in $REPLY, one per
+# line (its lines joined by a tab), the last report last.
+multipv_reports() {
+    printf '%s\n' "$REPLY" | grep '^info .* multipv [0-9]* ' |
+        awk '/ multipv 1 / { if (r != "") print r; r = "" } { r = r (r == "" ? "" : "\t") $0 } END { if (r != "") print r }'
+}
+
+# ordered OP N...: no N is OP the one before it (OP -gt: never longer,
+# the slowest first; -lt: never shorter, the fastest first).
+ordered() {
+    op=$1
+    shift
+    previous=
+    for n in "$@"; do
+        if [ -n "$previous" ] && [ "$n" "$op" "$previous" ]; then return 1; fi
+        previous=$n
+    done
+}

@@ -17,29 +17,13 @@ START44='wbwb/bwbw/wbwb/bwbw b -'
 # mates REPORT: the N of each line's `score mate -N`, in line order.
 mates() { printf '%s\n' "$1" | sed -n 's/.* score mate -\([0-9]*\) .*/\1/p' | tr '\n' ' '; }
 
-# slowest_first N...: each no greater than the one before.
-slowest_first() {
-    previous=
-    for n in "$@"; do
-        if [ -n "$previous" ] && [ "$n" -gt "$previous" ]; then return 1; fi
-        previous=$n
-    done
-}
-
-# reports: every report of the search, one per line (its lines joined by
-# a tab), the last report last.
-reports() {
-    printf '%s\n' "$REPLY" | grep '^info .* multipv [0-9]* ' |
-        awk '/ multipv 1 / { if (r != "") print r; r = "" } { r = r (r == "" ? "" : "\t") $0 } END { if (r != "") print r }'
-}
-
 # One thread, and two (whose lines are proven and shortened by both).
 for threads in 1 2; do
     name=threads$threads
     converse 'setoption name Game value roomandpillar' 'setoption name Backend value mcts' \
         'setoption name Eval value classic' "setoption name Threads value $threads" 'setoption name MultiPV value 8' \
         "position fen $START44" 'go nodes 200000' await_bestmove
-    last=$(reports | tail -n 1 | tr '\t' '\n')
+    last=$(multipv_reports | tail -n 1 | tr '\t' '\n')
     played=$(printf '%s\n' "$REPLY" | sed -n 's/^bestmove \([^ ]*\).*/\1/p' | tail -n 1)
     lengths=$(mates "$last")
     # shellcheck disable=SC2086
@@ -60,7 +44,7 @@ for threads in 1 2; do
     else
         expected="lines 2 to 8 slowest first, a 4 last"
         # shellcheck disable=SC2046,SC2086
-        [ $# -eq 8 ] && slowest_first $(echo $lengths | cut -d' ' -f2-) && [ "$8" = 4 ] && [ "$2" -ge 6 ] &&
+        [ $# -eq 8 ] && ordered -gt $(echo $lengths | cut -d' ' -f2-) && [ "$8" = 4 ] && [ "$2" -ge 6 ] &&
             in_order=yes
     fi
     if [ "$in_order" = yes ]; then
@@ -77,11 +61,11 @@ for threads in 1 2; do
     # Every report on the way, not only the last: its lines 2 to 8 (line 1
     # is the move played, chosen apart) with mates slowest first (an open
     # line may stand before them, never after).
-    bad=$(reports | while IFS= read -r report; do
+    bad=$(multipv_reports | while IFS= read -r report; do
         lines=$(printf '%s\n' "$report" | tr '\t' '\n' | tail -n +2)
         after_mate=$(printf '%s\n' "$lines" | awk '/ score mate -/ { m = 1; next } m && / score cp / { print; exit }')
         # shellcheck disable=SC2046
-        if ! slowest_first $(mates "$lines") || [ -n "$after_mate" ]; then printf '%s | ' "$(mates "$lines")"; fi
+        if ! ordered -gt $(mates "$lines") || [ -n "$after_mate" ]; then printf '%s | ' "$(mates "$lines")"; fi
     done)
     if [ -z "$bad" ]; then ok "${name}_every_report_slowest_loss_first"; else not_ok "${name}_every_report_slowest_loss_first" "$bad"; fi
 done

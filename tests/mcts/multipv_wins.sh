@@ -13,28 +13,12 @@
 # mates REPORT: the N of each line's `score mate N` (a win), in line order.
 mates() { printf '%s\n' "$1" | sed -n 's/.* score mate \([0-9][0-9]*\) .*/\1/p' | tr '\n' ' '; }
 
-# fastest_first N...: each no smaller than the one before.
-fastest_first() {
-    previous=
-    for n in "$@"; do
-        if [ -n "$previous" ] && [ "$n" -lt "$previous" ]; then return 1; fi
-        previous=$n
-    done
-}
-
-# reports: every report of the search, one per line (its lines joined by
-# a tab), the last report last.
-reports() {
-    printf '%s\n' "$REPLY" | grep '^info .* multipv [0-9]* ' |
-        awk '/ multipv 1 / { if (r != "") print r; r = "" } { r = r (r == "" ? "" : "\t") $0 } END { if (r != "") print r }'
-}
-
 check() { # name position threads
     name=$1 threads=$3
     converse 'setoption name Game value roomandpillar' 'setoption name Backend value mcts' \
         'setoption name Eval value classic' "setoption name Threads value $3" 'setoption name MultiPV value 5' \
         "position fen $2" 'go nodes 20000' await_bestmove
-    last=$(reports | tail -n 1 | tr '\t' '\n')
+    last=$(multipv_reports | tail -n 1 | tr '\t' '\n')
     played=$(printf '%s\n' "$REPLY" | sed -n 's/^bestmove \([^ ]*\).*/\1/p' | tail -n 1)
     lengths=$(mates "$last")
     # shellcheck disable=SC2086
@@ -43,7 +27,7 @@ check() { # name position threads
     # shellcheck disable=SC2046,SC2086
     # (One thread: the distances are exact, and the last line's is longer
     # than line 2's, so that the order is seen; two may keep a bound.)
-    if [ $# -eq 5 ] && fastest_first $lengths && [ "$1" = 1 ] && { [ "$threads" -gt 1 ] || [ "$5" -gt "$2" ]; }; then
+    if [ $# -eq 5 ] && ordered -lt $lengths && [ "$1" = 1 ] && { [ "$threads" -gt 1 ] || [ "$5" -gt "$2" ]; }; then
         ok "${name}_wins_fastest_first"
     else
         not_ok "${name}_wins_fastest_first" "mate N by line: $lengths (expected 1, then the others shortest first)" "$last"
@@ -56,11 +40,11 @@ check() { # name position threads
     fi
     # Every report on the way: its lines 2 to 5 with wins shortest first, and
     # no open line before a win.
-    bad=$(reports | while IFS= read -r report; do
+    bad=$(multipv_reports | while IFS= read -r report; do
         lines=$(printf '%s\n' "$report" | tr '\t' '\n' | tail -n +2)
         open_first=$(printf '%s\n' "$lines" | awk '/ score cp / { o = 1; next } o && / score mate [0-9]/ { print; exit }')
         # shellcheck disable=SC2046
-        if ! fastest_first $(mates "$lines") || [ -n "$open_first" ]; then printf '%s | ' "$(mates "$lines")"; fi
+        if ! ordered -lt $(mates "$lines") || [ -n "$open_first" ]; then printf '%s | ' "$(mates "$lines")"; fi
     done)
     if [ -z "$bad" ]; then ok "${name}_every_report_fastest_win_first"; else not_ok "${name}_every_report_fastest_win_first" "$bad"; fi
 }
