@@ -8,16 +8,9 @@
 # errors.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
-CHECK=$BUILD/tessera-proof-check
+. tests/proof/lib.sh
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-
-# run NAME CMD...: runs CMD, keeps its output in $REPLY and status in $STATUS.
-run() {
-    shift
-    REPLY=$("$@" 2>&1)
-    STATUS=$?
-}
 
 B44='wbwb/bwbw/wbwb/bwbw b -'
 B64='wbwbwb/bwbwbw/wbwbwb/bwbwbw b -'

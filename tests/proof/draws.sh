@@ -16,15 +16,9 @@
 #   fill the board without one).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/analysis/lib.sh
-CHECK=$BUILD/tessera-proof-check
+. tests/proof/lib.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-
-run() {
-    shift
-    REPLY=$("$@" 2>&1)
-    STATUS=$?
-}
 
 # Drawn with best play (checked by a full search of the two turns left).
 DRAWN1='3w6b2b5x1b4x4x5b1.6b3b2.1w2x5w3w4x6w6x3w4b2.5b1b5b1.3b4b2w6w2w4w6w1.5w3. 19 b 300 210 3 3'
