@@ -10,6 +10,7 @@
 #include "nn/embedded.h"
 #include "nn/forward.h"
 #include "nn/net_file.h"
+#include "nn/policy_head.h"
 #include "nn/quantized.h"
 
 #define MAX_GAMES 16
@@ -167,6 +168,40 @@ int evaluate_on_line(const Game *game, NnStack *stack, int ply, const Position *
     if (!sums)
         return evaluate_position(game, pos);
     return nn_centi_units(net->net, nn_quant_output(net, sums));
+}
+
+/* The net of pos with a head, and pos's active inputs; NULL otherwise. */
+static const QuantNet *policy_net(const Game *game, const Position *pos, uint16_t *active, int *count)
+{
+    const QuantNet *net = playing_net(game);
+    if (!net || net->net->policy_size == 0 || !game->policy_index)
+        return NULL;
+    *count = game->nn_features(pos, active);
+    return *count >= 0 ? net : NULL;
+}
+
+bool evaluation_has_policy(const Game *game, const Position *pos)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    int count;
+    return policy_net(game, pos, active, &count) != NULL;
+}
+
+bool evaluation_policy_priors(const Game *game, const Position *pos, const int *entries, int count,
+                              float temperature, float *priors)
+{
+    uint16_t active[NN_MAX_ACTIVE];
+    int active_count;
+    const QuantNet *net = policy_net(game, pos, active, &active_count);
+    if (!net)
+        return false;
+    int32_t sums[NN_MAX_HIDDEN];
+    float acc[NN_MAX_HIDDEN];
+    nn_quant_refresh(net, active, active_count, sums);
+    for (int i = 0; i < net->net->hidden; i++)
+        acc[i] = (float)sums[i] / net->unit;
+    nn_policy_priors_of(net->net, acc, entries, count, temperature, priors);
+    return true;
 }
 
 void evaluation_set_incremental(bool on) { atomic_store(&scratch_only, !on); }

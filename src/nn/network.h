@@ -13,7 +13,8 @@
  * search already keeps along its line, so a head there costs the search
  * one row per legal move and nothing more.  policy_size 0: no head (every
  * net before the head, and the shipped ones).  The head is float only:
- * the engine's quantised net (quantized.h) and the searches ignore it.
+ * the engine reads it over its quantised accumulator (quantized.h), where
+ * MCTS's MctsPolicy asks for priors (evaluation_policy_priors).
  *
  * The output is in units of log-odds of winning for the side to move; times
  * scale it is centi-units (scale is the K of the trainer's sigmoid(cp / K),

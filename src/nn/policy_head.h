@@ -2,8 +2,8 @@
  * policy_head.h - the float forward pass of a net's policy head
  * (network.h): one logit per entry of the game's move indexing
  * (Game.policy_index), and the priors of a position's legal moves, a
- * softmax over their logits only.  Nothing plays it yet: the engine's
- * quantised net (quantized.h) and the searches leave the head alone.
+ * softmax over their logits only.  The engine reads the head through
+ * evaluation_policy_priors (evaluation.h), from its quantised accumulator.
  */
 #ifndef TESSERA_NN_POLICY_HEAD_H
 #define TESSERA_NN_POLICY_HEAD_H
@@ -24,5 +24,11 @@ void nn_policy_forward(const Network *net, const uint16_t *active, int count, fl
  * the other entries hold.  An entry listed twice counts twice (Qawale's
  * turns of one class share an entry: each gets its own share). */
 void nn_policy_priors(const float *logits, const int *legal, int count, float *priors);
+
+/* The same priors with only the listed entries' logits computed (a
+ * search's node lists a few of the layout's entries): temperature divides
+ * the logits first (1: the head's own priors). */
+void nn_policy_priors_of(const Network *net, const float *acc, const int *legal, int count, float temperature,
+                         float *priors);
 
 #endif

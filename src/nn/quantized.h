@@ -8,8 +8,8 @@
  * evaluated before (the search's node counts stay a function of the
  * position and the limits).  The dense layers after it stay float, layer
  * 2 laid out by input (layer2_by_input) for the way it is summed.  A
- * policy head (network.h) is not part of it: the engine plays the value
- * alone, and the head stays in the float net until a search reads it.
+ * policy head (network.h) is not part of it: it stays float, its rows
+ * read over this accumulator (evaluation_policy_priors).
  */
 #ifndef TESSERA_NN_QUANTIZED_H
 #define TESSERA_NN_QUANTIZED_H

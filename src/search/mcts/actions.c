@@ -32,6 +32,7 @@ bool action_source_init(ActionSource *src, const Game *game, const MctsParams *p
     src->max_children = params->max_children;
     src->stream_cap = (uint64_t)params->stream_cap_k * 1000;
     src->prior_order = params->prior_order && game->evaluate;
+    src->policy = params->policy && game->policy_index;
     src->stop = stop;
     rng_seed(&src->rng, seed);
     /* Room for a sample, a node's steps and a searchmoves root alike. */
@@ -47,7 +48,9 @@ bool action_source_init(ActionSource *src, const Game *game, const MctsParams *p
     src->candidates = malloc(sizeof(Candidate) * (size_t)capacity);
     src->sample = malloc(sizeof(Move) * (size_t)capacity);
     src->seen_keys = malloc(sizeof(uint64_t) * table);
-    if (!src->candidates || !src->sample || !src->seen_keys) {
+    src->entries = malloc(sizeof(int) * (size_t)capacity);
+    src->priors = malloc(sizeof(float) * (size_t)capacity);
+    if (!src->candidates || !src->sample || !src->seen_keys || !src->entries || !src->priors) {
         action_source_free(src);
         return false;
     }
@@ -59,9 +62,13 @@ void action_source_free(ActionSource *src)
     free(src->candidates);
     free(src->sample);
     free(src->seen_keys);
+    free(src->entries);
+    free(src->priors);
     src->candidates = NULL;
     src->sample = NULL;
     src->seen_keys = NULL;
+    src->entries = NULL;
+    src->priors = NULL;
 }
 
 /* ---- sampling the move stream ---- */
@@ -154,12 +161,35 @@ static int by_prior(const void *a, const void *b)
     return (x->prior < y->prior) - (x->prior > y->prior);
 }
 
+static int by_policy(const void *a, const void *b)
+{
+    const Candidate *x = a, *y = b;
+    return (x->policy < y->policy) - (x->policy > y->policy);
+}
+
+/* The policy head's priors of the candidates[0..count) of pos, best
+ * first; false where no head covers pos. */
+static bool policy_priors(ActionSource *src, const Position *pos, int count)
+{
+    for (int i = 0; i < count; i++)
+        src->entries[i] = src->game->policy_index(pos, src->candidates[i].action);
+    const float temperature = (float)src->params->policy_temp / 100.0f;
+    if (!evaluation_policy_priors(src->game, pos, src->entries, count, temperature, src->priors))
+        return false;
+    for (int i = 0; i < count; i++)
+        src->candidates[i].policy = src->priors[i];
+    qsort(src->candidates, (size_t)count, sizeof(Candidate), by_policy);
+    return true;
+}
+
 /* The candidates of moves[0..n) at pos, distinct by the position they
- * lead to, best-first by prior when ordering is on. */
+ * lead to, best-first by the policy or the evaluation as the settings say. */
 static int candidates_of(ActionSource *src, const Position *pos, const Move *moves, int n)
 {
     const Game *g = src->game;
-    int chooser = g->side_to_move(pos);
+    const int chooser = g->side_to_move(pos);
+    /* Where the head speaks for pos, no child is evaluated here. */
+    const bool by_policy = src->policy && n > 0 && evaluation_has_policy(g, pos);
     memset(src->seen_keys, 0, sizeof(uint64_t) * (src->seen_mask + 1));
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -176,9 +206,11 @@ static int candidates_of(ActionSource *src, const Position *pos, const Move *mov
         c->key = key;
         c->outcome = g->outcome(&child);
         c->turn_ends = !turn_goes_on(g, src->steps, &child);
-        c->prior = src->prior_order ? prior_of(src, &child, c->outcome, chooser, c->turn_ends) : 0;
+        c->prior = src->prior_order && !by_policy ? prior_of(src, &child, c->outcome, chooser, c->turn_ends) : 0;
+        c->policy = 0;
     }
-    if (src->prior_order)
+    src->listed_by_policy = by_policy && policy_priors(src, pos, kept);
+    if (!by_policy && src->prior_order)
         qsort(src->candidates, (size_t)kept, sizeof(Candidate), by_prior);
     return kept;
 }

@@ -24,6 +24,7 @@ typedef struct {
     Move action;
     uint64_t key;  /* hash after the action, to drop duplicates */
     int prior;     /* evaluation after the action, from the chooser's view */
+    float policy;  /* the policy head's prior, where the list has them */
     Outcome outcome; /* after the action */
     bool turn_ends;
 } Candidate;
@@ -36,9 +37,13 @@ typedef struct {
     int max_children;
     uint64_t stream_cap;
     bool prior_order;
+    bool policy; /* priors from the policy head where it covers the node */
+    bool listed_by_policy; /* the last list's candidates have policy priors, no evaluations */
     const atomic_bool *stop;
     Rng rng;
     Candidate *candidates;
+    int *entries;   /* the candidates' policy entries */
+    float *priors;  /* ... and their priors */
     Move *sample;
     uint64_t *seen_keys;
     uint32_t seen_mask;
@@ -53,8 +58,10 @@ bool action_source_init(ActionSource *src, const Game *game, const MctsParams *p
                         uint64_t seed, const atomic_bool *stop);
 void action_source_free(ActionSource *src);
 
-/* The children of pos, best-first by prior when ordering is on.  Returns
- * their count; *complete is false when some legal action was left out. */
+/* The children of pos, best-first by prior when ordering is on, or by the
+ * policy head's prior where policy is on and the head covers pos (then
+ * listed_by_policy is set and no child is evaluated).  Returns their
+ * count; *complete is false when some legal action was left out. */
 int list_children(ActionSource *src, const Position *pos, bool *complete);
 
 /* The children of pos from a given list of whole turns (searchmoves),

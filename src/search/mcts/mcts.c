@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn/evaluation.h"
 #include "search/backends.h"
 #include "search/mate.h"
 #include "search/proof/mate_shortening.h"
@@ -171,6 +172,17 @@ static void set_priors(const MctsParams *params, int scale, const Candidate *can
     }
 }
 
+/* Fresh children with the policy head's priors, their values unknown
+ * until their first visits (first_visit_value). */
+static void set_policy_priors(const Candidate *cands, int count, Node *children)
+{
+    for (int i = 0; i < count; i++) {
+        node_init(&children[i], cands[i].action, cands[i].turn_ends);
+        children[i].prior = (uint16_t)lround(PRIOR_ONE * (double)cands[i].policy);
+        atomic_init(&children[i].minimax, MINIMAX_UNKNOWN);
+    }
+}
+
 /* Gives node its children; false when another thread holds it, the pool is
  * full or the position offers nothing. */
 static bool expand(Worker *w, Node *node, const Position *pos)
@@ -192,7 +204,10 @@ static bool expand(Worker *w, Node *node, const Position *pos)
         return false;
     }
     int chooser = w->search->game->side_to_move(pos);
-    set_priors(w->search->params, w->search->prior_scale, w->source.candidates, count, &pool->nodes[first]);
+    if (w->source.listed_by_policy)
+        set_policy_priors(w->source.candidates, count, &pool->nodes[first]);
+    else
+        set_priors(w->search->params, w->search->prior_scale, w->source.candidates, count, &pool->nodes[first]);
     for (int i = 0; i < count; i++) {
         const Candidate *c = &w->source.candidates[i];
         Node *child = &pool->nodes[first + (uint32_t)i];
@@ -247,6 +262,20 @@ static uint32_t leaf_reward(Worker *w, Node *leaf, const Position *pos, int move
     return playout(&w->source, *pos, mover_colour, !leaf->turn_ends);
 }
 
+/* A child listed by the policy gets its evaluation, as its mover's
+ * chance, when a playout first reaches it: the one evaluation that
+ * listing its parent's children no longer made. */
+static void first_visit_value(const Search *s, Node *leaf, const Position *pos)
+{
+    float unknown = MINIMAX_UNKNOWN;
+    if (atomic_load_explicit(&leaf->minimax, memory_order_relaxed) != unknown ||
+        s->game->outcome(pos) != OUTCOME_ONGOING)
+        return;
+    const int v = evaluate_position(s->game, pos);
+    const float chance = (float)eval_reward(leaf->turn_ends ? -v : v, s->prior_scale) / REWARD_ONE;
+    atomic_compare_exchange_strong(&leaf->minimax, &unknown, chance);
+}
+
 /* One playout from the root; returns its depth in the tree. */
 static int iterate(Worker *w)
 {
@@ -277,6 +306,8 @@ static int iterate(Worker *w)
         count_visit(w->local, pool, node);
         path[length++] = node;
     }
+    if (length > 1)
+        first_visit_value(s, node, &pos);
     uint32_t reward = length > 1 ? leaf_reward(w, node, &pos, mover_colour) : REWARD_ONE / 2;
     back_up(w, path, length, reward);
     return length - 1;
@@ -641,8 +672,13 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->game = job->game;
     s->pool = &e->pool;
     s->resolved = e->params;
+    s->resolved.policy = e->params.policy && evaluation_has_policy(job->game, &job->record.current);
     s->resolved.eval_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, false);
-    s->prior_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, e->params.prior_classic);
+    /* With the policy, children are valued on their first visits by the
+     * evaluation that plays, never the classic one. */
+    if (s->resolved.policy)
+        s->resolved.prior_classic = 0;
+    s->prior_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, s->resolved.prior_classic);
     s->resolved.prior_temp = mcts_prior_temp(&e->params, s->prior_scale);
     s->params = &s->resolved;
     /* searchmoves and MultiPV name whole turns: the root's children must be turns. */

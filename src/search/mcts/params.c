@@ -24,7 +24,10 @@
     X(minimax_mix, "MctsMinimaxMix", 90, 0, 100)             \
     X(puct, "MctsPuct", 1, 0, 1)                             \
     X(prior_temp, "MctsPriorTemp", 0, 0, 5000)               \
-    X(prior_classic, "MctsPriorClassic", 0, 0, 1)
+    X(prior_classic, "MctsPriorClassic", 0, 0, 1)            \
+    X(policy, "MctsPolicy", 0, 0, 1)                         \
+    X(policy_temp, "MctsPolicyTemp", 100, 10, 1000)          \
+    X(fpu_reduction, "MctsFpuReduction", 10, 0, 100)
 
 #define SETTINGS_TYPE MctsParams
 const MctsParams mcts_default_params = {MCTS_PARAM_LIST(BACKEND_SETTING_DEFAULT)};

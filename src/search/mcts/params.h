@@ -23,6 +23,14 @@ typedef struct {
     int puct;             /* 1: PUCT with priors from the evaluation instead of UCT */
     int prior_temp;       /* softmax temperature of the priors, in centi-units; 0: mcts_prior_temp */
     int prior_classic;    /* 1: priors from the classic evaluation whatever Eval says (as alpha-beta orders) */
+    /* 1: priors from the policy head of the net that evaluates the root,
+     * where it has one: no child is evaluated when its node expands, each
+     * on its first visit instead (until then it counts at its parent's
+     * value less fpu_reduction).  0, or a net without a head: priors and
+     * first values from every child's evaluation, as above. */
+    int policy;
+    int policy_temp;      /* the head's softmax temperature, in hundredths */
+    int fpu_reduction;    /* an unvisited child's value under the parent's, hundredths of a win */
 } MctsParams;
 
 extern const MctsParams mcts_default_params;
@@ -57,7 +65,7 @@ int mcts_eval_scale(const MctsParams *params, const Game *game, const Position *
  * 13 gained about 100 Elo there, 7 about 37 more. */
 int mcts_prior_temp(const MctsParams *params, int prior_scale);
 
-#define MCTS_PARAM_COUNT 16
+#define MCTS_PARAM_COUNT 19
 extern const BackendParam mcts_param_table[MCTS_PARAM_COUNT];
 
 #endif

@@ -25,16 +25,19 @@ static int open_children(const Node *node, uint32_t visits, const MctsParams *pa
     return open >= node->child_count ? node->child_count : (int)open;
 }
 
-static double minimax_chance(const Node *child)
+/* A child's backed-up evaluation, or unknown's stand-in where the child
+ * has none yet (listed by the policy, not yet reached). */
+static double minimax_or(const Node *child, double unknown)
 {
-    return atomic_load_explicit(&child->minimax, memory_order_relaxed);
+    const float m = atomic_load_explicit(&child->minimax, memory_order_relaxed);
+    return m == MINIMAX_UNKNOWN ? unknown : m;
 }
 
 /* What the actor expects from a visited child: its playouts, mixed with
  * the backed-up evaluation when implicit minimax is on. */
 static double child_value(const Node *child, double mean, double mix)
 {
-    return mix > 0 ? (1 - mix) * mean + mix * minimax_chance(child) : mean;
+    return mix > 0 ? (1 - mix) * mean + mix * minimax_or(child, mean) : mean;
 }
 
 /* PUCT's Q for an unproven (or drawn) child with these counts. */
@@ -42,7 +45,18 @@ static double open_q(const Node *child, int kind, uint32_t visits, uint64_t rewa
 {
     if (kind == PROOF_DRAW)
         return 0.5;
-    return visits == 0 ? minimax_chance(child) : child_value(child, mean_of(visits, reward), mix);
+    return visits == 0 ? minimax_or(child, 0.5) : child_value(child, mean_of(visits, reward), mix);
+}
+
+/* What an untried child of node that no evaluation has valued yet counts
+ * as (first-play urgency): node's value for the player choosing there,
+ * less MctsFpuReduction, so that the policy's favourites are tried first
+ * and the others wait until the tried ones disappoint. */
+static double first_play_value(const Node *node, const MctsParams *params)
+{
+    const float m = atomic_load_explicit(&node->minimax, memory_order_relaxed);
+    const double chooser = m == MINIMAX_UNKNOWN ? 0.5 : node->turn_ends ? 1 - m : m;
+    return chooser - params->fpu_reduction / 100.0;
 }
 
 double child_q(const Node *child, const MctsParams *params)
@@ -82,6 +96,7 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
     double parent = (double)(parent_visits > 1 ? parent_visits : 1);
     double log_parent = puct ? 0 : log(parent), sqrt_parent = puct ? sqrt(parent) : 0;
     double c = params->exploration / 100.0, mix = params->minimax_mix / 100.0;
+    const double unvalued = first_play_value(node, params);
     int best = -1;
     double best_score = -INFINITY;
     for (int i = 0; i < open; i++) {
@@ -102,7 +117,7 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
         else if (v == 0)
             /* PUCT: an untried child is worth its evaluation until tried;
              * UCT: untried children first, in prior order. */
-            score = puct ? minimax_chance(child) + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent : 1e9 - i;
+            score = puct ? minimax_or(child, unvalued) + c * (child->prior / (double)PRIOR_ONE) * sqrt_parent : 1e9 - i;
         else {
             uint64_t r = atomic_load_explicit(&child->reward, memory_order_relaxed) + (i < hot ? own[i].reward : 0);
             double explore = puct ? c * (child->prior / (double)PRIOR_ONE) * sqrt_parent / (1.0 + v)
@@ -136,12 +151,14 @@ bool update_minimax(const NodePool *pool, Node *node)
 {
     if (atomic_load_explicit(&node->state, memory_order_acquire) != NODE_EXPANDED || node->child_count == 0)
         return false;
-    float best = -1;
+    float best = MINIMAX_UNKNOWN;
     for (int i = 0; i < node->child_count; i++) {
         float v = child_minimax(node_child(pool, node, i));
         if (v > best)
             best = v;
     }
+    if (best == MINIMAX_UNKNOWN)
+        return false; /* no child valued yet */
     float value = node->turn_ends ? 1 - best : best;
     if (atomic_load_explicit(&node->minimax, memory_order_relaxed) == value)
         return false;

@@ -45,11 +45,15 @@ typedef struct {
      * minimax through the expanded part of the tree, as the mover's win
      * chance (0..1; the logistic of MctsEvalScale, kept mapped so that
      * selection need not map it again). */
-    _Atomic float minimax;
+    _Atomic float minimax; /* MINIMAX_UNKNOWN until evaluated (MctsPolicy) */
     _Atomic uint64_t reward; /* sum, REWARD_ONE per win, half per draw */
 } Node;
 
 #define PRIOR_ONE 65535u
+
+/* The minimax of a child a policy listed, before its first visit
+ * evaluates it; no chance is negative. */
+#define MINIMAX_UNKNOWN (-1.0f)
 
 /* The pool's size in nodes is documented from this (protocol.md). */
 _Static_assert(sizeof(Node) == 40, "a node is 40 bytes");
