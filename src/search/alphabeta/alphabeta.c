@@ -113,6 +113,10 @@ static AbWorker *ready_workers(AbEngine *e, int count)
     }
     for (int i = 0; i < count; i++) {
         memset(&e->workers[i], 0, offsetof(AbWorker, pv));
+        /* No killer yet: a zero would be a move (Room and Pillar's a1),
+         * promoted to killer at every node until a real one came. */
+        for (int ply = 0; ply < AB_MAX_PLY; ply++)
+            e->workers[i].killers[ply][0] = e->workers[i].killers[ply][1] = MOVE_NONE;
         nn_stack_clear(&e->workers[i].nn_stack);
     }
     return e->workers;

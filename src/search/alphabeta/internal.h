@@ -45,9 +45,10 @@ typedef struct {
     int late_move_reduction; /* plies taken off late quiet moves, 0 = off */
     int eval_order_depth;  /* order children by their evaluation from this depth on */
     int proof_share;       /* per cent of the proving thread's nodes given to the proof search */
+    int policy_order;      /* 1: where the net has a policy head, it orders instead of the evaluations */
 } AbSettings;
 
-#define AB_PARAM_COUNT 4
+#define AB_PARAM_COUNT 5
 extern const AbSettings ab_default_settings;
 extern const BackendParam ab_params[AB_PARAM_COUNT];
 
@@ -182,7 +183,8 @@ int ab_stage_first(const AbWorker *w, const Position *pos, Move tt_move, int ply
 bool ab_was_staged(const AbChild *first, int staged, Move move);
 
 /* Fills each child's order key: TT move, killers, history and, from
- * the settings' eval_order_depth on, the child's evaluation. */
+ * the settings' eval_order_depth on, the child's evaluation, or with
+ * policy_order the policy head's prior where the net has a head. */
 void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
                        int ply, int depth);
 

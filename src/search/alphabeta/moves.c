@@ -8,8 +8,11 @@
  * A game that hands each child's hash over with the move (Qawale) spares
  * the play per child that telling them apart costs otherwise.
  */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
+
+#include "nn/evaluation.h"
 
 #include "search/alphabeta/clock.h"
 #include "search/alphabeta/position.h"
@@ -218,6 +221,24 @@ static int child_guess(const AbShared *s, const Position *pos, Move move, int mo
     return kind == CHILD_SAME_PLAYER ? eval : -eval;
 }
 
+/* The policy head's priors of the list's children, as order keys in the
+ * evaluations' units (log-prior x 100, a hundredth of a logit as a
+ * centi-unit); false where no head covers pos. */
+static bool policy_keys(const AbShared *s, const Position *pos, const AbChildList *list, int *keys)
+{
+    int entries[AB_MAX_CHILDREN];
+    float priors[AB_MAX_CHILDREN];
+    if (!evaluation_has_policy(s->game, pos))
+        return false;
+    for (int i = 0; i < list->count; i++)
+        entries[i] = s->game->policy_index(pos, list->child[i].move);
+    if (!evaluation_policy_priors(s->game, pos, entries, list->count, 1.0f, priors))
+        return false;
+    for (int i = 0; i < list->count; i++)
+        keys[i] = (int)lroundf(logf(fmaxf(priors[i], 1e-30f)) * 100.0f);
+    return true;
+}
+
 void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move tt_move,
                        int ply, int depth)
 {
@@ -225,6 +246,8 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
     int mover = s->game->side_to_move(pos);
     list->heap_next = -1; /* new keys: the picks start over */
     bool by_eval = depth >= s->settings->eval_order_depth;
+    int policy[AB_MAX_CHILDREN];
+    const bool by_policy = by_eval && s->settings->policy_order && list->count > 0 && policy_keys(s, pos, list, policy);
     const int width = s->game->ab_eval_order_width;
     if (by_eval && list->keys_known)
         for (int i = 0; i < list->count; i++)
@@ -239,6 +262,10 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
             c->order = AB_ORDER_KILLER;
         else {
             int history = w->history[mover][ab_history_slot(c->move)];
+            if (by_policy) {
+                c->order = policy[i] * 16 + history / 64;
+                continue;
+            }
             if (!by_eval || (width && i >= width)) {
                 c->order = by_eval ? UNEVALUATED_BAND + history / 64 : history;
                 continue;

@@ -9,7 +9,8 @@
     X(aspiration_window, "AbAspiration", 40, 0, 2000)           \
     X(late_move_reduction, "AbReduction", 2, 0, 3)              \
     X(eval_order_depth, "AbEvalOrderDepth", 2, 1, 64)           \
-    X(proof_share, "AbProofShare", 50, 0, 100)
+    X(proof_share, "AbProofShare", 50, 0, 100)                  \
+    X(policy_order, "AbPolicyOrder", 0, 0, 1)
 
 #define SETTINGS_TYPE AbSettings
 const AbSettings ab_default_settings = {AB_SETTING_LIST(BACKEND_SETTING_DEFAULT)};

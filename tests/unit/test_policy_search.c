@@ -1,10 +1,11 @@
 /*
- * test_mcts_policy.c - MCTS with its priors from a net's policy head
- * (MctsPolicy): the engine's priors are the head's (over its quantised
+ * test_policy_search.c - the searches with a net's policy head: MCTS's
+ * priors (MctsPolicy) are the head's (over the engine's quantised
  * accumulator), the search goes where the head points in every game, a
  * proven win is still played whatever the head prefers, and with the
  * option off, or a net without a head, the search is the very search it
- * was before the head existed.
+ * was before the head existed; alpha-beta's order (AbPolicyOrder) the
+ * same way.
  */
 #include <math.h>
 
@@ -13,6 +14,7 @@
 #include "gametest.h"
 #include "nn/evaluation.h"
 #include "nn/policy_head.h"
+#include "search/alphabeta/internal.h"
 #include "search/backends.h"
 #include "search/mcts/mcts.h"
 #include "search/mcts/params.h"
@@ -32,6 +34,22 @@ static BackendEngine *engine(void)
 }
 
 static MctsParams *params(void) { return mcts_backend.settings(engine()); }
+
+static BackendEngine *ab_engine(void)
+{
+    static BackendEngine *made;
+    if (!made)
+        made = alphabeta_backend.create();
+    return made;
+}
+
+static AbSettings *ab_settings(void) { return alphabeta_backend.settings(ab_engine()); }
+
+static SearchResult ab_search_fresh(void)
+{
+    alphabeta_backend.new_game(ab_engine(), job.hash_mb);
+    return alphabeta_backend.search(ab_engine(), &job);
+}
 
 static bool setup(const Game *g, const char *fen, uint64_t nodes)
 {
@@ -257,6 +275,67 @@ static void test_off_or_headless_the_search_is_unchanged(void)
     check_switched_off_is_the_old_search(&columna_game);
 }
 
+/* ---- alpha-beta's order ---- */
+
+/* With every evaluation 0 every move ties, and the first one searched
+ * stays the best: the head's favourite, once the head orders (from the
+ * first iteration on: AbEvalOrderDepth 1; and no proof search, whose
+ * table entries would name their own first move). */
+static void check_alphabeta_searches_the_favourite_first(const Game *g)
+{
+    Position pos;
+    if (!load_position(g, start_of(g), &pos))
+        return;
+    const int n = legal_moves(g, &pos);
+    const Move picks[2] = {moves[1], moves[n - 1]};
+    for (int k = 0; k < 2; k++) {
+        const int favourite = g->policy_index(&pos, picks[k]);
+        if (!install_net(g, false, true, favourite) || !setup(g, start_of(g), 0))
+            return;
+        CHECK(evaluation_select(EVALUATION_NN, (char[256]){0}, 256));
+        job.limits.depth = 3;
+        ab_settings()->policy_order = 1;
+        ab_settings()->eval_order_depth = 1;
+        ab_settings()->proof_share = 0;
+        const SearchResult r = ab_search_fresh();
+        CHECK_EQ_INT(g->policy_index(&pos, r.best), favourite);
+    }
+    *ab_settings() = ab_default_settings;
+}
+
+static void test_alphabeta_orders_by_the_head(void)
+{
+    check_alphabeta_searches_the_favourite_first(&roomandpillar_game);
+    check_alphabeta_searches_the_favourite_first(&qawale_game);
+    check_alphabeta_searches_the_favourite_first(&columna_game);
+}
+
+/* Off, or headless, the order is the evaluations': the same search. */
+static void test_alphabeta_without_the_head_is_unchanged(void)
+{
+    const Game *games[3] = {&roomandpillar_game, &qawale_game, &columna_game};
+    for (int k = 0; k < 3; k++) {
+        const Game *g = games[k];
+        if (!install_net(g, true, false, -1) || !setup(g, start_of(g), 0))
+            return;
+        CHECK(evaluation_select(EVALUATION_NN, (char[256]){0}, 256));
+        job.limits.depth = 3;
+        const SearchResult before = ab_search_fresh();
+        ab_settings()->policy_order = 1;
+        const SearchResult headless_on = ab_search_fresh();
+        if (!install_net(g, true, true, -1))
+            return;
+        ab_settings()->policy_order = 0;
+        const SearchResult head_off = ab_search_fresh();
+        ab_settings()->policy_order = 1;
+        const SearchResult head_on = ab_search_fresh();
+        ab_settings()->policy_order = 0;
+        CHECK(same_result(before, headless_on));
+        CHECK(same_result(before, head_off));
+        CHECK(head_on.nodes != before.nodes);
+    }
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -265,6 +344,9 @@ int main(int argc, char **argv)
     RUN(test_search_goes_where_the_head_points);
     RUN(test_proven_wins_are_played_whatever_the_head_says);
     RUN(test_off_or_headless_the_search_is_unchanged);
+    RUN(test_alphabeta_orders_by_the_head);
+    RUN(test_alphabeta_without_the_head_is_unchanged);
     mcts_backend.destroy(engine());
+    alphabeta_backend.destroy(ab_engine());
     return harness_end();
 }
