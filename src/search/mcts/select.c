@@ -49,13 +49,20 @@ static double open_q(const Node *child, int kind, uint32_t visits, uint64_t rewa
 }
 
 /* What an untried child of node that no evaluation has valued yet counts
- * as (first-play urgency): node's value for the player choosing there,
- * less MctsFpuReduction, so that the policy's favourites are tried first
- * and the others wait until the tried ones disappoint. */
+ * as (first-play urgency): node's playout mean for the player choosing
+ * there, less MctsFpuReduction, so that the policy's favourites are tried
+ * first and the others once the tried ones disappoint.  The mean, not the
+ * minimax value: that one is the best of the few children tried so far,
+ * and along a narrow line of favourites it swings from one extreme to the
+ * other, shutting the alternatives out (a Qawale search of 5000 playouts
+ * scored -4315 centi-units that way, where every other setting said -80
+ * to -550).  The root keeps no reward (no one chose it), so its untried
+ * children count as wins there: each is tried once, as when every child
+ * was evaluated on expansion. */
 static double first_play_value(const Node *node, const MctsParams *params)
 {
-    const float m = atomic_load_explicit(&node->minimax, memory_order_relaxed);
-    const double chooser = m == MINIMAX_UNKNOWN ? 0.5 : node->turn_ends ? 1 - m : m;
+    const double mean = node_mean(node);
+    const double chooser = node->turn_ends ? 1 - mean : mean;
     return chooser - params->fpu_reduction / 100.0;
 }
 
