@@ -179,7 +179,8 @@ static void test_temperature_sharpens_and_flattens(void)
 /* ---- the search ---- */
 
 /* With every evaluation 0, only the priors tell the moves apart: the
- * search must play into the favoured entry, whichever it is. */
+ * search must play into the favoured entry, whichever it is, whether the
+ * children are valued lazily or all evaluated. */
 static void check_search_follows_the_head(const Game *g)
 {
     Position pos;
@@ -188,17 +189,17 @@ static void check_search_follows_the_head(const Game *g)
     const int n = legal_moves(g, &pos);
     CHECK(n >= 2);
     const Move picks[2] = {moves[1], moves[n - 1]};
-    for (int k = 0; k < 2; k++) {
-        const int favourite = g->policy_index(&pos, picks[k]);
+    for (int k = 0; k < 4; k++) {
+        const int favourite = g->policy_index(&pos, picks[k % 2]);
         if (!install_net(g, false, true, favourite) || !setup(g, start_of(g), 400))
             return;
         CHECK(evaluation_select(EVALUATION_NN, (char[256]){0}, 256));
-        params()->policy = 1;
+        params()->policy = k < 2 ? MCTS_POLICY_LAZY : MCTS_POLICY_PRIORS_ONLY;
         const SearchResult r = search_fresh();
         CHECK(is_legal_move(g, &pos, r.best));
         CHECK_EQ_INT(g->policy_index(&pos, r.best), favourite);
     }
-    params()->policy = 0;
+    params()->policy = MCTS_POLICY_OFF;
 }
 
 static void test_search_goes_where_the_head_points(void)
@@ -220,12 +221,12 @@ static void check_win_played_against_the_head(const Game *g, const char *fen)
         return;
     CHECK(evaluation_select(EVALUATION_NN, (char[256]){0}, 256));
     CHECK(evaluation_has_policy(g, &pos));
-    params()->policy = 1;
+    params()->policy = MCTS_POLICY_LAZY;
     search_fresh();
     const MctsSummary sum = mcts_summary(engine());
     CHECK_EQ_INT(sum.proof, PROOF_WIN);
     CHECK(sum.mate_turns > 0 && sum.mate_turns <= 2);
-    params()->policy = 0;
+    params()->policy = MCTS_POLICY_OFF;
 }
 
 static void test_proven_wins_are_played_whatever_the_head_says(void)
@@ -251,18 +252,21 @@ static void check_switched_off_is_the_old_search(const Game *g)
     if (!install_net(g, true, false, -1) || !setup(g, start_of(g), 600))
         return;
     CHECK(evaluation_select(EVALUATION_NN, (char[256]){0}, 256));
-    params()->policy = 0;
+    params()->policy = MCTS_POLICY_OFF;
     const SearchResult headless = search_fresh();
-    params()->policy = 1;
+    params()->policy = MCTS_POLICY_LAZY;
     const SearchResult headless_on = search_fresh();
+    params()->policy = MCTS_POLICY_PRIORS_ONLY;
+    const SearchResult headless_priors = search_fresh();
     if (!install_net(g, true, true, -1))
         return;
-    params()->policy = 0;
+    params()->policy = MCTS_POLICY_OFF;
     const SearchResult head_off = search_fresh();
-    params()->policy = 1;
+    params()->policy = MCTS_POLICY_LAZY;
     const SearchResult head_on = search_fresh();
-    params()->policy = 0;
+    params()->policy = MCTS_POLICY_OFF;
     CHECK(same_result(headless, headless_on));
+    CHECK(same_result(headless, headless_priors));
     CHECK(same_result(headless, head_off));
     /* ... and on, it is another search (the priors are the head's). */
     CHECK(!same_result(headless, head_on));

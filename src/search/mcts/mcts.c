@@ -173,13 +173,16 @@ static void set_priors(const MctsParams *params, int scale, const Candidate *can
 }
 
 /* Fresh children with the policy head's priors, their values unknown
- * until their first visits (first_visit_value). */
-static void set_policy_priors(const Candidate *cands, int count, Node *children)
+ * until their first visits (first_visit_value), or with
+ * MCTS_POLICY_PRIORS_ONLY their evaluations as set_priors gives them. */
+static void set_policy_priors(const MctsParams *params, int scale, const Candidate *cands, int count, Node *children)
 {
+    const bool evaluated = params->policy == MCTS_POLICY_PRIORS_ONLY;
     for (int i = 0; i < count; i++) {
         node_init(&children[i], cands[i].action, cands[i].turn_ends);
         children[i].prior = (uint16_t)lround(PRIOR_ONE * (double)cands[i].policy);
-        atomic_init(&children[i].minimax, MINIMAX_UNKNOWN);
+        const float value = evaluated ? (float)eval_reward(cands[i].prior, scale) / REWARD_ONE : MINIMAX_UNKNOWN;
+        atomic_init(&children[i].minimax, value);
     }
 }
 
@@ -205,7 +208,7 @@ static bool expand(Worker *w, Node *node, const Position *pos)
     }
     int chooser = w->search->game->side_to_move(pos);
     if (w->source.listed_by_policy)
-        set_policy_priors(w->source.candidates, count, &pool->nodes[first]);
+        set_policy_priors(w->search->params, w->search->prior_scale, w->source.candidates, count, &pool->nodes[first]);
     else
         set_priors(w->search->params, w->search->prior_scale, w->source.candidates, count, &pool->nodes[first]);
     for (int i = 0; i < count; i++) {
@@ -672,7 +675,7 @@ static void plan_search(Search *s, MctsEngine *e, SearchJob *job)
     s->game = job->game;
     s->pool = &e->pool;
     s->resolved = e->params;
-    s->resolved.policy = e->params.policy && evaluation_has_policy(job->game, &job->record.current);
+    s->resolved.policy = evaluation_has_policy(job->game, &job->record.current) ? e->params.policy : 0;
     s->resolved.eval_scale = mcts_eval_scale(&e->params, job->game, &job->record.current, false);
     /* With the policy, children are valued on their first visits by the
      * evaluation that plays, never the classic one. */

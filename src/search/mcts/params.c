@@ -25,7 +25,7 @@
     X(puct, "MctsPuct", 1, 0, 1)                             \
     X(prior_temp, "MctsPriorTemp", 0, 0, 5000)               \
     X(prior_classic, "MctsPriorClassic", 0, 0, 1)            \
-    X(policy, "MctsPolicy", 0, 0, 1)                         \
+    X(policy, "MctsPolicy", 0, 0, 2)                         \
     X(policy_temp, "MctsPolicyTemp", 100, 10, 1000)          \
     X(fpu_reduction, "MctsFpuReduction", 10, 0, 100)
 

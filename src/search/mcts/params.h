@@ -23,15 +23,19 @@ typedef struct {
     int puct;             /* 1: PUCT with priors from the evaluation instead of UCT */
     int prior_temp;       /* softmax temperature of the priors, in centi-units; 0: mcts_prior_temp */
     int prior_classic;    /* 1: priors from the classic evaluation whatever Eval says (as alpha-beta orders) */
-    /* 1: priors from the policy head of the net that evaluates the root,
-     * where it has one: no child is evaluated when its node expands, each
-     * on its first visit instead (until then it counts at its parent's
-     * value less fpu_reduction).  0, or a net without a head: priors and
-     * first values from every child's evaluation, as above. */
+    /* MCTS_POLICY_LAZY: priors from the policy head of the net that
+     * evaluates the root, where it has one: no child is evaluated when its
+     * node expands, each on its first visit instead (until then it counts
+     * at its parent's mean less fpu_reduction).  MCTS_POLICY_PRIORS_ONLY:
+     * the head's priors, every child evaluated as before (to measure the
+     * priors apart from the evaluations saved).  0, or a net without a
+     * head: priors and first values from every child's evaluation. */
     int policy;
     int policy_temp;      /* the head's softmax temperature, in hundredths */
     int fpu_reduction;    /* an unvisited child's value under the parent's, hundredths of a win */
 } MctsParams;
+
+enum { MCTS_POLICY_OFF, MCTS_POLICY_LAZY, MCTS_POLICY_PRIORS_ONLY };
 
 extern const MctsParams mcts_default_params;
 
