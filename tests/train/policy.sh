@@ -6,7 +6,9 @@
 # file) loads in the engine and evaluates, and a resumed run ends with the
 # same net; a move that does not parse leaves its position to the value
 # (with -steps it is refused, as before); -policy-weight alone, and a
-# checkpoint without the head resumed with it, are refused.
+# checkpoint without the head resumed with it, are refused.  MCTS's data
+# carries the search's visits at each position (entries of the game's
+# layout), and -policy learns them as its targets.
 # check, $TRAIN, $DATAGEN and $tmp: tests/train/lib.sh.
 . "$(dirname "$0")/lib.sh"
 
@@ -66,6 +68,21 @@ check "-policy with an unparsable move trains" 0 timeout $((120 * LOAD_FACTOR)) 
 said "the position without a target is counted" ', 1 whose move has none \(unparsable or out of the layout'
 check "-steps still refuses it" 2 "$TRAIN" $FLAGS -data "$tmp/bad.txt" -out "$tmp/b2.nn" -epochs 1 -steps -policy
 said "the refusal names the move" "move 'z9z9' does not parse"
+
+# MCTS's data: a visits field on the records whose root had children, its
+# entries inside Columna's 288 (the visits count the tree kept from the
+# search before too, so they may sum past the 200 playouts).
+"$DATAGEN" -game columna -backend mcts -out "$tmp/m.txt" -games 4 -nodes 200 -plies 4 >/dev/null 2>&1
+records=$(grep -vc '^#' "$tmp/m.txt")
+visited=$(grep -c ' | visits [0-9]' "$tmp/m.txt")
+if [ "$records" -gt 0 ] && [ "$visited" -gt $((records / 2)) ]; then ok "MCTS's records carry visits ($visited of $records)"
+else not_ok "MCTS's records carry visits" "$visited of $records"; fi
+bad=$(awk -F' [|] ' '$7 != "" { n = split($7, p, " ")
+    for (i = 2; i <= n; i++) { split(p[i], ev, ":"); if (ev[1] >= 288 || ev[2] < 1) print } }' "$tmp/m.txt" | head -n 3)
+if [ -z "$bad" ]; then ok "the visits are entries of the layout"; else not_ok "the visits are entries of the layout" "$bad"; fi
+check "-policy learns the visits" 0 timeout $((120 * LOAD_FACTOR)) "$TRAIN" $FLAGS -data "$tmp/m.txt" -out "$tmp/m.nn" \
+    -epochs 2 -policy
+said "the visits are the targets" "positions with a target \($visited the search's visits, [0-9]+ the played move's entry\)"
 
 check "-policy-weight needs -policy" 2 "$TRAIN" $FLAGS $DATA -out "$tmp/w.nn" -policy-weight 0.5
 said "the refusal says so" 'it needs -policy'

@@ -26,6 +26,11 @@ static DataRecord sample_record(const char *position, bool proven, int score, co
 
 static bool same_record(const DataRecord *a, const DataRecord *b)
 {
+    if (a->visit_count != b->visit_count)
+        return false;
+    for (int i = 0; i < a->visit_count; i++)
+        if (a->visit_entry[i] != b->visit_entry[i] || a->visits[i] != b->visits[i])
+            return false;
     return strcmp(a->position, b->position) == 0 && a->proven == b->proven &&
            a->score == b->score && strcmp(a->move, b->move) == 0 && a->ply == b->ply &&
            a->result == b->result && a->game_number == b->game_number;
@@ -53,6 +58,62 @@ static void test_data_records_of_every_game_round_trip(void)
         r.score = 12;
         CHECK(round_trips(&r));
     }
+}
+
+/* MCTS's visits: a seventh field, as many pairs as the record has (up
+ * to DATA_VISITS_MAX), read back exactly; none without it. */
+static void test_data_record_visits_round_trip(void)
+{
+    DataRecord r = sample_record("nn,.,.,./.,.,.,./.,.,.,./.,.,.,nn w 8 8", false, 35, "a4a3");
+    r.visit_count = 3;
+    r.visit_entry[0] = 791, r.visits[0] = 72;
+    r.visit_entry[1] = 0, r.visits[1] = 4294967295u;
+    r.visit_entry[2] = 65535, r.visits[2] = 1;
+    char line[DATA_LINE_MAX], err[ERROR_TEXT_MAX] = "";
+    CHECK(data_record_format(&r, line, sizeof line));
+    CHECK(strstr(line, " | 123456789012 | visits 791:72 0:4294967295 65535:1\n") != NULL);
+    CHECK(round_trips(&r));
+    r.visit_count = DATA_VISITS_MAX;
+    for (int i = 0; i < DATA_VISITS_MAX; i++)
+        r.visit_entry[i] = (uint16_t)(1000 + i), r.visits[i] = 4000000000u - (uint32_t)i;
+    CHECK(round_trips(&r));
+    DataRecord back;
+    CHECK(data_record_parse("nn,.,.,./.,.,.,./.,.,.,./.,.,.,nn w 8 8 | cp 3 | a4a3 | 0 | win | 7", &back, err,
+                            sizeof err));
+    CHECK_EQ_INT(back.visit_count, 0);
+}
+
+static void test_data_record_bad_visits_are_refused(void)
+{
+    static const char *const bad[] = {
+        "visits",            /* no pair */
+        "visits ",           /* no pair */
+        "visit 1:2",         /* not the field's word */
+        "visits 1:0",        /* a pair without a visit */
+        "visits 1:2 1:3",    /* an entry twice */
+        "visits 65536:1",    /* an entry out of range */
+        "visits 1:4294967296", /* visits out of range */
+        "visits 1-2",        /* not ENTRY:VISITS */
+        "visits 1:2:3",      /* not ENTRY:VISITS */
+        "visits x:2",        /* not a number */
+    };
+    char line[DATA_LINE_MAX], err[ERROR_TEXT_MAX];
+    DataRecord back;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(line, sizeof line, "nn,.,.,./.,.,.,./.,.,.,./.,.,.,nn w 8 8 | cp 3 | a4a3 | 0 | win | 7 | %s", bad[i]);
+        err[0] = '\0';
+        CHECK(!data_record_parse(line, &back, err, sizeof err));
+        CHECK(err[0] != '\0');
+    }
+    /* One pair more than a record keeps. */
+    int used = snprintf(line, sizeof line, "nn,.,.,./.,.,.,./.,.,.,./.,.,.,nn w 8 8 | cp 3 | a4a3 | 0 | win | 7 | visits");
+    for (int i = 0; i <= DATA_VISITS_MAX; i++)
+        used += snprintf(line + used, sizeof line - (size_t)used, " %d:1", i);
+    CHECK(!data_record_parse(line, &back, err, sizeof err));
+    CHECK(strstr(err, "more than") != NULL);
+    /* An eighth field. */
+    CHECK(!data_record_parse("nn,.,.,./.,.,.,./.,.,.,./.,.,.,nn w 8 8 | cp 3 | a4a3 | 0 | win | 7 | visits 1:2 | x",
+                             &back, err, sizeof err));
 }
 
 static void test_data_record_text_is_the_documented_line(void)
@@ -188,6 +249,8 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_data_records_of_every_game_round_trip);
     RUN(test_data_record_text_is_the_documented_line);
+    RUN(test_data_record_visits_round_trip);
+    RUN(test_data_record_bad_visits_are_refused);
     RUN(test_data_record_with_a_separator_in_a_field_is_not_written);
     RUN(test_data_malformed_records_are_refused);
     RUN(test_data_result_is_from_the_side_to_move);

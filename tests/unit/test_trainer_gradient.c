@@ -55,6 +55,9 @@ typedef struct {
     int count;
     double target;
     int policy_target; /* -1: none */
+    int spread;        /* > 0: the policy target spread over these entries (the search's visits) */
+    uint16_t spread_entry[3];
+    float spread_share[3];
 } Sample;
 
 /* A net's layers as offsets into its flat weights (from nn_layout); the
@@ -128,12 +131,19 @@ static double forward(const Layout *l, const double *w, const Sample *s, double 
     return out;
 }
 
-static double cross_entropy(const double *logits, int size, int target)
+/* The cross entropy of the softmax of logits against x's policy target:
+ * its one entry, or its spread. */
+static double cross_entropy(const double *logits, int size, const Sample *x)
 {
     double sum = 0.0;
     for (int k = 0; k < size; k++)
         sum += exp(logits[k]);
-    return log(sum) - logits[target];
+    if (x->spread == 0)
+        return log(sum) - logits[x->policy_target];
+    double loss = 0.0;
+    for (int k = 0; k < x->spread; k++)
+        loss += x->spread_share[k] * (log(sum) - logits[x->spread_entry[k]]);
+    return loss;
 }
 
 /* The summed loss; policy_weight 0: the value's alone. */
@@ -145,7 +155,7 @@ static double loss(const Layout *l, const double *w, const Sample *samples, doub
         const double p = 1.0 / (1.0 + exp(-forward(l, w, &samples[s], logits, NULL)));
         total += (p - samples[s].target) * (p - samples[s].target);
         if (l->policy_size > 0 && samples[s].policy_target >= 0)
-            total += policy_weight * cross_entropy(logits, l->policy_size, samples[s].policy_target);
+            total += policy_weight * cross_entropy(logits, l->policy_size, &samples[s]);
     }
     return total;
 }
@@ -156,8 +166,8 @@ static double draw(Rng *rng, double low, double high)
 }
 
 /* Samples: each input active in some sample, 1 to 4 active, ascending;
- * with a head the policy targets spread over its entries, the last sample
- * without. */
+ * with a head the policy targets spread over its entries (every third
+ * sample's over three entries, as visits are), the last sample without. */
 static void make_samples(Rng *rng, Sample *samples, int policy_size)
 {
     for (int s = 0; s < SAMPLES; s++) {
@@ -168,6 +178,13 @@ static void make_samples(Rng *rng, Sample *samples, int policy_size)
                 x->active[x->count++] = (uint16_t)k;
         x->target = draw(rng, 0.05, 0.95);
         x->policy_target = policy_size == 0 || s == SAMPLES - 1 ? -1 : s % policy_size;
+        x->spread = x->policy_target >= 0 && s % 3 == 1 ? 3 : 0;
+        for (int k = 0; k < x->spread; k++) {
+            x->spread_entry[k] = (uint16_t)((s + k) % policy_size);
+            x->spread_share[k] = k == 0 ? 0.5f : 0.25f; /* exact in float */
+        }
+        if (x->spread)
+            x->policy_target = x->spread_entry[0];
     }
 }
 
@@ -239,7 +256,7 @@ static void check_forward_pass(const Layout *l, const double *w, const Network *
     for (int k = 0; k < l->policy_size; k++)
         CHECK(fabs(logits[k] - theirs[k]) < 1e-5);
     if (x->policy_target >= 0)
-        *policy += cross_entropy(logits, l->policy_size, x->policy_target);
+        *policy += cross_entropy(logits, l->policy_size, x);
 }
 
 /* The trainer's gradient at w (one batch of every sample, threads
@@ -260,7 +277,11 @@ static void trainer_gradient(const Layout *l, const double *w, const Sample *sam
     double policy = 0.0;
     for (int s = 0; s < SAMPLES; s++) {
         const Sample *x = &samples[s];
-        CHECK(train_set_add_with_policy(&set, x->active, x->count, (float)x->target, x->policy_target, false));
+        if (x->spread)
+            CHECK(train_set_add_with_spread(&set, x->active, x->count, (float)x->target, x->spread_entry,
+                                            x->spread_share, x->spread, false));
+        else
+            CHECK(train_set_add_with_policy(&set, x->active, x->count, (float)x->target, x->policy_target, false));
         order[s] = (size_t)s;
         check_forward_pass(l, w, &trainer.net, x, &policy);
     }

@@ -9,6 +9,7 @@
 
 #define SEPARATOR " | "
 #define FIELD_COUNT 6
+#define VISITS_PREFIX "visits"
 
 static const char *const result_names[] = {"loss", "draw", "win"};
 
@@ -19,16 +20,75 @@ static bool field_ok(const char *text)
     return text[0] != '\0' && strpbrk(text, "|\n\r") == NULL;
 }
 
+/* " | visits E:N ..." where the record has visits, else nothing. */
+static bool format_visits(const DataRecord *r, char *out, size_t out_size)
+{
+    out[0] = '\0';
+    if (r->visit_count <= 0)
+        return true;
+    if (r->visit_count > DATA_VISITS_MAX)
+        return false;
+    size_t used = (size_t)snprintf(out, out_size, SEPARATOR VISITS_PREFIX);
+    for (int i = 0; i < r->visit_count && used < out_size; i++) {
+        if (r->visits[i] == 0)
+            return false;
+        used += (size_t)snprintf(out + used, out_size - used, " %u:%" PRIu32, (unsigned)r->visit_entry[i],
+                                 r->visits[i]);
+    }
+    return used < out_size;
+}
+
 bool data_record_format(const DataRecord *r, char *out, size_t out_size)
 {
+    char visits[DATA_VISITS_MAX * 18 + 16];
     if (!field_ok(r->position) || !field_ok(r->move) || r->ply < 0 || r->result < DATA_LOSS ||
-        r->result > DATA_WIN)
+        r->result > DATA_WIN || !format_visits(r, visits, sizeof visits))
         return false;
     int n = snprintf(out, out_size, "%s" SEPARATOR "%s %d" SEPARATOR "%s" SEPARATOR "%d" SEPARATOR
-                     "%s" SEPARATOR "%" PRIu64 "\n",
+                     "%s" SEPARATOR "%" PRIu64 "%s\n",
                      r->position, r->proven ? "mate" : "cp", r->score, r->move, r->ply,
-                     result_names[r->result], r->game_number);
+                     result_names[r->result], r->game_number, visits);
     return n > 0 && (size_t)n < out_size;
+}
+
+/* "visits E:N E:N ...": at least one pair, at most DATA_VISITS_MAX,
+ * entries distinct, visits from 1. */
+static bool parse_visits(char *text, DataRecord *out, char *err, size_t err_size)
+{
+    const size_t prefix = strlen(VISITS_PREFIX);
+    if (strncmp(text, VISITS_PREFIX, prefix) != 0 || text[prefix] != ' ') {
+        snprintf(err, err_size, "a seventh field must be 'visits E:N ...', not '%.40s'", text);
+        return false;
+    }
+    out->visit_count = 0;
+    for (char *save = NULL, *pair = strtok_r(text + prefix, " ", &save); pair; pair = strtok_r(NULL, " ", &save)) {
+        char *colon = strchr(pair, ':');
+        int64_t entry, visits;
+        if (out->visit_count == DATA_VISITS_MAX) {
+            snprintf(err, err_size, "more than %d visit pairs", DATA_VISITS_MAX);
+            return false;
+        }
+        if (colon)
+            *colon = '\0';
+        if (!colon || parse_int64(pair, 0, UINT16_MAX, &entry) != NUMBER_OK ||
+            parse_int64(colon + 1, 1, UINT32_MAX, &visits) != NUMBER_OK) {
+            snprintf(err, err_size, "visit pair '%s%s' is not ENTRY:VISITS (entry 0..65535, visits from 1)", pair,
+                     colon ? ":..." : "");
+            return false;
+        }
+        for (int i = 0; i < out->visit_count; i++)
+            if (out->visit_entry[i] == entry) {
+                snprintf(err, err_size, "entry %" PRId64 " is listed twice in the visits", entry);
+                return false;
+            }
+        out->visit_entry[out->visit_count] = (uint16_t)entry;
+        out->visits[out->visit_count++] = (uint32_t)visits;
+    }
+    if (out->visit_count == 0) {
+        snprintf(err, err_size, "the visits field lists no pair");
+        return false;
+    }
+    return true;
 }
 
 static bool parse_score(const char *text, DataRecord *out)
@@ -92,13 +152,14 @@ bool data_record_parse(const char *line, DataRecord *out, char *err, size_t err_
     }
     memcpy(copy, line, len);
     copy[len] = '\0';
-    char *field[FIELD_COUNT];
-    int n = split_fields(copy, field, FIELD_COUNT);
-    if (n != FIELD_COUNT) {
-        snprintf(err, err_size, "a record has %d fields separated by '%s', not %s", FIELD_COUNT,
-                 SEPARATOR, n > FIELD_COUNT ? "more" : "fewer");
+    char *field[FIELD_COUNT + 1];
+    int n = split_fields(copy, field, FIELD_COUNT + 1);
+    if (n != FIELD_COUNT && n != FIELD_COUNT + 1) {
+        snprintf(err, err_size, "a record has %d fields separated by '%s' (a seventh with visits), not %s",
+                 FIELD_COUNT, SEPARATOR, n > FIELD_COUNT ? "more" : "fewer");
         return false;
     }
+    out->visit_count = 0;
     int64_t ply, game_number;
     if (!copy_field(out->position, sizeof out->position, field[0]))
         snprintf(err, err_size, "empty or overlong position");
@@ -113,6 +174,8 @@ bool data_record_parse(const char *line, DataRecord *out, char *err, size_t err_
         snprintf(err, err_size, "result '%s' is not win, draw or loss", field[4]);
     else if (parse_int64(field[5], 0, INT64_MAX, &game_number) != NUMBER_OK)
         snprintf(err, err_size, "game number '%s' is not a whole number", field[5]);
+    else if (n == FIELD_COUNT + 1 && !parse_visits(field[6], out, err, err_size))
+        return false;
     else {
         out->ply = (int)ply;
         out->game_number = (uint64_t)game_number;

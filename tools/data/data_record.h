@@ -18,7 +18,14 @@
  *   ply       turns the searches played before it: 0 is the opening
  *             position (after datagen's random plies) where they began;
  *   result    how the game ended for the side to move: win, draw, loss;
- *   game      the number of the self-play game the position comes from.
+ *   game      the number of the self-play game the position comes from;
+ *   visits    (optional, MCTS's data) how the search spread its playouts
+ *             over the root's actions: `visits E:N E:N ...`, at most
+ *             DATA_VISITS_MAX pairs, most visited first, each a policy
+ *             entry of the position (Game.policy_index: the first step's
+ *             where the game indexes steps; actions sharing an entry
+ *             summed) and its visits (N >= 1), entries distinct.  A
+ *             policy head learns the shares as its target.
  * Blank lines and other lines starting with '#' are comments.
  */
 #ifndef TESSERA_DATA_RECORD_H
@@ -34,7 +41,9 @@
 #define DATA_HEADER_PREFIX "# tessera-data 1 "
 #define DATA_HEADER_MAX 512
 #define DATA_PLY_MAX 100000
-#define DATA_LINE_MAX (POSITION_TEXT_MAX + MOVE_TEXT_MAX + 128)
+/* The most visited root entries a record keeps. */
+#define DATA_VISITS_MAX 32
+#define DATA_LINE_MAX (POSITION_TEXT_MAX + MOVE_TEXT_MAX + 128 + DATA_VISITS_MAX * 18)
 
 typedef enum { DATA_LOSS = 0, DATA_DRAW = 1, DATA_WIN = 2 } DataResult;
 
@@ -46,6 +55,9 @@ typedef struct {
     int ply;
     DataResult result;
     uint64_t game_number;
+    int visit_count; /* pairs in visit_entry/visits; 0: no visits field */
+    uint16_t visit_entry[DATA_VISITS_MAX];
+    uint32_t visits[DATA_VISITS_MAX];
 } DataRecord;
 
 /* The record as one line with its newline.  False when a field would not

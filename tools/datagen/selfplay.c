@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "games/record.h"
+#include "search/backends.h"
+#include "search/mcts/mcts.h"
 #include "util/clock.h"
 
 static void prepare_search(const SelfPlayConfig *config, SearchJob *job, uint64_t seed)
@@ -24,7 +26,7 @@ static void prepare_search(const SelfPlayConfig *config, SearchJob *job, uint64_
 }
 
 /* The searched position as a record whose result is filled in at the end. */
-static void record_position(const SelfPlayConfig *config, const Position *pos,
+static void record_position(const SelfPlayConfig *config, const BackendEngine *engine, const Position *pos,
                             const SearchResult *found, const char *move_text, int ply,
                             uint64_t game_number, SelfPlayGame *out)
 {
@@ -35,6 +37,10 @@ static void record_position(const SelfPlayConfig *config, const Position *pos,
     snprintf(r->move, sizeof r->move, "%s", move_text);
     r->ply = ply;
     r->game_number = game_number;
+    /* MCTS's visits as a policy target (data_record.h); alpha-beta's is the move. */
+    r->visit_count = 0;
+    if (config->backend == &mcts_backend)
+        r->visit_count = mcts_root_visits(engine, config->game, pos, r->visit_entry, r->visits, DATA_VISITS_MAX);
     out->hashes[out->count] = config->game->hash(pos);
     out->count++;
 }
@@ -78,7 +84,7 @@ SelfPlayStatus selfplay_game(const SelfPlayConfig *config, BackendEngine *engine
             return SELFPLAY_BAD_MOVE;
         }
         side[out->count] = game->side_to_move(pos);
-        record_position(config, pos, &found, move_text, out->count, game_number, out);
+        record_position(config, engine, pos, &found, move_text, out->count, game_number, out);
         if (!record_play(&job->record, found.best))
             return SELFPLAY_TOO_LONG;
     }

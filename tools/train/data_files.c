@@ -131,6 +131,7 @@ typedef struct {
     const Game *game;
     TexelSet *set;
     Move **moves;
+    VisitShares *visits;
     bool strict_moves;
     size_t moves_capacity;
     /* progress */
@@ -185,6 +186,10 @@ static bool add_record(void *context, const DataRecord *record, char *err, size_
         }
         *move = MOVE_NONE;
     }
+    if (loader->visits && !visit_shares_add(loader->visits, record->visit_entry, record->visits, record->visit_count)) {
+        snprintf(err, err_size, "out of memory at %zu positions", set->count);
+        return false;
+    }
     set->count++;
     set->validation_count += sample->validation;
     /* A line a second at most, inside a long file too. */
@@ -195,14 +200,16 @@ static bool add_record(void *context, const DataRecord *record, char *err, size_
     return true;
 }
 
-bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, Move **moves, bool strict_moves,
-                     FILE *out, char *err, size_t err_size)
+bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, Move **moves, VisitShares *visits,
+                     bool strict_moves, FILE *out, char *err, size_t err_size)
 {
     *texel = (TexelSet){0};
     if (moves)
         *moves = NULL;
+    if (visits)
+        *visits = (VisitShares){0};
     DataHeader header;
-    Loader loader = {game, texel, moves, strict_moves, 0, files, 0, NULL, out, 0, now_ms()};
+    Loader loader = {game, texel, moves, visits, strict_moves, 0, files, 0, NULL, out, 0, now_ms()};
     bool ok = true;
     for (size_t i = 0; ok && i < files->count; i++) {
         const char *path = files->paths[i];
@@ -236,6 +243,8 @@ bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, 
             free(*moves);
             *moves = NULL;
         }
+        if (visits)
+            visit_shares_free(visits);
     }
     return ok;
 }

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "train/train_set.h"
 #include "tune/texel_data.h"
 
 typedef struct {
@@ -31,12 +32,14 @@ bool data_files_list(const char *const *arguments, int count, const Game *game, 
                      size_t err_size);
 
 /* Reads every file into texel (and, when moves is not NULL, each
- * sample's played move into *moves, allocated: free it), printing to out
+ * sample's played move into *moves, allocated: free it; when visits is
+ * not NULL, each record's visits, none for a record without), printing to out
  * how much is read (files and positions so far, the share of the bytes),
  * at most a line a second and once at the end.  False with err naming the
  * file and line of a malformed record, or, with strict_moves, of a move
  * that does not parse in its position (else that move is MOVE_NONE). */
-bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, Move **moves, bool strict_moves,
+bool data_files_load(const DataFiles *files, const Game *game, TexelSet *texel, Move **moves, VisitShares *visits,
+                     bool strict_moves,
                      FILE *out, char *err, size_t err_size);
 
 void data_files_free(DataFiles *files);

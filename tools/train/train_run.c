@@ -30,8 +30,10 @@ static double choose_k(const TrainOptions *o, const TexelSet *texel)
 /* Once, with -policy: how many positions the head learns from. */
 static void print_policy_line(const TrainOptions *o, const TrainSet *set, const TrainSetSkips *skips, FILE *out)
 {
-    fprintf(out, "train: policy head of %d entries, weight %g: %zu positions with the played move's entry",
+    fprintf(out, "train: policy head of %d entries, weight %g: %zu positions with a target",
             o->game->policy_size, o->policy_weight, set->policy_count);
+    fprintf(out, " (%zu the search's visits, %zu the played move's entry)", set->spread_samples,
+            set->policy_count - set->spread_samples);
     if (skips->no_policy_target)
         fprintf(out, ", %zu whose move has none (unparsable or out of the layout: trained on the value only)",
                 skips->no_policy_target);
@@ -43,13 +45,15 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
     TexelSet texel;
     DataFiles files;
     Move *moves = NULL;
+    VisitShares visits = {0};
     char err[2048], data[512];
     train_cli_data_label(o, data, sizeof data);
     /* -steps must find every turn's steps; -policy alone can leave a
      * position whose move does not parse to the value. */
     const bool need_moves = o->steps || o->policy;
     if (!data_files_list(o->data_paths, o->data_count, o->game, &files, err, sizeof err) ||
-        !data_files_load(&files, o->game, &texel, need_moves ? &moves : NULL, o->steps, out, err, sizeof err)) {
+        !data_files_load(&files, o->game, &texel, need_moves ? &moves : NULL, o->policy ? &visits : NULL, o->steps, out,
+                         err, sizeof err)) {
         fprintf(errout, "tessera-train: %s\n", err);
         data_files_free(&files);
         return TRAIN_EXIT_BAD_ARGS;
@@ -57,9 +61,10 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
     data_files_free(&files);
     *k = choose_k(o, &texel);
     TrainSetSkips skips = {0};
-    const TrainSetOptions options = {*k, o->lambda, moves, o->steps, o->policy};
+    const TrainSetOptions options = {*k, o->lambda, moves, &visits, o->steps, o->policy};
     bool ok = *k > 0 && train_set_from_texel(o->game, &texel, &options, set, &skips, err, sizeof err);
     free(moves);
+    visit_shares_free(&visits);
     texel_data_free(&texel);
     if (!ok) {
         fprintf(errout, "tessera-train: %s\n",

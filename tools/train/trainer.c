@@ -93,12 +93,19 @@ typedef struct {
     int count;
     float target;
     int policy_target; /* -1: none */
+    /* The target spread over several entries (TrainSet.spread_*), where
+     * spread > 0; else policy_target's entry alone. */
+    const uint16_t *spread_entry;
+    const float *spread_share;
+    int spread;
 } Sample;
 
 static Sample sample_at(const TrainSet *set, size_t s)
 {
+    const uint32_t first = set->spread_begin[s];
     return (Sample){set->features + set->begin[s], (int)(set->begin[s + 1] - set->begin[s]), set->target[s],
-                    set->policy_target[s]};
+                    set->policy_target[s], set->spread_entry + first, set->spread_share + first,
+                    (int)(set->spread_begin[s + 1] - first)};
 }
 
 /* log(sum of exp(x[k])), less the largest first so that exp never
@@ -112,6 +119,31 @@ static float log_sum_exp(const float *x, int n)
     for (int k = 0; k < n; k++)
         sum += exp((double)(x[k] - top));
     return top + (float)log(sum);
+}
+
+/* The sample's policy target as a distribution over the layout:
+ * target[k] for every entry (the caller's policy_size floats). */
+static void policy_distribution(const Sample *s, int policy_size, float *target)
+{
+    memset(target, 0, (size_t)policy_size * sizeof *target);
+    if (s->spread == 0) {
+        target[s->policy_target] = 1.0f;
+        return;
+    }
+    for (int k = 0; k < s->spread; k++)
+        target[s->spread_entry[k]] += s->spread_share[k];
+}
+
+/* The cross-entropy of the softmax of logits against the sample's target. */
+static float policy_cross_entropy(const float *logits, int policy_size, const Sample *s)
+{
+    const float log_sum = log_sum_exp(logits, policy_size);
+    if (s->spread == 0)
+        return log_sum - logits[s->policy_target];
+    float loss = 0.0f;
+    for (int k = 0; k < s->spread; k++)
+        loss += s->spread_share[k] * (log_sum - logits[s->spread_entry[k]]);
+    return loss;
 }
 
 /* The value head: adds the gradient of (sigmoid(output) - target)^2 to
@@ -150,22 +182,25 @@ static float value_backward(const Network *net, const float *clipped, float targ
 }
 
 /* The policy head: adds weight times the gradient of the cross-entropy
- * -log softmax(logits)[target] to grad's head, and to d_clipped the part
- * that flows into the clipped hidden layer; returns the cross-entropy.
+ * -sum over k of target[k] log softmax(logits)[k] (the target one entry,
+ * or the search's visits spread over several) to grad's head, and to
+ * d_clipped the part that flows into the clipped hidden layer; returns
+ * the cross-entropy.
  * The softmax is over every entry, not the position's legal ones: the
  * samples then need no move lists, the head learns to keep illegal
  * entries low, and the priors' softmax over the legal entries
  * (nn_policy_priors) is this one restricted to them. */
-static float policy_backward(const Network *net, const float *acc, const float *clipped, int target, float weight,
-                             Network *grad, float *d_clipped)
+static float policy_backward(const Network *net, const float *acc, const float *clipped, const Sample *s,
+                             float weight, Network *grad, float *d_clipped)
 {
     const int hidden = net->hidden;
-    float logits[NN_MAX_POLICY];
+    float logits[NN_MAX_POLICY], target[NN_MAX_POLICY];
     nn_policy_logits(net, acc, logits);
+    policy_distribution(s, net->policy_size, target);
     const float log_sum = log_sum_exp(logits, net->policy_size);
     for (int k = 0; k < net->policy_size; k++) {
-        /* d(cross-entropy)/d(logit k) = softmax k - (k is the target) */
-        const float d_logit = weight * (expf(logits[k] - log_sum) - (k == target ? 1.0f : 0.0f));
+        /* d(cross-entropy)/d(logit k) = softmax k - target k */
+        const float d_logit = weight * (expf(logits[k] - log_sum) - target[k]);
         const float *row = net->policy + (size_t)k * hidden;
         float *grad_row = grad->policy + (size_t)k * hidden;
         grad->policy_bias[k] += d_logit;
@@ -174,7 +209,7 @@ static float policy_backward(const Network *net, const float *acc, const float *
             d_clipped[i] += d_logit * row[i];
         }
     }
-    return log_sum - logits[target];
+    return policy_cross_entropy(logits, net->policy_size, s);
 }
 
 /* Losses summed over samples, for their means. */
@@ -209,7 +244,7 @@ static void add_sample_gradient(const Network *net, const Sample *s, float polic
     sum->value += value_backward(net, clipped, s->target, grad, d_clipped);
     sum->count++;
     if (net->policy_size > 0 && s->policy_target >= 0) {
-        sum->policy += policy_backward(net, acc, clipped, s->policy_target, policy_weight, grad, d_clipped);
+        sum->policy += policy_backward(net, acc, clipped, s, policy_weight, grad, d_clipped);
         sum->policy_count++;
     }
     /* The feature transformer: through the clip, to the bias and the
@@ -329,7 +364,7 @@ TrainerLoss trainer_losses(const Network *net, const TrainSet *set, bool validat
         sum.count++;
         if (net->policy_size > 0 && sample.policy_target >= 0) {
             nn_policy_logits(net, acc, logits);
-            sum.policy += log_sum_exp(logits, net->policy_size) - logits[sample.policy_target];
+            sum.policy += policy_cross_entropy(logits, net->policy_size, &sample);
             sum.policy_count++;
         }
     }

@@ -786,6 +786,55 @@ static SearchResult mcts_search(BackendEngine *engine, SearchJob *job)
 
 MctsSummary mcts_summary(const BackendEngine *engine) { return ((const MctsEngine *)engine)->last_summary; }
 
+/* The most entries a root's children give: MctsMaxChildren's top (a
+ * searchmoves or step list is shorter). */
+#define ROOT_ENTRIES_MAX 4096
+
+/* Adds visits to entry's pair in entries/visits[0..*count), or a new pair
+ * while there is room. */
+static void add_visits(uint16_t entry, uint32_t n, uint16_t *entries, uint32_t *visits, int *count)
+{
+    for (int i = 0; i < *count; i++)
+        if (entries[i] == entry) {
+            visits[i] += n;
+            return;
+        }
+    if (*count == ROOT_ENTRIES_MAX)
+        return;
+    entries[*count] = entry;
+    visits[(*count)++] = n;
+}
+
+int mcts_root_visits(const BackendEngine *engine, const Game *game, const Position *root, uint16_t *entries,
+                     uint32_t *visits, int capacity)
+{
+    const NodePool *pool = &((const MctsEngine *)engine)->pool;
+    if (!game->policy_index || !pool->nodes || atomic_load(&pool->nodes[0].state) != NODE_EXPANDED)
+        return 0;
+    const Node *node = &pool->nodes[0];
+    uint16_t all_entries[ROOT_ENTRIES_MAX];
+    uint32_t all_visits[ROOT_ENTRIES_MAX];
+    int count = 0;
+    for (int i = 0; i < node->child_count; i++) {
+        const Node *child = node_child(pool, node, i);
+        const uint32_t n = atomic_load(&child->visits);
+        if (n > 0)
+            add_visits((uint16_t)game->policy_index(root, child->action), n, all_entries, all_visits, &count);
+    }
+    /* The most visited first: a selection of the top `capacity`. */
+    int kept = 0;
+    for (; kept < capacity && kept < count; kept++) {
+        int top = kept;
+        for (int i = kept + 1; i < count; i++)
+            if (all_visits[i] > all_visits[top] ||
+                (all_visits[i] == all_visits[top] && all_entries[i] < all_entries[top]))
+                top = i;
+        entries[kept] = all_entries[top], visits[kept] = all_visits[top];
+        all_entries[top] = all_entries[kept], all_visits[top] = all_visits[kept];
+    }
+    return kept;
+}
+
 static BackendEngine *mcts_create(void)
 {
     /* The pool's counters want their cache line: an aligned engine. */

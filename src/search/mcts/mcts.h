@@ -21,4 +21,13 @@ typedef struct {
 
 MctsSummary mcts_summary(const BackendEngine *engine);
 
+/* How the last search spread its visits over the root's actions (whole
+ * turns, or first steps in the step tree), as policy entries of root, the
+ * position it searched (Game.policy_index; actions of one entry summed):
+ * the most visited first, at most capacity, entries with no visit left
+ * out.  Returns how many; 0 where the game has no policy layout or the
+ * root has no children. */
+int mcts_root_visits(const BackendEngine *engine, const Game *game, const Position *root, uint16_t *entries,
+                     uint32_t *visits, int capacity);
+
 #endif
