@@ -188,9 +188,10 @@ static int candidates_of(ActionSource *src, const Position *pos, const Move *mov
 {
     const Game *g = src->game;
     const int chooser = g->side_to_move(pos);
-    /* Where the head speaks for pos, no child is evaluated here. */
+    /* Where the head speaks for pos, no child is evaluated here (unless
+     * MCTS_POLICY_PRIORS_ONLY asks for both). */
     const bool by_policy = src->policy && n > 0 && evaluation_has_policy(g, pos);
-    const bool evaluate_too = src->params->policy == MCTS_POLICY_PRIORS_ONLY;
+    const bool evaluate = src->prior_order && (!by_policy || src->params->policy == MCTS_POLICY_PRIORS_ONLY);
     memset(src->seen_keys, 0, sizeof(uint64_t) * (src->seen_mask + 1));
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -207,7 +208,7 @@ static int candidates_of(ActionSource *src, const Position *pos, const Move *mov
         c->key = key;
         c->outcome = g->outcome(&child);
         c->turn_ends = !turn_goes_on(g, src->steps, &child);
-        c->prior = src->prior_order && (!by_policy || evaluate_too) ? prior_of(src, &child, c->outcome, chooser, c->turn_ends) : 0;
+        c->prior = evaluate ? prior_of(src, &child, c->outcome, chooser, c->turn_ends) : 0;
         c->policy = 0;
     }
     src->listed_by_policy = by_policy && policy_priors(src, pos, kept);
