@@ -5,7 +5,7 @@
  * proven win is still played whatever the head prefers, and with the
  * option off, or a net without a head, the search is the very search it
  * was before the head existed; alpha-beta's order (AbPolicyOrder) the
- * same way.
+ * same way; and the root's visits that datagen records as targets.
  */
 #include <math.h>
 
@@ -279,6 +279,40 @@ static void test_off_or_headless_the_search_is_unchanged(void)
     check_switched_off_is_the_old_search(&columna_game);
 }
 
+/* ---- the visits datagen records ---- */
+
+/* A fresh search's root visits, by policy entry: every playout passed
+ * through one root child, so they sum to the playouts; entries distinct
+ * and in the layout (Qawale's turns of one class summed into one),
+ * most visited first, and a smaller capacity keeps the top ones. */
+static void test_root_visits_sum_the_playouts_by_entry(void)
+{
+    static uint16_t entries[4096], top[3];
+    static uint32_t visits[4096], top_visits[3];
+    const Game *games[2] = {&qawale_game, &columna_game};
+    for (int k = 0; k < 2; k++) {
+        const Game *g = games[k];
+        if (!install_net(g, true, false, -1) || !setup(g, start_of(g), 500))
+            return;
+        CHECK(evaluation_select(EVALUATION_NN, (char[256]){0}, 256));
+        search_fresh();
+        const int n = mcts_root_visits(engine(), g, &job.record.current, entries, visits, 4096);
+        uint64_t sum = 0;
+        CHECK(n > 1);
+        for (int i = 0; i < n; i++) {
+            sum += visits[i];
+            CHECK(entries[i] < g->policy_size && visits[i] > 0);
+            CHECK(i == 0 || visits[i] <= visits[i - 1]);
+            for (int j = 0; j < i; j++)
+                CHECK(entries[j] != entries[i]);
+        }
+        CHECK_EQ_U64(sum, mcts_summary(engine()).playouts);
+        CHECK_EQ_INT(mcts_root_visits(engine(), g, &job.record.current, top, top_visits, 3), n < 3 ? n : 3);
+        for (int i = 0; i < 3 && i < n; i++)
+            CHECK(top_visits[i] == visits[i]);
+    }
+}
+
 /* ---- alpha-beta's order ---- */
 
 /* With every evaluation 0 every move ties, and the first one searched
@@ -348,6 +382,7 @@ int main(int argc, char **argv)
     RUN(test_search_goes_where_the_head_points);
     RUN(test_proven_wins_are_played_whatever_the_head_says);
     RUN(test_off_or_headless_the_search_is_unchanged);
+    RUN(test_root_visits_sum_the_playouts_by_entry);
     RUN(test_alphabeta_orders_by_the_head);
     RUN(test_alphabeta_without_the_head_is_unchanged);
     mcts_backend.destroy(engine());
