@@ -55,30 +55,31 @@ bool train_set_add(TrainSet *set, const uint16_t *active, int count, float targe
     return train_set_add_with_policy(set, active, count, target, -1, validation);
 }
 
-/* Room for n more spread pairs. */
-static bool grow_spread(TrainSet *set, size_t n)
+/* Room for need (entry, share) pairs in the two arrays of *capacity. */
+static bool grow_pairs(uint16_t **entry, float **share, size_t *capacity, size_t need)
 {
-    if (set->spread_count + n <= set->spread_capacity)
+    if (need <= *capacity)
         return true;
-    size_t bigger = set->spread_capacity ? set->spread_capacity : 1 << 12;
-    while (bigger < set->spread_count + n)
+    size_t bigger = *capacity ? *capacity : 1 << 12;
+    while (bigger < need)
         bigger *= 2;
-    uint16_t *entry = realloc(set->spread_entry, bigger * sizeof *entry);
-    if (!entry)
+    uint16_t *more_entries = realloc(*entry, bigger * sizeof *more_entries);
+    if (!more_entries)
         return false;
-    set->spread_entry = entry;
-    float *share = realloc(set->spread_share, bigger * sizeof *share);
-    if (!share)
+    *entry = more_entries;
+    float *more_shares = realloc(*share, bigger * sizeof *more_shares);
+    if (!more_shares)
         return false;
-    set->spread_share = share;
-    set->spread_capacity = bigger;
+    *share = more_shares;
+    *capacity = bigger;
     return true;
 }
 
 static bool add_sample(TrainSet *set, const uint16_t *active, int count, float target, int policy_target,
                        const uint16_t *entries, const float *shares, int n, bool validation)
 {
-    if (!grow_features(set, set->feature_count + (size_t)count) || !grow_spread(set, (size_t)n))
+    if (!grow_features(set, set->feature_count + (size_t)count) ||
+        !grow_pairs(&set->spread_entry, &set->spread_share, &set->spread_capacity, set->spread_count + (size_t)n))
         return false;
     if (set->count == set->capacity && !grow_samples(set))
         return false;
@@ -124,20 +125,8 @@ bool visit_shares_add(VisitShares *v, const uint16_t *entries, const uint32_t *v
         v->begin = begin;
         v->record_capacity = bigger;
     }
-    if (v->count + (size_t)visit_count > v->capacity) {
-        size_t bigger = v->capacity ? v->capacity : 1 << 12;
-        while (bigger < v->count + (size_t)visit_count)
-            bigger *= 2;
-        uint16_t *entry = realloc(v->entry, bigger * sizeof *entry);
-        if (!entry)
-            return false;
-        v->entry = entry;
-        float *share = realloc(v->share, bigger * sizeof *share);
-        if (!share)
-            return false;
-        v->share = share;
-        v->capacity = bigger;
-    }
+    if (!grow_pairs(&v->entry, &v->share, &v->capacity, v->count + (size_t)visit_count))
+        return false;
     double total = 0.0;
     for (int i = 0; i < visit_count; i++)
         total += visits[i];
@@ -190,8 +179,9 @@ static int visits_of(const VisitShares *v, size_t i)
 }
 
 /* pos as a sample of target and of record i's visits, those of its
- * entries in the game's layout (a record of another layout is refused
- * by the caller's data check; an entry out of range is dropped here). */
+ * entries inside the game's layout (one outside, which no datagen of this
+ * game writes, is dropped; with none left the position trains the value
+ * only and is counted). */
 static bool add_spread_position(const Game *game, const Position *pos, const VisitShares *v, size_t i,
                                 float target, bool validation, TrainSet *set, TrainSetSkips *skips)
 {
