@@ -12,6 +12,7 @@
 
 #include "games/qawale/qawale.h"
 #include "gametest.h"
+#include "searchtest.h"
 #include "mates/exact_mate.h"
 #include "search/alphabeta/clock.h"
 #include "search/alphabeta/position.h"
@@ -48,13 +49,7 @@ static void set_up(const Game *g, const char *fen, int threads)
         harness_fail(__FILE__, __LINE__, err);
         return;
     }
-    job.game = g;
-    record_start(&job.record, g, &root);
-    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1};
-    job.threads = threads;
-    job.hash_mb = 16;
-    job.start_ms = now_ms();
-    atomic_init(&job.stop, false);
+    search_job_set_up(&job, g, &root, 0, threads, 16);
     alphabeta_backend.new_game(engine(), job.hash_mb);
 }
 

@@ -14,6 +14,7 @@
 #include "games/territoire/territoire.h"
 #include "nn/evaluation.h"
 #include "gametest.h"
+#include "searchtest.h"
 #include "search/backends.h"
 #include "search/mcts/mcts.h"
 #include "search/mcts/params.h"
@@ -41,16 +42,9 @@ static MctsSummary last_summary(void) { return mcts_summary(engine()); }
 static bool setup(const Game *g, const char *fen, uint64_t nodes, int threads, size_t hash_mb)
 {
     Position root;
-    memset(&job, 0, sizeof job);
     if (!load_position(g, fen ? fen : g->start_fen, &root))
         return false;
-    job.game = g;
-    record_start(&job.record, g, &root);
-    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1, .nodes = nodes};
-    job.threads = threads;
-    job.hash_mb = hash_mb;
-    job.start_ms = now_ms();
-    atomic_init(&job.stop, false);
+    search_job_set_up(&job, g, &root, nodes, threads, hash_mb);
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include "harness.h"
 
 #include "gametest.h"
+#include "searchtest.h"
 #include "nn/evaluation.h"
 #include "nn/policy_head.h"
 #include "search/alphabeta/internal.h"
@@ -54,18 +55,10 @@ static SearchResult ab_search_fresh(void)
 static bool setup(const Game *g, const char *fen, uint64_t nodes)
 {
     Position root;
-    memset(&job, 0, sizeof job);
     if (!load_position(g, fen ? fen : g->start_fen, &root))
         return false;
-    job.game = g;
-    record_start(&job.record, g, &root);
-    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1,
-                                .nodes = nodes};
-    job.threads = 1;
-    job.hash_mb = 16;
+    search_job_set_up(&job, g, &root, nodes, 1, 16);
     job.seed = 7;
-    job.start_ms = now_ms();
-    atomic_init(&job.stop, false);
     return true;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gametest.h"
+#include "searchtest.h"
 #include "search/backends.h"
 #include "search/strength/strength.h"
 #include "util/clock.h"
@@ -64,19 +65,11 @@ static SearchResult search_at(const Backend *backend, const Game *g, const char 
         harness_fail(__FILE__, __LINE__, "create() failed");
         return result;
     }
-    memset(&job, 0, sizeof job);
-    job.game = g;
-    record_start(&job.record, g, &pos);
-    job.limits = (SearchLimits){.my_time = -1, .my_inc = -1, .their_time = -1, .their_inc = -1, .movetime = -1,
-                                .nodes = NODE_LIMIT};
-    job.threads = 1;
-    job.hash_mb = 4;
+    search_job_set_up(&job, g, &pos, NODE_LIMIT, 1, 4);
     job.seed = seed;
     job.multipv = multipv;
     job.strength = strength;
-    job.start_ms = now_ms();
     job.progress = (SearchProgress){seen ? remember_line : NULL, seen};
-    atomic_init(&job.stop, false);
     backend->new_game(engine, job.hash_mb);
     result = strength_search(backend, engine, &job);
     backend->destroy(engine);
