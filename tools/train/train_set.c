@@ -84,8 +84,10 @@ static bool add_sample(TrainSet *set, const uint16_t *active, int count, float t
     if (set->count == set->capacity && !grow_samples(set))
         return false;
     set->spread_begin[set->count] = (uint32_t)set->spread_count;
-    memcpy(set->spread_entry + set->spread_count, entries, (size_t)n * sizeof *entries);
-    memcpy(set->spread_share + set->spread_count, shares, (size_t)n * sizeof *shares);
+    if (n > 0) { /* memcpy must not see the arrays' NULL before a first pair */
+        memcpy(set->spread_entry + set->spread_count, entries, (size_t)n * sizeof *entries);
+        memcpy(set->spread_share + set->spread_count, shares, (size_t)n * sizeof *shares);
+    }
     set->spread_count += (size_t)n;
     set->spread_samples += n > 0;
     set->spread_begin[set->count + 1] = (uint32_t)set->spread_count;
