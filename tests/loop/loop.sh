@@ -3,8 +3,9 @@
 # self-play games, two epochs, a 20-game gate): each generation's data,
 # net and gate, a rerun that finishes nothing twice, one step rerun alone,
 # a changed option refused, a net the gate keeps played by the next
-# generation (a stand-in arena that accepts H1), and data slices through a
-# launcher (a stand-in srun) merged into the one-machine data.
+# generation (a stand-in arena that accepts H1), data slices through a
+# launcher (a stand-in srun) merged into the one-machine data, and a
+# generation of policy nets from MCTS's data.
 . "$(dirname "$0")/../protocol/lib.sh"
 
 LOOP=tools/loop/loop.sh
@@ -110,6 +111,28 @@ check "its data are the one-machine run's, byte for byte" cmp -s "$sliced/gen-1/
 check "each data slice went through srun" \
     [ "$(grep -c 'srun --exclusive -n1 -c1 sh .*tools/cluster/slice.sh' "$LAUNCHER_RECORD")" -eq 2 ]
 check "the gate's engines went through srun" grep -q "srun --exclusive -n1 -c1 $BUILD/tessera" "$LAUNCHER_RECORD"
+
+# --- policy nets from MCTS's data: the visits recorded, a head trained,
+# the gate's engines reading it (the arena refuses options an engine lacks)
+policy_run=$WORK/policy
+loop --dir "$policy_run" $TINY --generations 1 --bin "$BUILD" --backend mcts --policy 2
+check "a generation of policy nets from MCTS completes" [ "$STATUS" -eq 0 ]
+check "its data are MCTS's, with the visits" \
+    [ -n "$(head -n 1 "$policy_run/gen-1/data.txt" | grep 'backend=mcts')" -a \
+        "$(grep -c ' | visits [0-9]' "$policy_run/gen-1/data.txt")" -gt 0 ]
+check "its net has a head, trained on the visits" \
+    grep -Eq "^train: policy head of 288 entries, weight 0.1: [0-9]+ positions with a target \([1-9][0-9]* the search's visits" \
+    "$policy_run/gen-1/train.log"
+check "its gate was played with the head in use" grep -q 'MctsPolicy' "$policy_run/gen-1/gate.pgn"
+check "the options are kept: backend and policy in loop.conf" \
+    [ "$(grep -c '^backend=mcts$\|^policy=2$' "$policy_run/loop.conf")" -eq 2 ]
+loop --dir "$policy_run" $TINY --generations 1 --bin "$BUILD"
+check "a rerun without them is refused (exit 2)" [ "$STATUS" -eq 2 ]
+check "the refusal names the option left out" said 'now backend at its default, then backend=mcts'
+loop --dir "$WORK/x" $TINY --bin "$BUILD" --backend random
+check "--backend random is refused (exit 2)" [ "$STATUS" -eq 2 ]
+loop --dir "$WORK/x" $TINY --bin "$BUILD" --policy 3
+check "--policy 3 is refused (exit 2)" [ "$STATUS" -eq 2 ]
 
 # --- refusals
 loop --dir "$WORK/x" $TINY --bin "$BUILD" --gate-games 21

@@ -40,6 +40,14 @@ Options:
   --epochs N           training epochs (default 20)
   --hidden N           the net's first layer (default 64)
   --history N          generations of data a net trains on (default 2)
+  --backend ID         the backend of self-play and of the gate's engines:
+                       alphabeta (default) or mcts (whose data carries the
+                       search's visits, a policy head's targets)
+  --policy N           0 (default): value nets; 1 or 2: nets with a policy
+                       head (tessera-train -policy), and the gate's engines
+                       read it: with mcts, MctsPolicy N (1: children valued
+                       lazily, 2: every child evaluated); with alphabeta,
+                       AbPolicyOrder 1
   --gate-games N       at most N gate games (default 1000, even: pairs)
   --gate-tc TC         the gate's limit, as the arena's -each (default st=0.1)
   --elo1 E             the SPRT's H1 (default 10; H0 is 0)
@@ -85,14 +93,14 @@ whole_number() { # NAME VALUE [MIN]
     [ "$2" -ge "${3:-0}" ] || die_usage "$1 must be at least ${3:-0}"
 }
 
-dir="" game="" generations=2 games=2000 nodes=5000 plies=4 epochs=20 hidden=64 history=2
+dir="" game="" generations=2 games=2000 nodes=5000 plies=4 epochs=20 hidden=64 history=2 backend=alphabeta policy=0
 gate_games=1000 gate_tc=st=0.1 elo1=10 openings="" start=classic seed=1
 slots=$(nproc 2>/dev/null || echo 2) launcher="" launcher_hosts="" bin=build step="" generation=""
 while [ $# -gt 0 ]; do
     case "$1" in
     -h | --help) usage; exit 0 ;;
     --dir | --game | --generations | --games | --nodes | --plies | --epochs | --hidden | --history | \
-        --gate-games | --gate-tc | --elo1 | --openings | --start | --seed | --slots | --launcher | \
+        --backend | --policy | --gate-games | --gate-tc | --elo1 | --openings | --start | --seed | --slots | --launcher | \
         --launcher-hosts | --bin | --step | --generation)
         [ $# -ge 2 ] || die_usage "$1 needs a value"
         name=$(echo "${1#--}" | tr - _)
@@ -111,6 +119,8 @@ for pair in "--generations $generations 1" "--games $games 2" "--nodes $nodes 1"
     whole_number "$@"
 done
 [ $((gate_games % 2)) -eq 0 ] || die_usage "--gate-games must be even (openings are played in pairs)"
+case "$backend" in alphabeta | mcts) ;; *) die_usage "--backend must be alphabeta or mcts, not '$backend'" ;; esac
+case "$policy" in 0 | 1 | 2) ;; *) die_usage "--policy must be 0, 1 or 2, not '$policy'" ;; esac
 case "$elo1" in '' | *[!0-9.]*) die_usage "--elo1 '$elo1' is not a positive number" ;; esac
 case "$step" in
 '') [ -z "$generation" ] || die_usage "--generation goes with --step" ;;
@@ -151,13 +161,20 @@ described() {
         "$game" "$games" "$nodes" "$plies" "$epochs" "$hidden" "$history"
     printf 'gate_games=%s\ngate_tc=%s\nelo1=%s\nopenings=%s\nstart=%s\nseed=%s\n' \
         "$gate_games" "$gate_tc" "$elo1" "$openings" "$start" "$seed"
+    # Only where not the default: runs begun before these options resume.
+    [ "$backend" = alphabeta ] || printf 'backend=%s\n' "$backend"
+    [ "$policy" = 0 ] || printf 'policy=%s\n' "$policy"
 }
 if [ -f "$conf" ]; then
-    described >"$dir/.loop.conf.now"
-    difference=$(diff "$conf" "$dir/.loop.conf.now" | sed -n 's/^> //p' | head -n 1)
-    rm -f "$dir/.loop.conf.now"
+    now="$dir/.loop.conf.now"
+    described >"$now"
+    # A line on either side: an option at its default has none.
+    difference=$(diff "$conf" "$now" | sed -n 's/^[<>] //p' | head -n 1)
+    key=${difference%%=*}
+    now_value=$(grep "^$key=" "$now" || echo "$key at its default")
+    rm -f "$now"
     [ -z "$difference" ] ||
-        die_usage "$dir was started with other options: now $difference, then $(grep "^${difference%%=*}=" "$conf")"
+        die_usage "$dir was started with other options: now $now_value, then $(grep "^$key=" "$conf" || echo "$key at its default")"
 else
     described >"$conf"
 fi
@@ -192,7 +209,8 @@ run_data() { # K
     gen=$1
     g=$(gen_dir "$gen")
     net=$(current_before "$gen")
-    set -- -game "$game" -games "$games" -nodes "$nodes" -plies "$plies" -seed $((seed * 1000 + gen)) -eval "$net"
+    set -- -game "$game" -games "$games" -nodes "$nodes" -plies "$plies" -seed $((seed * 1000 + gen)) -eval "$net" \
+        -backend "$backend"
     if [ -z "$launcher" ]; then
         "$bin/tessera-datagen" "$@" -threads "$slots" -out "$g/data.txt" >"$g/data.log" 2>&1 ||
             die "generation $gen: data failed: $g/data.log"
@@ -229,18 +247,25 @@ run_train() { # K
         set -- "$@" "$(gen_dir "$data_gen")/data.txt"
         data_gen=$((data_gen + 1))
     done
+    [ "$policy" = 0 ] || set -- "$@" -policy
     "$bin/tessera-train" -game "$game" -data "$@" -out "$g/net.nn" -epochs "$epochs" -hidden "$hidden" \
         -seed "$seed" -threads "$slots" >"$g/train.log" 2>&1 || die "generation $gen: training failed: $g/train.log"
     : >"$g/train.done"
     say "generation $gen: net.nn trained on the data of generations $first to $gen"
 }
 
-# The arena's words for a net: a name and its options.
+# The arena's words for a net: a name and its options (the backend's, and
+# with --policy the head's use: a net without a head plays as before).
 engine_of() { # NAME NET
+    searching="option.Backend=$backend"
+    if [ "$policy" != 0 ]; then
+        [ "$backend" = mcts ] && searching="$searching option.MctsPolicy=$policy" ||
+            searching="$searching option.AbPolicyOrder=1"
+    fi
     if [ "$2" = classic ]; then
-        echo "name=$1 option.Eval=classic"
+        echo "name=$1 option.Eval=classic $searching"
     else
-        echo "name=$1 option.Eval=nn option.EvalFile=$2"
+        echo "name=$1 option.Eval=nn option.EvalFile=$2 $searching"
     fi
 }
 
