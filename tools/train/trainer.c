@@ -134,16 +134,27 @@ static void policy_distribution(const Sample *s, int policy_size, float *target)
         target[s->spread_entry[k]] += s->spread_share[k];
 }
 
-/* The cross-entropy of the softmax of logits against the sample's target. */
-static float policy_cross_entropy(const float *logits, int policy_size, const Sample *s)
+/* The cross-entropy of the softmax of logits (whose log_sum_exp is
+ * log_sum) against the sample's target. */
+static float policy_cross_entropy(const float *logits, float log_sum, const Sample *s)
 {
-    const float log_sum = log_sum_exp(logits, policy_size);
     if (s->spread == 0)
         return log_sum - logits[s->policy_target];
     float loss = 0.0f;
     for (int k = 0; k < s->spread; k++)
         loss += s->spread_share[k] * (log_sum - logits[s->spread_entry[k]]);
     return loss;
+}
+
+/* A dense row's part of the backward pass, where d is the gradient at
+ * its sum of row . input: d * input into the row's gradient, d * row
+ * into the input's. */
+static void row_backward(const float *row, float d, const float *input, int n, float *grad_row, float *d_input)
+{
+    for (int i = 0; i < n; i++) {
+        grad_row[i] += d * input[i];
+        d_input[i] += d * row[i];
+    }
 }
 
 /* The value head: adds the gradient of (sigmoid(output) - target)^2 to
@@ -170,13 +181,9 @@ static float value_backward(const Network *net, const float *clipped, float targ
         if (layer2_sum[j] <= 0.0f || layer2_sum[j] >= 1.0f)
             continue;
         const float d_sum = d_out * net->output[j];
-        const float *row = net->layer2 + (size_t)j * hidden;
-        float *grad_row = grad->layer2 + (size_t)j * hidden;
         grad->layer2_bias[j] += d_sum;
-        for (int i = 0; i < hidden; i++) {
-            grad_row[i] += d_sum * clipped[i];
-            d_clipped[i] += d_sum * row[i];
-        }
+        row_backward(net->layer2 + (size_t)j * hidden, d_sum, clipped, hidden, grad->layer2 + (size_t)j * hidden,
+                     d_clipped);
     }
     return error * error;
 }
@@ -201,15 +208,11 @@ static float policy_backward(const Network *net, const float *acc, const float *
     for (int k = 0; k < net->policy_size; k++) {
         /* d(cross-entropy)/d(logit k) = softmax k - target k */
         const float d_logit = weight * (expf(logits[k] - log_sum) - target[k]);
-        const float *row = net->policy + (size_t)k * hidden;
-        float *grad_row = grad->policy + (size_t)k * hidden;
         grad->policy_bias[k] += d_logit;
-        for (int i = 0; i < hidden; i++) {
-            grad_row[i] += d_logit * clipped[i];
-            d_clipped[i] += d_logit * row[i];
-        }
+        row_backward(net->policy + (size_t)k * hidden, d_logit, clipped, hidden, grad->policy + (size_t)k * hidden,
+                     d_clipped);
     }
-    return policy_cross_entropy(logits, net->policy_size, s);
+    return policy_cross_entropy(logits, log_sum, s);
 }
 
 /* Losses summed over samples, for their means. */
@@ -364,7 +367,7 @@ TrainerLoss trainer_losses(const Network *net, const TrainSet *set, bool validat
         sum.count++;
         if (net->policy_size > 0 && sample.policy_target >= 0) {
             nn_policy_logits(net, acc, logits);
-            sum.policy += policy_cross_entropy(logits, net->policy_size, &sample);
+            sum.policy += policy_cross_entropy(logits, log_sum_exp(logits, net->policy_size), &sample);
             sum.policy_count++;
         }
     }
