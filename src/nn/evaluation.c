@@ -187,20 +187,28 @@ bool evaluation_has_policy(const Game *game, const Position *pos)
     return policy_net(game, pos, active, &count) != NULL;
 }
 
-bool evaluation_policy_priors(const Game *game, const Position *pos, const int *entries, int count,
-                              float temperature, float *priors)
+const Network *evaluation_policy_head(const Game *game, const Position *pos, float *acc)
 {
     uint16_t active[NN_MAX_ACTIVE];
     int active_count;
     const QuantNet *net = policy_net(game, pos, active, &active_count);
     if (!net)
-        return false;
+        return NULL;
     int32_t sums[NN_MAX_HIDDEN];
-    float acc[NN_MAX_HIDDEN];
     nn_quant_refresh(net, active, active_count, sums);
     for (int i = 0; i < net->net->hidden; i++)
         acc[i] = (float)sums[i] / net->unit;
-    nn_policy_priors_of(net->net, acc, entries, count, temperature, priors);
+    return net->net;
+}
+
+bool evaluation_policy_priors(const Game *game, const Position *pos, const int *entries, int count,
+                              float temperature, float *priors)
+{
+    float acc[NN_MAX_HIDDEN];
+    const Network *head = evaluation_policy_head(game, pos, acc);
+    if (!head)
+        return false;
+    nn_policy_priors_of(head, acc, entries, count, temperature, priors);
     return true;
 }
 

@@ -49,6 +49,13 @@ int evaluate_on_line(const Game *game, NnStack *stack, int ply, const Position *
  * evaluation_policy_priors can give pos's priors. */
 bool evaluation_has_policy(const Game *game, const Position *pos);
 
+/* The network that evaluates pos now, where it has a policy head and
+ * covers pos, with pos's accumulator (its quantised sums as floats: the
+ * hidden layer before its clip, as nn_policy_priors_of takes it) in acc
+ * (NN_MAX_HIDDEN floats); NULL where none.  One call per node: the
+ * priors of any of its actions then cost their rows alone. */
+const Network *evaluation_policy_head(const Game *game, const Position *pos, float *acc);
+
 /* The policy head's priors of the entries[0..count) of pos's legal
  * actions (Game.policy_index), a softmax of their logits divided by
  * temperature, from the network that evaluates pos now (its quantised

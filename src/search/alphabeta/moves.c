@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nn/evaluation.h"
+#include "nn/policy_head.h"
 
 #include "search/alphabeta/clock.h"
 #include "search/alphabeta/position.h"
@@ -227,13 +228,13 @@ static int child_guess(const AbShared *s, const Position *pos, Move move, int mo
 static bool policy_keys(const AbShared *s, const Position *pos, const AbChildList *list, int *keys)
 {
     int entries[AB_MAX_CHILDREN];
-    float priors[AB_MAX_CHILDREN];
-    if (!evaluation_has_policy(s->game, pos))
+    float priors[AB_MAX_CHILDREN], acc[NN_MAX_HIDDEN];
+    const Network *head = evaluation_policy_head(s->game, pos, acc);
+    if (!head)
         return false;
     for (int i = 0; i < list->count; i++)
         entries[i] = s->game->policy_index(pos, list->child[i].move);
-    if (!evaluation_policy_priors(s->game, pos, entries, list->count, 1.0f, priors))
-        return false;
+    nn_policy_priors_of(head, acc, entries, list->count, 1.0f, priors);
     for (int i = 0; i < list->count; i++)
         keys[i] = (int)lroundf(logf(fmaxf(priors[i], 1e-30f)) * 100.0f);
     return true;

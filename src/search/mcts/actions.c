@@ -6,6 +6,7 @@
 
 #include "games/gameutil.h"
 #include "nn/evaluation.h"
+#include "nn/policy_head.h"
 #include "search/search.h"
 
 /* A playout reads at most this much of one move stream: a tall Qawale
@@ -167,19 +168,17 @@ static int by_policy(const void *a, const void *b)
     return (x->policy < y->policy) - (x->policy > y->policy);
 }
 
-/* The policy head's priors of the candidates[0..count) of pos, best
- * first; false where no head covers pos. */
-static bool policy_priors(ActionSource *src, const Position *pos, int count)
+/* head's priors of the candidates[0..count) of pos, whose accumulator
+ * src->head_acc holds; best first. */
+static void policy_priors(ActionSource *src, const Network *head, const Position *pos, int count)
 {
     for (int i = 0; i < count; i++)
         src->entries[i] = src->game->policy_index(pos, src->candidates[i].action);
     const float temperature = (float)src->params->policy_temp / 100.0f;
-    if (!evaluation_policy_priors(src->game, pos, src->entries, count, temperature, src->priors))
-        return false;
+    nn_policy_priors_of(head, src->head_acc, src->entries, count, temperature, src->priors);
     for (int i = 0; i < count; i++)
         src->candidates[i].policy = src->priors[i];
     qsort(src->candidates, (size_t)count, sizeof(Candidate), by_policy);
-    return true;
 }
 
 /* The candidates of moves[0..n) at pos, distinct by the position they
@@ -190,7 +189,8 @@ static int candidates_of(ActionSource *src, const Position *pos, const Move *mov
     const int chooser = g->side_to_move(pos);
     /* Where the head speaks for pos, no child is evaluated here (unless
      * MCTS_POLICY_PRIORS_ONLY asks for both). */
-    const bool by_policy = src->policy && n > 0 && evaluation_has_policy(g, pos);
+    const Network *head = src->policy && n > 0 ? evaluation_policy_head(g, pos, src->head_acc) : NULL;
+    const bool by_policy = head != NULL;
     const bool evaluate = src->prior_order && (!by_policy || src->params->policy == MCTS_POLICY_PRIORS_ONLY);
     memset(src->seen_keys, 0, sizeof(uint64_t) * (src->seen_mask + 1));
     int kept = 0;
@@ -211,8 +211,10 @@ static int candidates_of(ActionSource *src, const Position *pos, const Move *mov
         c->prior = evaluate ? prior_of(src, &child, c->outcome, chooser, c->turn_ends) : 0;
         c->policy = 0;
     }
-    src->listed_by_policy = by_policy && policy_priors(src, pos, kept);
-    if (!by_policy && src->prior_order)
+    src->listed_by_policy = by_policy;
+    if (by_policy)
+        policy_priors(src, head, pos, kept);
+    else if (src->prior_order)
         qsort(src->candidates, (size_t)kept, sizeof(Candidate), by_prior);
     return kept;
 }

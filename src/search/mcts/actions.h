@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "games/game.h"
+#include "nn/network.h"
 #include "search/mcts/params.h"
 #include "util/rng.h"
 
@@ -44,6 +45,7 @@ typedef struct {
     Candidate *candidates;
     int *entries;   /* the candidates' policy entries */
     float *priors;  /* ... and their priors */
+    float head_acc[NN_MAX_HIDDEN]; /* the listed node's accumulator, for the head */
     Move *sample;
     uint64_t *seen_keys;
     uint32_t seen_mask;
