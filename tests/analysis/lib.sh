@@ -73,6 +73,9 @@ multipv_reports() {
         awk '/ multipv 1 / { if (r != "") print r; r = "" } { r = r (r == "" ? "" : "\t") $0 } END { if (r != "") print r }'
 }
 
+# first_move_of LINE: the first move of an info line's pv.
+first_move_of() { printf '%s\n' "$1" | sed -n 's/.* pv \([^ ]*\).*/\1/p'; }
+
 # ordered OP N...: no N is OP the one before it (OP -gt: never longer,
 # the slowest first; -lt: never shorter, the fastest first).
 ordered() {

@@ -22,7 +22,6 @@ value() {
 }
 
 score_of() { printf '%s\n' "$1" | sed -n 's/.* score \(cp -*[0-9]*\|mate -*[0-9]*\) .*/\1/p'; }
-first_move_of() { printf '%s\n' "$1" | sed -n 's/.* pv \([^ ]*\).*/\1/p'; }
 bestmove_of() { printf '%s\n' "$1" | sed -n 's/^bestmove \([^ ]*\).*/\1/p' | tail -n 1; }
 
 # last_lines REPLY: the last report's lines (from the last `multipv 1`).

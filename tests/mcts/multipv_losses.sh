@@ -52,7 +52,7 @@ for threads in 1 2; do
     else
         not_ok "${name}_losses_slowest_first" "mate -N by line: $lengths (expected $expected)" "$last"
     fi
-    first=$(printf '%s\n' "$last" | head -n 1 | sed -n 's/.* pv \([^ ]*\).*/\1/p')
+    first=$(first_move_of "$(printf '%s\n' "$last" | head -n 1)")
     if [ -n "$played" ] && [ "$played" = "$first" ] && [ "$1" = 6 ]; then
         ok "${name}_line_1_is_the_slowest_loss_and_played"
     else

@@ -32,7 +32,7 @@ check() { # name position threads
     else
         not_ok "${name}_wins_fastest_first" "mate N by line: $lengths (expected 1, then the others shortest first)" "$last"
     fi
-    first=$(printf '%s\n' "$last" | head -n 1 | sed -n 's/.* pv \([^ ]*\).*/\1/p')
+    first=$(first_move_of "$(printf '%s\n' "$last" | head -n 1)")
     if [ -n "$played" ] && [ "$played" = "$first" ]; then
         ok "${name}_line_1_is_played"
     else
