@@ -103,7 +103,9 @@ int select_child(const NodePool *pool, const Node *node, const MctsParams *param
     double parent = (double)(parent_visits > 1 ? parent_visits : 1);
     double log_parent = puct ? 0 : log(parent), sqrt_parent = puct ? sqrt(parent) : 0;
     double c = params->exploration / 100.0, mix = params->minimax_mix / 100.0;
-    const double unvalued = first_play_value(node, params);
+    /* Only a policy's listing leaves children unvalued (or a tree kept
+     * from such a search): the others need not pay for the mean. */
+    const double unvalued = params->policy ? first_play_value(node, params) : 0.5;
     int best = -1;
     double best_score = -INFINITY;
     for (int i = 0; i < open; i++) {
