@@ -211,7 +211,8 @@ shell_tests() { # variant, which: all, engine, tools, but-tune-loop or tune-loop
         # order), searchmoves.sh (the root restricted), hostile.sh (bad
         # input refused), handshake.sh (options and their words: the
         # tables made on their changes are first_search.sh's under tsan),
-        # slices.sh (datagen's slices merged) and
+        # slices.sh (datagen's slices merged), datagen.sh (datagen's
+        # files, single-threaded: its threads are in threads.sh) and
         # scores.sh (the values datagen records) check values and words
         # that the release and asan builds (scores.sh: release) check, at
         # a fraction of tsan's (and asan's) time: tsan's own work, the
@@ -220,6 +221,7 @@ shell_tests() { # variant, which: all, engine, tools, but-tune-loop or tune-loop
         tsan:tests/alphabeta/clock.sh | tsan:tests/analysis/multipv_order.sh) continue ;;
         tsan:tests/analysis/searchmoves.sh | tsan:tests/analysis/hostile.sh) continue ;;
         tsan:tests/datagen/slices.sh | tsan:tests/protocol/handshake.sh) continue ;;
+        tsan:tests/datagen/datagen.sh) continue ;;
         tsan:tests/datagen/scores.sh | asan:tests/datagen/scores.sh) continue ;;
         esac
         # Under asan, what checks values and orchestration alone: the

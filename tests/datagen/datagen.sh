@@ -2,18 +2,11 @@
 # datagen.sh - tessera-datagen end to end: the file it writes (header,
 # records the reader accepts), resuming without duplicate positions and
 # with new game numbers, a cut-short last line removed on resume, another
-# configuration refused, bad flags refused, -positions, several threads
-# giving the bytes of one, Room and Pillar on a bigger board.
-# run, check and $WORK: the tools' command-line test library.
-. "$(dirname "$0")/../tune/lib.sh"
+# configuration refused, bad flags refused, Room and Pillar on a bigger
+# board.  Its threads: threads.sh.
+# datagen, records, duplicates, and the tools' command-line test library.
+. "$(dirname "$0")/lib.sh"
 
-DATAGEN=$BUILD/tessera-datagen
-
-# datagen FLAGS...: one run, its status in STATUS and its output in REPLY.
-datagen() { run "$DATAGEN" "$@"; }
-
-records() { grep -v '^#' "$1" | grep -c .; }
-duplicates() { grep -v '^#' "$1" | awk -F' [|] ' '{ print $1 }' | sort | uniq -d | wc -l; }
 games_of() { grep -v '^#' "$1" | awk -F' [|] ' '{ print $6 }' | sort -un; }
 
 DATA=$WORK/columna.txt
@@ -138,20 +131,6 @@ for bad in "-game chess" "-games 0" "-threads 0" "-nodes x" "-board 12x12" "-fro
 done
 datagen -game columna -out "$WORK/none.txt"
 check datagen_needs_an_amount [ "$STATUS" -eq 2 ]
-
-datagen -game columna -nodes 200 -out "$WORK/target.txt" -positions 50 -threads 2
-check datagen_positions_stops_at_the_target_with_threads \
-    [ "$STATUS" -eq 0 -a "$(records "$WORK/target.txt")" -ge 50 -a "$(duplicates "$WORK/target.txt")" -eq 0 ]
-
-# Games are written in their numbers' order, whatever the threads' timing:
-# one thread or three, one run or a run resumed, the same bytes (before,
-# each thread wrote its games as they finished).
-datagen -game columna -nodes 200 -out "$WORK/one.txt" -positions 300 -threads 1
-datagen -game columna -nodes 200 -out "$WORK/three.txt" -positions 300 -threads 3
-check datagen_gives_the_same_bytes_with_any_thread_count cmp "$WORK/one.txt" "$WORK/three.txt"
-datagen -game columna -nodes 200 -out "$WORK/resumed.txt" -positions 100 -threads 2
-datagen -game columna -nodes 200 -out "$WORK/resumed.txt" -positions 300 -threads 2
-check datagen_resumed_gives_the_bytes_of_one_run cmp "$WORK/one.txt" "$WORK/resumed.txt"
 
 datagen -game roomandpillar -board 10x10 -nodes 200 -out "$WORK/rp.txt" -games 1
 check datagen_plays_room_and_pillar_on_a_bigger_board \

@@ -1,5 +1,5 @@
 # lib.sh - tests/protocol/lib.sh plus what the tools' command-line tests
-# share (sourced by tests/tune/*.sh and tests/datagen/datagen.sh):
+# share (sourced by tests/tune/*.sh and tests/datagen/lib.sh):
 #
 #   run CMD...          runs CMD (120 s at most, times LOAD_FACTOR): $STATUS, and $REPLY
 #                       holding its stdout then its stderr
