@@ -1,7 +1,8 @@
 #!/bin/sh
 # resume.sh - a run killed part-way (kill -9, even in the middle of writing a
 # game) or interrupted with Ctrl-C continues with -resume, without
-# duplicating or losing games: its statistics equal an uninterrupted run's.
+# duplicating or losing games: its statistics equal an uninterrupted run's;
+# another seed or a rebuilt engine is refused.
 # The fakes answer by position alone, so every run replays the same games.
 . "$(dirname "$0")/lib.sh"
 
@@ -106,5 +107,30 @@ chmod 644 "$WORK/reference.pgn"
 resume_run "$WORK/reference.pgn" 0 -seed 10
 expect_status "resuming with another seed is refused" 1
 expect_out "the refusal says what differs" "another configuration: seed 9, now 10"
+
+# An engine rebuilt at the same path is another engine: its games are not
+# mixed into the old binary's run.  A run recorded before the binaries'
+# contents were (no engine.K.binary lines) resumes as it did then.
+cp "$FAKES/fake_engine" "$WORK/engine"
+rebuilt_run() { # PGN FLAGS...: two games of a copied fake against itself; sets OUT, STATUS
+    pgn=$1
+    shift
+    OUT=$("$ARENA" -engine cmd="$WORK/engine" name=A args="--seed 1" -engine cmd="$WORK/engine" name=B \
+        args="--seed 2" -each tc=10+0.1 -game roomandpillar -openings random plies=2 -games 2 \
+        -pgnout "$pgn" "$@" 2>&1)
+    STATUS=$?
+}
+rebuilt_run "$WORK/rebuilt.pgn"
+expect_status "a run of the engine before its rebuild" 0
+check "the run records its engine's contents" grep -q '^% engine.1.binary=[0-9a-f]\{16\}$' "$WORK/rebuilt.pgn"
+sed '/^% engine\.[0-9]*\.binary=/d' "$WORK/rebuilt.pgn" >"$WORK/unrecorded.pgn"
+printf 'rebuilt\n' >>"$WORK/engine"
+rebuilt_run "$WORK/rebuilt.pgn" -resume -games 4
+expect_status "resuming with a rebuilt engine is refused" 1
+expect_out "the refusal names the binary" "another configuration: engine.1.binary [0-9a-f]*, now [0-9a-f]* \\(the program its cmd runs was rebuilt or replaced\\); engine.2.binary"
+check "the refused run's file is unchanged" [ "$(games_in "$WORK/rebuilt.pgn")" -eq 2 ]
+rebuilt_run "$WORK/unrecorded.pgn" -resume -games 4
+expect_status "a run recorded without the binaries resumes" 0
+check "... and plays its other games" [ "$(games_in "$WORK/unrecorded.pgn")" -eq 4 ]
 
 finish

@@ -3,7 +3,7 @@
 # another one.  A new run writes FILE.run beside its CSV, the settings
 # that change the result; a -resume that changes any of them (seed,
 # -concurrency, the schedule, the engine's arguments, options or limits,
-# the openings, a parameter's range) is refused with exit 2 and a line
+# the engine's file rebuilt, the openings, a parameter's range) is refused with exit 2 and a line
 # that names the setting, and touches neither file; one that changes only
 # what changes no result (-launcher, -progress, -log, -tune for the same
 # -params line, -games 2N for -iterations N) goes on to the uninterrupted
@@ -11,7 +11,9 @@
 # new one.
 . "$(dirname "$0")/lib.sh"
 
-FAKE=$BUILD/fakes/tune_peak
+# A copy of the fake: one test rebuilds it (changes its bytes) in place.
+FAKE=$WORK/tune_peak
+cp "$BUILD/fakes/tune_peak" "$FAKE"
 printf 'Knob, 20, 0, 100, 10, 0.05\n' >"$WORK/params.txt"
 printf '# a narrower range\nKnob, 20, 0, 90, 10, 0.05\n' >"$WORK/narrow.txt"
 
@@ -52,6 +54,7 @@ check tune_run_writes_its_record_beside_the_csv [ -f "$WORK/full.csv.run" ]
 check tune_record_starts_with_its_format_line \
     [ "$(head -n 1 "$WORK/full.csv.run")" = "# tessera-tune run record 1: what changes the result of the run; -resume compares it" ]
 check tune_record_ends_with_its_end_line [ "$(tail -n 1 "$WORK/full.csv.run")" = "# end" ]
+check tune_record_holds_the_engine_files_contents grep -qx 'engine.binary=[0-9a-f]\{16\}' "$WORK/full.csv.run"
 for line in game=roomandpillar seed=1 'openings=random plies=2' "engine.cmd=$FAKE" \
     'engine.args=--peak 70 --seed 3 --by-position' engine.tc=depth=1 engine.timeout=30000 concurrency=2 \
     iterations=8 A=0 alpha=0.602 gamma=0.101 params=1 'param.1=Knob, 20, 0, 100, 10, 0.05'; do
@@ -114,6 +117,13 @@ WHAT="-tune Knob"
 tune -resume "$WORK/part.csv" -r-end 0.04
 refused another_r_end "the run was started with parameter 1 'Knob, 20, 0, 100, 10, 0.05', this command says parameter 1 'Knob, 20, 0, 100, 10, 0.04'"
 defaults
+# The engine rebuilt at the same path: another program, its games another
+# measurement.
+cp "$FAKE" "$WORK/tune_peak.kept"
+printf 'rebuilt\n' >>"$FAKE"
+tune -resume "$WORK/part.csv"
+refused a_rebuilt_engine "the run was started with an engine file of contents [0-9a-f]{16}, this command says an engine file of contents [0-9a-f]{16} \(the program at cmd= was rebuilt or replaced since"
+mv "$WORK/tune_peak.kept" "$FAKE"
 check tune_refusal_says_where_the_record_is has "; .*part\.csv\.run records what the run was started with$"
 
 # A missing record: refused, with the way out.
@@ -150,6 +160,14 @@ check tune_resume_with_the_same_settings_goes_through_the_launcher \
     grep -q "started .* through 'env TESSERA_RESUMED=1'" "$WORK/resumed.log"
 check tune_resume_with_the_same_settings_gives_the_uninterrupted_csv same_run "$WORK/part.csv"
 check tune_resume_leaves_the_record_as_it_was cmp -s "$WORK/part.csv.run" "$WORK/full.csv.run"
+
+# A record written before the engine's contents were recorded (no
+# engine.binary line) resumes as it did then.
+head -n 6 "$WORK/full.csv" >"$WORK/old.csv"
+grep -v '^engine\.binary=' "$WORK/full.csv.run" >"$WORK/old.csv.run"
+tune -resume "$WORK/old.csv"
+expect_status tune_resume_of_a_record_without_the_binary_completes 0
+check tune_resume_of_a_record_without_the_binary_gives_the_uninterrupted_csv same_run "$WORK/old.csv"
 
 # A record names no CSV: the same flags on another CSV write the same one
 # (so a record can be made for a CSV that lacks one: README, "Resume").

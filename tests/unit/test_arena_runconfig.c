@@ -2,7 +2,13 @@
  * it holds, how values are escaped, and how two are compared. */
 #include "harness.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "arena/cli.h"
+#include "arena/program_id.h"
 #include "arena/runconfig.h"
 
 static int parse(ArenaOptions *o, const char *const *args)
@@ -15,7 +21,8 @@ static int parse(ArenaOptions *o, const char *const *args)
     return cli_parse(argc, argv, o, err, sizeof err);
 }
 
-/* What is measured is recorded; the slice and concurrency are not. */
+/* What is measured is recorded; the slice and concurrency are not.  A
+ * command with no file behind it is recorded as unreadable. */
 static void test_configuration_holds_what_is_measured(void)
 {
     static ArenaOptions o;
@@ -29,7 +36,7 @@ static void test_configuration_holds_what_is_measured(void)
     CHECK_CONTAINS(config.text, "game=qawale\nseed=7\ntournament=roundrobin\nrepeat=off\n");
     CHECK_CONTAINS(config.text, "openings=random plies=2\n");
     CHECK_CONTAINS(config.text, "sprt=elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized\n");
-    CHECK_CONTAINS(config.text, "engine.1.name=A\nengine.1.cmd=./a\n");
+    CHECK_CONTAINS(config.text, "engine.1.name=A\nengine.1.cmd=./a\nengine.1.binary=unreadable\n");
     CHECK_CONTAINS(config.text, "engine.1.tc=8+0.08\nengine.1.timemargin=100\n");
     CHECK_CONTAINS(config.text, "engine.1.option.Hash=16\n");
     CHECK(strstr(config.text, "engine.2.option.Hash") == NULL);
@@ -71,11 +78,79 @@ static void test_differences_are_named(void)
     CHECK_STR(what, "a 1, now 5; b 2, now 6");
 }
 
+/* Writes an executable file of the given contents; false when it cannot. */
+static bool write_program(const char *path, const char *contents)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    bool ok = fputs(contents, f) >= 0;
+    ok = fclose(f) == 0 && ok;
+    return ok && chmod(path, 0755) == 0;
+}
+
+/* The same bytes give the same name wherever they lie (and through PATH);
+ * one byte more gives another. */
+static void test_programs_are_named_by_their_contents(void)
+{
+    char dir[] = "/tmp/tessera-program-id-XXXXXX", a[128], b[128], id_a[PROGRAM_ID_SIZE], id_b[PROGRAM_ID_SIZE];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(a, sizeof a, "%s/a", dir);
+    snprintf(b, sizeof b, "%s/b", dir);
+    CHECK(write_program(a, "#!/bin/sh\necho engine\n") && write_program(b, "#!/bin/sh\necho engine\n"));
+    CHECK(program_id(a, id_a, sizeof id_a) && program_id(b, id_b, sizeof id_b));
+    CHECK_EQ_INT((int)strlen(id_a), 16);
+    CHECK_STR(id_a, id_b);
+    /* FNV-1a of the empty file is its offset basis. */
+    CHECK(write_program(b, "") && program_id(b, id_b, sizeof id_b));
+    CHECK_STR(id_b, "cbf29ce484222325");
+    CHECK(write_program(b, "#!/bin/sh\necho engine\n\n") && program_id(b, id_b, sizeof id_b));
+    CHECK(strcmp(id_a, id_b) != 0);
+
+    const char *saved = getenv("PATH");
+    char *old_path = saved ? strdup(saved) : NULL, path_value[300], found[256];
+    snprintf(path_value, sizeof path_value, "/nonexistent:%s", dir);
+    setenv("PATH", path_value, 1);
+    CHECK(program_path("a", found, sizeof found));
+    CHECK_STR(found, a);
+    char id_path[PROGRAM_ID_SIZE];
+    CHECK(program_id("a", id_path, sizeof id_path));
+    CHECK_STR(id_path, id_a);
+    CHECK(!program_path("no-such-program", found, sizeof found));
+    CHECK(!program_id("no-such-program", id_path, sizeof id_path));
+    CHECK_STR(id_path, "unreadable");
+    if (old_path)
+        setenv("PATH", old_path, 1);
+    free(old_path);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+}
+
+/* A run recorded before the binaries were may lack them and still match;
+ * a binary that differs is named as rebuilt. */
+static void test_rebuilt_binaries_differ_unrecorded_ones_do_not(void)
+{
+    char what[400];
+    const char *old = "game=qawale\nengine.1.cmd=./a\n";
+    const char *now = "game=qawale\nengine.1.cmd=./a\nengine.1.binary=0123456789abcdef\n";
+    CHECK(!runconfig_differs(old, now, what, sizeof what));
+    CHECK(!runconfig_differs(now, old, what, sizeof what));
+    CHECK(runconfig_differs(now, "game=qawale\nengine.1.cmd=./a\nengine.1.binary=fedcba9876543210\n", what,
+                            sizeof what));
+    CHECK_STR(what, "engine.1.binary 0123456789abcdef, now fedcba9876543210 (the program its cmd runs was rebuilt "
+                    "or replaced)");
+    CHECK(runconfig_key_added_later("engine.2.binary") && runconfig_key_added_later("engine.binary"));
+    CHECK(!runconfig_key_added_later("engine.1.cmd") && !runconfig_key_added_later("binary"));
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
     RUN(test_configuration_holds_what_is_measured);
     RUN(test_values_are_escaped);
     RUN(test_differences_are_named);
+    RUN(test_programs_are_named_by_their_contents);
+    RUN(test_rebuilt_binaries_differ_unrecorded_ones_do_not);
     return harness_end();
 }

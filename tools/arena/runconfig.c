@@ -1,6 +1,8 @@
 /* runconfig.c - a run's configuration as key=value lines (see runconfig.h). */
 #include "arena/runconfig.h"
 
+#include "arena/program_id.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -90,6 +92,9 @@ static void describe_engine(Builder *b, int k, const EngineSpec *e)
     char text[96];
     put(b, e->name, "engine.%d.name", k);
     put(b, e->cmd, "engine.%d.cmd", k);
+    char id[PROGRAM_ID_SIZE + 16];
+    program_id(e->cmd, id, sizeof id);
+    put(b, id, "engine.%d.binary", k);
     put(b, e->args, "engine.%d.args", k);
     put(b, protocol_name(e->proto), "engine.%d.proto", k);
     tc_format(&e->tc, text, sizeof text);
@@ -175,8 +180,16 @@ static void note(char *what, size_t what_size, const char *key, const char *was,
         now = NOT_SET;
         now_len = strlen(NOT_SET);
     }
-    snprintf(what + used, what_size - used, "%s%s %.*s, now %.*s", used ? "; " : "", key, (int)was_len, was,
-             (int)now_len, now);
+    const char *dot = strrchr(key, '.');
+    const bool binary = dot && strcmp(dot, ".binary") == 0;
+    snprintf(what + used, what_size - used, "%s%s %.*s, now %.*s%s", used ? "; " : "", key, (int)was_len, was,
+             (int)now_len, now, binary ? " (the program its cmd runs was rebuilt or replaced)" : "");
+}
+
+bool runconfig_key_added_later(const char *key)
+{
+    const char *dot = strrchr(key, '.');
+    return strncmp(key, "engine.", 7) == 0 && dot && strcmp(dot, ".binary") == 0;
 }
 
 /* Notes every key of from whose value in other differs (or, with
@@ -195,7 +208,8 @@ static bool compare_keys(const char *from, const char *other, bool from_is_recor
             size_t mine_len = line_len - (size_t)(eq - line) - 1, theirs_len = 0;
             const char *theirs = find_value(other, key, &theirs_len);
             bool same = theirs && theirs_len == mine_len && memcmp(theirs, eq + 1, mine_len) == 0;
-            if (!same && (!only_missing || !theirs)) {
+            bool lacked = !theirs && runconfig_key_added_later(key);
+            if (!same && !lacked && (!only_missing || !theirs)) {
                 differs = true;
                 if (from_is_recorded)
                     note(what, what_size, key, eq + 1, mine_len, theirs, theirs_len);

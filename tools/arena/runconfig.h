@@ -4,8 +4,9 @@
  *
  * The configuration is key=value lines: the game, the seed, the schedule
  * (tournament kind, repeat), the openings (kind and, for a file, a hash of
- * its positions), the SPRT, and per engine its name, command, arguments,
- * protocol, limits and options.  Whatever does not change what is measured
+ * its positions), the SPRT, and per engine its name, command, the contents
+ * of the file the command runs (program_id.h), arguments, protocol,
+ * limits and options.  Whatever does not change what is measured
  * is left out: the slice (-games A..B, so slices and a longer resumed run
  * agree), concurrency, output files and printing.  Control characters and
  * backslashes in values are written \xHH, so every line stays one line.
@@ -29,6 +30,11 @@ void runconfig_free(RunConfig *config);
 
 /* The value of key in config text; false when absent or too long. */
 bool runconfig_value(const char *text, const char *key, char *value, size_t value_size);
+
+/* Whether a run recorded before key was may lack it (engine.K.binary,
+ * the engine file's contents): such a run resumes and merges as it did
+ * then, its binary unchecked. */
+bool runconfig_key_added_later(const char *key);
 
 /* Fills what with the keys whose values differ ("seed 1, now 2; ...") and
  * returns true when recorded and current differ at all. */

@@ -319,6 +319,8 @@ static void phrase(const char *key, const char *value, size_t len, char *out, si
         const char *sub = key + 7;
         if (!value) {
             snprintf(out, out_size, "no %s=", sub);
+        } else if (key_is(sub, "binary")) {
+            snprintf(out, out_size, "an engine file of contents %s", shown);
         } else if (key_is(sub, "tc")) {
             /* tc_format's words: "2+0.02", "st=0.1", "depth=1", ...; "none" */
             const char *eq = memchr(value, '=', len), *blank = memchr(value, ' ', len);
@@ -350,6 +352,8 @@ static const char *note_of(const char *key)
     if (strncmp(key, "param", 5) == 0)
         return " (a parameter is name, start, min, max, c_end, r_end: from -tune or -params, the engine's "
                "option, -c-end-fraction and -r-end)";
+    if (key_is(key, "engine.binary"))
+        return " (the program at cmd= was rebuilt or replaced since: its games would measure another engine)";
     if (strncmp(key, "engine.", 7) == 0)
         return " (-engine or -each)";
     if (key_is(key, "iterations"))
@@ -386,7 +390,7 @@ static bool first_difference(const char *from, const char *other, bool from_is_r
         size_t mine_len = len - key_len - 1, theirs_len = 0;
         const char *theirs = find_value(other, key, key_len, &theirs_len);
         bool same = theirs && theirs_len == mine_len && memcmp(theirs, eq + 1, mine_len) == 0;
-        if (same || (only_missing && theirs))
+        if (same || (only_missing && theirs) || (!theirs && runconfig_key_added_later(key)))
             continue;
         if (from_is_recorded)
             say_difference(what, what_size, key, eq + 1, mine_len, theirs, theirs_len);
