@@ -50,6 +50,13 @@ if [ -e "$dir/108.txt" ]; then not_ok "no certificate when not proven"; else ok 
 run prove "$ENGINE" prove roomandpillar "$B108" hash 16 time 1 progress 0 -out "$dir/108.txt"
 expect_no_line "progress 0: no progress lines" '^proving:'
 
+# A search that ends by itself long before its time is not said to have
+# run out of it: in this Qawale position dark places the game's last
+# pebble, and none of its moves shows a line, so each ends in a draw.
+run prove "$ENGINE" prove qawale 'w,nbn,.,nwb/.,nw,bbwbw,nw/bn,n,w,./.,nw,b,. b 0 1' hash 16 time 60 -out "$dir/q.txt"
+expect_status "a drawn Qawale position not proven" 1
+expect_line "the search said to have ended by itself" '^tessera prove: not proven: the search ended after [0-9]+ ms without a win for either side$'
+
 # refused FILE NAME REASON: the checker refuses FILE with its one line,
 # "tessera-proof-check: FILE: refused: " and a reason that REASON (an
 # extended regex) matches whole: the position (its number and string) or
