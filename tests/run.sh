@@ -9,9 +9,10 @@
 #                   process, so the conversation fails
 #
 # Three lanes run side by side: release's unit tests and conversations
-# (but the tuner's and the loop's), then asan's unit tests and engine
-# conversations, in one; tsan's unit tests and engine conversations, then
-# release's tuner and loop conversations and asan's tool conversations
+# (but the tuner's, the loop's and the documentation's), then asan's unit
+# tests and engine conversations, in one; tsan's unit tests and engine
+# conversations, then release's tuner, loop and documentation
+# conversations and asan's tool conversations
 # (arena, tuner, web, loop), in the second (about 7 minutes each on 2
 # idle cores): each test is a single process of one or two threads, so
 # these two lanes keep both cores busy.  The third takes the tests that
@@ -189,22 +190,22 @@ is_tool_test() {
     return 1
 }
 
-# The tuner's and the loop's conversations, which release runs in the
-# tsan lane to even the lanes' times.
-is_tune_or_loop_test() {
-    case "$1" in tests/tune/* | tests/loop/*) return 0 ;; esac
+# The release conversations that run in the tsan lane, to even the
+# lanes' times: the tuner's, the loop's and the documentation's.
+is_moved_release_test() {
+    case "$1" in tests/tune/* | tests/loop/* | tests/docs/docs.sh) return 0 ;; esac
     return 1
 }
 
-shell_tests() { # variant, which: all, engine, tools, but-tune-loop or tune-loop
+shell_tests() { # variant, which: all, engine, tools, but-moved or moved
     for s in tests/*/*.sh; do
         case "$(basename "$s")" in lib*) continue ;; esac
         [ -f "$s" ] || continue
         case "$2" in
         engine) is_tool_test "$s" && continue ;;
         tools) is_tool_test "$s" || continue ;;
-        but-tune-loop) is_tune_or_loop_test "$s" && continue ;;
-        tune-loop) is_tune_or_loop_test "$s" || continue ;;
+        but-moved) is_moved_release_test "$s" && continue ;;
+        moved) is_moved_release_test "$s" || continue ;;
         esac
         # clock.sh checks single-threaded time limits, which tsan's
         # slowdown would only blur; multipv_order.sh (one thread's line
@@ -256,7 +257,7 @@ waiting_lane() {
 # otherwise the shorter.
 plain_lane() {
     unit_tests release
-    shell_tests release but-tune-loop
+    shell_tests release but-moved
     unit_tests asan
     shell_tests asan engine
 }
@@ -264,7 +265,7 @@ plain_lane() {
 tsan_lane() {
     unit_tests tsan
     shell_tests tsan engine
-    shell_tests release tune-loop
+    shell_tests release moved
     shell_tests asan tools
 }
 
