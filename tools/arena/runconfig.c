@@ -1,13 +1,13 @@
 /* runconfig.c - a run's configuration as key=value lines (see runconfig.h). */
 #include "arena/runconfig.h"
 
-#include "arena/program_id.h"
-
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "arena/program_id.h"
 
 typedef struct {
     RunConfig *config;
@@ -165,6 +165,13 @@ bool runconfig_value(const char *text, const char *key, char *value, size_t valu
 
 #define NOT_SET "(not set)"
 
+/* engine.K.binary (the tuner's engine.binary): an engine file's contents. */
+static bool is_binary_key(const char *key)
+{
+    const char *dot = strrchr(key, '.');
+    return strncmp(key, "engine.", 7) == 0 && dot && strcmp(dot, ".binary") == 0;
+}
+
 /* Appends "key WAS, now NOW" to what; a NULL value is shown as not set. */
 static void note(char *what, size_t what_size, const char *key, const char *was, size_t was_len,
                  const char *now, size_t now_len)
@@ -180,17 +187,11 @@ static void note(char *what, size_t what_size, const char *key, const char *was,
         now = NOT_SET;
         now_len = strlen(NOT_SET);
     }
-    const char *dot = strrchr(key, '.');
-    const bool binary = dot && strcmp(dot, ".binary") == 0;
     snprintf(what + used, what_size - used, "%s%s %.*s, now %.*s%s", used ? "; " : "", key, (int)was_len, was,
-             (int)now_len, now, binary ? " (the program its cmd runs was rebuilt or replaced)" : "");
+             (int)now_len, now, is_binary_key(key) ? " (the program its cmd runs was rebuilt or replaced)" : "");
 }
 
-bool runconfig_key_added_later(const char *key)
-{
-    const char *dot = strrchr(key, '.');
-    return strncmp(key, "engine.", 7) == 0 && dot && strcmp(dot, ".binary") == 0;
-}
+bool runconfig_key_added_later(const char *key) { return is_binary_key(key); }
 
 /* Notes every key of from whose value in other differs (or, with
  * only_missing, every key other lacks). */
