@@ -52,7 +52,7 @@ expect_no_line "progress 0: no progress lines" '^proving:'
 
 # A search that ends by itself long before its time is not said to have
 # run out of it: in this Qawale position dark places the game's last
-# pebble, and none of its moves shows a line, so each ends in a draw.
+# pebble, so every line ends after one move, and the best in a draw.
 run prove "$ENGINE" prove qawale 'w,nbn,.,nwb/.,nw,bbwbw,nw/bn,n,w,./.,nw,b,. b 0 1' hash 16 time 60 -out "$dir/q.txt"
 expect_status "a drawn Qawale position not proven" 1
 expect_line "the search said to have ended by itself" '^tessera prove: not proven: the search ended after [0-9]+ ms without a win for either side$'
