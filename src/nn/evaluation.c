@@ -201,15 +201,4 @@ const Network *evaluation_policy_head(const Game *game, const Position *pos, flo
     return net->net;
 }
 
-bool evaluation_policy_priors(const Game *game, const Position *pos, const int *entries, int count,
-                              float temperature, float *priors)
-{
-    float acc[NN_MAX_HIDDEN];
-    const Network *head = evaluation_policy_head(game, pos, acc);
-    if (!head)
-        return false;
-    nn_policy_priors_of(head, acc, entries, count, temperature, priors);
-    return true;
-}
-
 void evaluation_set_incremental(bool on) { atomic_store(&scratch_only, !on); }

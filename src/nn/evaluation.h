@@ -46,7 +46,7 @@ double evaluation_scale(const Game *game, const Position *pos);
 int evaluate_on_line(const Game *game, NnStack *stack, int ply, const Position *pos);
 
 /* Whether evaluate_position's network for pos has a policy head, so that
- * evaluation_policy_priors can give pos's priors. */
+ * evaluation_policy_head gives one for pos. */
 bool evaluation_has_policy(const Game *game, const Position *pos);
 
 /* The network that evaluates pos now, where it has a policy head and
@@ -55,14 +55,6 @@ bool evaluation_has_policy(const Game *game, const Position *pos);
  * (NN_MAX_HIDDEN floats); NULL where none.  One call per node: the
  * priors of any of its actions then cost their rows alone. */
 const Network *evaluation_policy_head(const Game *game, const Position *pos, float *acc);
-
-/* The policy head's priors of the entries[0..count) of pos's legal
- * actions (Game.policy_index), a softmax of their logits divided by
- * temperature, from the network that evaluates pos now (its quantised
- * accumulator, so the value and the priors read the same hidden layer).
- * False, priors untouched, where that network has no head or none plays. */
-bool evaluation_policy_priors(const Game *game, const Position *pos, const int *entries, int count,
-                              float temperature, float *priors);
 
 /* A check: off, evaluate_on_line sums every position whole, so that a
  * test can show the line's accumulators change no search.  On by default. */
@@ -76,7 +68,7 @@ const Network *evaluation_network(const Game *game);
  * and net freed, when no game has that id, the net's inputs are not that
  * game's, it has a policy head whose size is not the game's policy_size,
  * or its weights are too large to quantise; the game's previous net is
- * kept then.  The head, if any, stays float (evaluation_policy_priors). */
+ * kept then.  The head, if any, stays float (evaluation_policy_head). */
 bool evaluation_install(Network *net, char *err, size_t err_size);
 
 /* nn_load_file then evaluation_install; *game_out names the game. */

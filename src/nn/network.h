@@ -14,7 +14,7 @@
  * one row per legal move and nothing more.  policy_size 0: no head (every
  * net before the head, and the shipped ones).  The head is float only:
  * the engine reads it over its quantised accumulator (quantized.h), where
- * a search asks for priors (MctsPolicy, AbPolicyOrder: evaluation_policy_priors).
+ * a search asks for priors (MctsPolicy, AbPolicyOrder: evaluation_policy_head).
  *
  * The output is in units of log-odds of winning for the side to move; times
  * scale it is centi-units (scale is the K of the trainer's sigmoid(cp / K),

@@ -2,8 +2,9 @@
  * policy_head.h - the float forward pass of a net's policy head
  * (network.h): one logit per entry of the game's move indexing
  * (Game.policy_index), and the priors of a position's legal moves, a
- * softmax over their logits only.  The engine reads the head through
- * evaluation_policy_priors (evaluation.h), from its quantised accumulator.
+ * softmax over their logits only.  The engine reads the head with
+ * nn_policy_priors_of over the quantised accumulator that
+ * evaluation_policy_head (evaluation.h) gives.
  */
 #ifndef TESSERA_NN_POLICY_HEAD_H
 #define TESSERA_NN_POLICY_HEAD_H

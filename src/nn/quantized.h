@@ -9,7 +9,7 @@
  * position and the limits).  The dense layers after it stay float, layer
  * 2 laid out by input (layer2_by_input) for the way it is summed.  A
  * policy head (network.h) is not part of it: it stays float, its rows
- * read over this accumulator (evaluation_policy_priors).
+ * read over this accumulator (evaluation_policy_head).
  */
 #ifndef TESSERA_NN_QUANTIZED_H
 #define TESSERA_NN_QUANTIZED_H

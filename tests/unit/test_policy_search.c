@@ -110,6 +110,18 @@ static int legal_moves(const Game *g, const Position *pos)
 
 /* ---- the priors ---- */
 
+/* The priors of entries[0..n) at pos as the searches read them: the head
+ * of the net evaluating pos, over pos's accumulator.  False where no head. */
+static bool engine_priors_of(const Game *g, const Position *pos, const int *entries, int n, float temperature,
+                             float *priors)
+{
+    float acc[NN_MAX_HIDDEN];
+    const Network *head = evaluation_policy_head(g, pos, acc);
+    if (head)
+        nn_policy_priors_of(head, acc, entries, n, temperature, priors);
+    return head != NULL;
+}
+
 /* The engine's priors are the float head's softmax over the legal moves'
  * entries, read over the quantised accumulator (so near, not equal). */
 static void check_priors_match_float_head(const Game *g)
@@ -125,7 +137,7 @@ static void check_priors_match_float_head(const Game *g)
     for (int i = 0; i < n; i++)
         entries[i] = g->policy_index(&pos, moves[i]);
     CHECK(evaluation_has_policy(g, &pos));
-    CHECK(evaluation_policy_priors(g, &pos, entries, n, 1.0f, engine_priors));
+    CHECK(engine_priors_of(g, &pos, entries, n, 1.0f, engine_priors));
     uint16_t active[NN_MAX_ACTIVE];
     const int count = g->nn_features(&pos, active);
     nn_policy_forward(evaluation_network(g), active, count, logits);
@@ -163,9 +175,9 @@ static void test_temperature_sharpens_and_flattens(void)
     for (int i = 0; i < n; i++)
         entries[i] = g->policy_index(&pos, moves[i]);
     /* Bias 6 over n - 1 zeros: e^6 / (e^6 + n - 1), and at T = 2 e^3 / (e^3 + n - 1). */
-    CHECK(evaluation_policy_priors(g, &pos, entries, n, 1.0f, priors));
+    CHECK(engine_priors_of(g, &pos, entries, n, 1.0f, priors));
     CHECK(fabs(priors[0] - exp(6.0) / (exp(6.0) + n - 1)) < 1e-4);
-    CHECK(evaluation_policy_priors(g, &pos, entries, n, 2.0f, priors));
+    CHECK(engine_priors_of(g, &pos, entries, n, 2.0f, priors));
     CHECK(fabs(priors[0] - exp(3.0) / (exp(3.0) + n - 1)) < 1e-4);
 }
 
