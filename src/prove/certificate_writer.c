@@ -316,11 +316,6 @@ static bool write_certificate(SearchJob *job, ProofTable *table, bool first_wins
     return ok;
 }
 
-/* A search that ends this close to its time limit was stopped by it; one
- * that ends sooner ended by itself (every line reached the end of the
- * game), and is not said to have run out of time. */
-#define PROVE_TIME_SLACK_MS 100
-
 static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptions *options, CertifyResult *result,
                        char *err, size_t err_size)
 {
@@ -345,7 +340,10 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
         if (r.draw_proven)
             snprintf(err, err_size, "not proven: the position is a draw with best play (no win to certify; %lld ms)",
                      (long long)result->prove_ms);
-        else if (options->time_limit_ms > 0 && result->prove_ms + PROVE_TIME_SLACK_MS >= options->time_limit_ms)
+        /* The clock (from job->start_ms, no move overhead) stops the search
+         * only once the whole limit has passed: one that ended sooner ended
+         * by itself, every line at the game's end, and did not run out of time. */
+        else if (options->time_limit_ms > 0 && result->prove_ms >= options->time_limit_ms)
             snprintf(err, err_size, "not proven within the time limit (%lld ms)", (long long)result->prove_ms);
         else
             snprintf(err, err_size, "not proven: the search ended after %lld ms without a win for either side",
