@@ -5,6 +5,15 @@
 #     protocol.md and the manuals (src/**/*.md and tools/**/*.md except the
 #     results files, RESULTS.md) runs from a scratch folder where build/,
 #     tools/ and src/ point into the repository, and must exit 0;
+#   - a block followed by a check (an HTML comment, hidden where the page
+#     is rendered, right after the block's closing fence:
+#         <!-- check: what the text above claims, in words
+#         shell lines, run with sh -e in the block's folder after it;
+#         $OUT names the file that holds what the block printed
+#         -->
+#     ) must also pass its check: the block shows what its text says;
+#   - a block that leaves files behind runs a second time in the same
+#     folder (a reader runs it again), and must pass again, check and all;
 #   - each manual's flags tables (sections headed "## Flags", or
 #     "## Flags: PROGRAM [SUBCOMMAND]") list exactly the flags that the
 #     program's --help lists, and that --help exits 0;
@@ -42,10 +51,19 @@ DOCS="README.md protocol.md $MANUALS"
 # first line a comment naming where it came from.
 mkdir -p "$TMP/blocks"
 for doc in $DOCS; do
-    awk -v dir="$TMP/blocks" -v start="$(ls "$TMP/blocks" | wc -l)" '
-        /^```sh[ \t]*$/ { n++; inside = 1; file = sprintf("%s/%03d.sh", dir, start + n); print "# " FILENAME ":" FNR > file; next }
-        inside && /^```/ { inside = 0; close(file); next }
-        inside { print > file }' "$doc"
+    awk -v dir="$TMP/blocks" -v start="$(ls "$TMP/blocks"/*.sh 2>/dev/null | wc -l)" '
+        /^```sh[ \t]*$/ { n++; inside = 1; after = 0; file = sprintf("%s/%03d.sh", dir, start + n); print "# " FILENAME ":" FNR > file; next }
+        inside && /^```/ { inside = 0; after = 1; close(file); next }
+        inside { print > file; next }
+        checking && /^-->[ \t]*$/ { checking = 0; close(check); next }
+        checking { print > check; next }
+        after && /^[ \t]*$/ { next }
+        after && /^<!-- check:/ {
+            check = sprintf("%s/%03d.check", dir, start + n)
+            claim = $0; sub(/^<!-- check: */, "", claim)
+            print "# " claim > check
+            checking = 1 }
+        { after = 0 }' "$doc"
 done
 
 # Ends whatever a block left running in its scratch folder.
@@ -53,6 +71,19 @@ end_leftovers() {
     for p in /proc/[0-9]*; do
         [ "$(readlink "$p/cwd" 2>/dev/null)" = "$1" ] && kill -9 "${p#/proc/}" 2>/dev/null
     done
+}
+
+# run_check WHERE CHECK FOLDER OUTPUT: runs a block's check in its folder,
+# with OUT naming what the block printed.
+run_check() {
+    claim=$(head -n 1 "$2" | cut -c3-)
+    (cd "$3" && OUT="$4" timeout 60 sh -e "$2") >"$TMP/check_output" 2>&1
+    if [ $? -eq 0 ]; then
+        ok "block_shows_what_it_says $1: $claim"
+    else
+        not_ok "block_shows_what_it_says $1" "the text claims: $claim" "the check:" "$(sed 1d "$2")" \
+            "it printed:" "$(tail -n 15 "$TMP/check_output")" "the block printed:" "$(tail -n 15 "$4")"
+    fi
 }
 
 blocks=0
@@ -64,16 +95,25 @@ for block in "$TMP"/blocks/*.sh; do
     mkdir -p "$scratch"
     scratch=$(cd "$scratch" && pwd -P)
     ln -s "$ROOT/build" "$ROOT/tools" "$ROOT/src" "$scratch/"
-    started=$(date +%s)
-    (cd "$scratch" && timeout 300 sh -e "$block") >"$TMP/out$blocks" 2>&1
-    status=$?
-    end_leftovers "$scratch"
-    if [ "$status" -eq 0 ]; then
-        ok "runnable_block $where ($(($(date +%s) - started)) s)"
-    else
-        not_ok "runnable_block $where" "exit status $status; the block:" "$(sed 1d "$block")" "it printed:" \
-            "$(tail -n 15 "$TMP/out$blocks")"
-    fi
+    check=${block%.sh}.check
+    for round in first second; do
+        started=$(date +%s)
+        (cd "$scratch" && timeout 300 sh -e "$block") >"$TMP/out$blocks" 2>&1
+        status=$?
+        end_leftovers "$scratch"
+        if [ "$status" -ne 0 ]; then
+            not_ok "runnable_block $where ($round run)" "exit status $status; the block:" "$(sed 1d "$block")" \
+                "it printed:" "$(tail -n 15 "$TMP/out$blocks")"
+            break
+        fi
+        ok "runnable_block $where ($round run, $(($(date +%s) - started)) s)"
+        if [ -f "$check" ]; then
+            run_check "$where ($round run)" "$check" "$scratch" "$TMP/out$blocks"
+        fi
+        # Beside the links to build/, tools/ and src/, nothing: a second
+        # run would find what the first found.
+        [ "$(ls -A "$scratch" | wc -l)" -gt 3 ] || break
+    done
 done
 if [ "$blocks" -gt 0 ]; then ok "runnable_blocks_found ($blocks)"; else not_ok runnable_blocks_found; fi
 
