@@ -6,6 +6,7 @@
 #include "bench/bench.h"
 #include "prove/prove_command.h"
 #include "protocol/uci.h"
+#include "util/version.h"
 
 static void print_help(void)
 {
@@ -27,8 +28,10 @@ static void print_help(void)
            "                          tessera-proof-check confirms (tessera prove --help)\n"
            "  tessera bench perft [GAME]\n"
            "                          perft from each game's start; prints leaves per second\n"
-           "  tessera --help          this text\n"
-           "  tessera --version       the version\n"
+           "\n"
+           "flags:\n"
+           "  --help / -h             this text\n"
+           "  --version               the version\n"
            "\n"
            "A short session:\n"
            "  uci\n"
@@ -44,10 +47,8 @@ int main(int argc, char **argv)
         print_help();
         return 0;
     }
-    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
-        printf("tessera %s\n", TESSERA_VERSION);
+    if (version_asked(argc, argv, "tessera", false))
         return 0;
-    }
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return bench_main(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "prove") == 0)

@@ -30,6 +30,7 @@
 #include "util/clock.h"
 #include "util/output.h"
 #include "util/parse_number.h"
+#include "util/version.h"
 
 #define MAX_TOKENS 4096
 #define MAX_BACKENDS 16

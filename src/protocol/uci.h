@@ -6,7 +6,6 @@
 
 #include <stdio.h>
 
-#define TESSERA_VERSION "0.1.0"
 #define MAX_COMMAND_LINE 65536
 
 /* Runs until `quit` or end of input; returns the process exit status. */

@@ -94,6 +94,7 @@ static const char help_text[] =
     "                          says 'log limit reached' and keeps the rest out\n"
     "  -show                   print the board and the move after every move\n"
     "  -help / --help / -h     this text\n"
+    "  -version / --version    the version\n"
     "\n"
     "Before the first game every engine is started once and checked: it must run,\n"
     "complete the handshake and accept every option.NAME= (else exit 4, no game).\n"

@@ -6,6 +6,7 @@
 #include "arena/interrupt.h"
 #include "arena/merge.h"
 #include "arena/tournament.h"
+#include "util/version.h"
 
 static int run(const ArenaOptions *options)
 {
@@ -35,6 +36,8 @@ static int run(const ArenaOptions *options)
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-arena", true))
+        return 0;
     ArenaOptions *options = calloc(1, sizeof *options);
     char err[700];
     if (!options) {

@@ -339,6 +339,7 @@ void datagen_cli_print_help(FILE *out)
           "                  generation); without -eval: Eval=auto, the shipped nets\n"
           "                  where they won\n"
           "  -help / --help  this text\n"
+          "  -version / --version  the version\n"
           "\n"
           "tessera-datagen book -data FILE -out BOOK [flags]: an arena opening file\n"
           "    of positions from FILE whose search score gives one side a small edge\n"

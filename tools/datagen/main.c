@@ -8,9 +8,12 @@
 #include "datagen/datagen_cli.h"
 #include "datagen/datagen_run.h"
 #include "datagen/slice_merge.h"
+#include "util/version.h"
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-datagen", true))
+        return 0;
     DatagenOptions options;
     char err[512];
     setvbuf(stdout, NULL, _IOLBF, 0);

@@ -19,6 +19,7 @@
 #include "mates/mate_set.h"
 #include "search/mate.h"
 #include "util/parse_number.h"
+#include "util/version.h"
 
 #define EXIT_BAD_ARGS 2
 
@@ -135,6 +136,7 @@ static void print_help(void)
            "  -fen POSITION         value this one position instead\n"
            "  -best MOVE            with -fen: exit 0 when MOVE keeps the exact value, 1 when not\n"
            "  -help / --help        this text\n"
+           "  -version / --version  the version\n"
            "\n"
            "Each line written: POSITION <tab> plies to the end <tab> mate N (0: not a proven result).\n"
            "Exit status: 0 done; 1 a position could not be solved within the budget (or -best lost value);\n"
@@ -151,6 +153,8 @@ static const Flag mates_flags[] = {
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-mates", true))
+        return 0;
     MatesOptions options = {.plan = {.width = 6, .height = 6, .games = 10, .per_game = 2, .min_plies = 3,
                                      .seed = 1, .budget = 2000000}};
     char err[512] = "";

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "proof/certificate_check.h"
+#include "util/version.h"
 
 #define USAGE                                                                                           \
     "usage: tessera-proof-check FILE\n"                                                                 \
@@ -14,10 +15,13 @@
     "  by the winner, no cycle, no missing position.  Exit 0 when it holds, 1 when not, 2 for a\n"  \
     "  command line it does not understand.\n"                                                     \
     "\n"                                                                                            \
-    "  -help / --help / -h    this text\n"
+    "  -help / --help / -h    this text\n"                                                         \
+    "  -version / --version   the version\n"
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-proof-check", true))
+        return 0;
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-help") == 0 || strcmp(argv[1], "-h") == 0)) {
         fputs(USAGE, stdout);
         return 0;

@@ -3,9 +3,12 @@
 
 #include "train/train_cli.h"
 #include "train/train_run.h"
+#include "util/version.h"
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-train", true))
+        return 0;
     TrainOptions options;
     char err[512];
     setvbuf(stdout, NULL, _IOLBF, 0);

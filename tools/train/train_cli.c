@@ -297,6 +297,7 @@ void train_cli_print_help(FILE *out)
           "  -policy-weight X\n"
           "                  the policy loss's weight beside the value loss (0.1)\n"
           "  -help / --help  this text\n"
+          "  -version / --version  the version\n"
           "\n"
           "Exit status: 0 done (NET holds the best epoch's net); 1 failed (K runs to its\n"
           "bound, no training or validation games, a file cannot be written, out of\n"

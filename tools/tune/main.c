@@ -11,9 +11,12 @@
 #include "tune/tune_command.h"
 #include "tune/tune_verify.h"
 #include "tune/wdl_command.h"
+#include "util/version.h"
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-tune", true))
+        return 0;
     TuneOptions *options = calloc(1, sizeof *options);
     char err[1400];
     if (!options) {

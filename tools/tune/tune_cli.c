@@ -98,6 +98,7 @@ static const char help_text[] =
     "                          change: -launcher, -launcher-hosts, -progress, -log,\n"
     "                          and -loglimit\n"
     "  -help / --help / -h     this text\n"
+    "  -version / --version    the version\n"
     "  Pairs are applied and written in iteration order (with -concurrency a pair\n"
     "  that finishes early waits for the earlier ones), so row k means iterations\n"
     "  0..k-1, each once; pairs that finished after an unfinished one when a run\n"

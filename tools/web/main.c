@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/version.h"
 #include "web/cli.h"
 #include "web/client.h"
 #include "web/routes.h"
@@ -32,6 +33,8 @@ static void catch_signals(void)
 
 int main(int argc, char **argv)
 {
+    if (version_asked(argc, argv, "tessera-web", false))
+        return 0;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--client") == 0)
             return client_main(argc, argv);
