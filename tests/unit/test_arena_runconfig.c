@@ -10,6 +10,7 @@
 #include "arena/cli.h"
 #include "arena/program_id.h"
 #include "arena/runconfig.h"
+#include "process/program_path.h"
 
 static int parse(ArenaOptions *o, const char *const *args)
 {

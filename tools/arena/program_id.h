@@ -9,11 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The file cmd runs: cmd itself when it holds a slash, else the first
- * executable regular file of that name in PATH (as execvp looks).  False
- * when there is none. */
-bool program_path(const char *cmd, char *out, size_t out_size);
-
 /* Writes to out (at least PROGRAM_ID_SIZE bytes) the 64-bit FNV-1a hash
  * of the bytes of the file cmd runs, as 16 hex digits, or "unreadable"
  * (false) when there is no such file or it cannot be read.  Only the file

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/flags.h"
+#include "process/program_path.h"
 #include "util/parse_number.h"
 
 void web_print_help(void)
@@ -18,7 +19,10 @@ void web_print_help(void)
            "  --host ADDR           IPv4 address to listen on (default 127.0.0.1: this machine only);\n"
            "                        a browser must name the server as localhost, 127.0.0.1 or ADDR\n"
            "                        (0.0.0.0: any address in digits), with its port\n"
-           "  --engine PATH         the engine every session runs (default: tessera beside this program)\n"
+           "  --engine PATH         the engine every session runs (default: tessera in this program's\n"
+           "                        folder, as /proc/self/exe names it, or in argv[0]'s; else tessera\n"
+           "                        in PATH: so build/tessera-web runs build/tessera, and an\n"
+           "                        installed one the tessera installed beside it)\n"
            "  --max-sessions N      sessions at once, each with its own engine process (default 8, max 256)\n"
            "  --session-timeout S   end a session and its engine after S seconds without a request\n"
            "                        (default 600); a session a page showed ends 10 s after the page\n"
@@ -30,6 +34,7 @@ void web_print_help(void)
            "                        Only these files are read: the page cannot name others.\n"
            "  --client ...          one request to a running server (tests, scripts): see --client --help\n"
            "  --help / -h           this text\n"
+           "  --version             the version\n"
            "\n"
            "Open the printed address (http://127.0.0.1:8080/ by default) in a browser.  Ctrl-C ends\n"
            "every engine process and exits with status 0.\n"
@@ -128,16 +133,6 @@ static const Flag web_flags[] = {
     {NULL},
 };
 
-/* tessera beside this program: build/tessera-web runs build/tessera. */
-static void default_engine(const char *argv0, char *out, size_t out_size)
-{
-    const char *slash = strrchr(argv0, '/');
-    if (slash)
-        snprintf(out, out_size, "%.*stessera", (int)(slash - argv0 + 1), argv0);
-    else
-        snprintf(out, out_size, "tessera");
-}
-
 bool web_parse_args(int argc, char **argv, WebOptions *o, char *why, size_t why_size)
 {
     memset(o, 0, sizeof *o);
@@ -147,7 +142,7 @@ bool web_parse_args(int argc, char **argv, WebOptions *o, char *why, size_t why_
     o->session_timeout_ms = 600 * 1000;
     o->max_threads = 2;
     o->max_hash_mb = 64;
-    default_engine(argv[0], o->engine, sizeof o->engine);
+    sibling_program(argv[0], "tessera", o->engine, sizeof o->engine);
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(web_flags, argv[i]);
         if (!row) {
