@@ -180,4 +180,52 @@ bench: all
 clean:
 	rm -rf build
 
+# --- Installing, as GNU's conventions say: `make install` (PREFIX, default
+# /usr/local; DESTDIR, a staging root that needs no root) puts the
+# programs in bindir, a man page for each in man1dir and the manuals in
+# docdir; `make uninstall` removes exactly those files, and the folder
+# docdir when that leaves it empty.  The cluster and loop scripts
+# are not installed: they are used from the repository (README.md).
+PREFIX  ?= /usr/local
+bindir  ?= $(PREFIX)/bin
+mandir  ?= $(PREFIX)/share/man
+man1dir ?= $(mandir)/man1
+docdir  ?= $(PREFIX)/share/doc/tessera
+INSTALL ?= install
+# The man pages are written from the manuals (tools/man/man.sh) with this
+# docdir in SEE ALSO; install writes the one it installs to in its place.
+MAN_DOCDIR := /usr/local/share/doc/tessera
+MAN_PAGES  := $(patsubst %,build/man/%.1,$(PROGRAMS))
+MANUALS    := $(sort $(wildcard tools/*/README.md))
+# Installed documents: the manuals under their tools' names (arena.md,
+# ...), README.md, protocol.md and the rules.
+DOC_NAMES  := README.md protocol.md RULES.md $(patsubst tools/%/README.md,%.md,$(MANUALS))
+
+all: $(MAN_PAGES)
+
+build/man/%.1: tools/man/man.sh tools/man/flags.sh src/util/version.h README.md protocol.md $(MANUALS)
+	@mkdir -p $(@D)
+	@$(say) GEN "$@"
+	$(Q)sh tools/man/man.sh $* $(MAN_DOCDIR) >$@.tmp && mv -f $@.tmp $@
+
+.PHONY: install uninstall
+install: all
+	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(docdir)"
+	$(INSTALL) -m 755 $(addprefix build/,$(PROGRAMS)) "$(DESTDIR)$(bindir)"
+	@for p in $(PROGRAMS); do \
+	    sed 's|$(MAN_DOCDIR)|$(docdir)|g' build/man/$$p.1 >"$(DESTDIR)$(man1dir)/$$p.1" && \
+	    chmod 644 "$(DESTDIR)$(man1dir)/$$p.1" || exit 1; \
+	done
+	$(INSTALL) -m 644 README.md protocol.md src/games/RULES.md "$(DESTDIR)$(docdir)"
+	@for m in $(MANUALS); do \
+	    name=$${m#tools/}; name=$${name%/README.md}.md; \
+	    $(INSTALL) -m 644 $$m "$(DESTDIR)$(docdir)/$$name" || exit 1; \
+	done
+
+uninstall:
+	rm -f $(addprefix "$(DESTDIR)$(bindir)"/,$(PROGRAMS)) \
+	      $(patsubst %,"$(DESTDIR)$(man1dir)"/%.1,$(PROGRAMS)) \
+	      $(addprefix "$(DESTDIR)$(docdir)"/,$(DOC_NAMES))
+	@rmdir "$(DESTDIR)$(docdir)" 2>/dev/null || true
+
 -include $(shell find build -name '*.d' 2>/dev/null)

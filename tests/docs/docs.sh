@@ -14,7 +14,7 @@
 #     ) must also pass its check: the block shows what its text says;
 #   - a block that leaves files behind runs a second time in the same
 #     folder (a reader runs it again), and must pass again, check and all;
-#   - each manual's flags tables (sections headed "## Flags", or
+#   - each manual's and protocol.md's flags tables (sections headed "## Flags", or
 #     "## Flags: PROGRAM [SUBCOMMAND]") list exactly the flags that the
 #     program's --help lists, and that --help exits 0;
 #   - every program (build/tessera-*, the cluster scripts tools/cluster/*.sh,
@@ -29,6 +29,7 @@
 # Run against the release build only (it runs the documents' commands,
 # which name build/, the release programs).
 . "$(dirname "$0")/../protocol/lib.sh"
+. "$(dirname "$0")/../../tools/man/flags.sh"
 
 case "$BUILD" in
 *release*) ;;
@@ -119,56 +120,6 @@ if [ "$blocks" -gt 0 ]; then ok "runnable_blocks_found ($blocks)"; else not_ok r
 
 # --- flags tables against --help
 
-# The flags a help text lists: a line's first word when it is a flag,
-# and a flag after " / " (-repeat / -norepeat).  The continuation lines
-# of a command (after a line that ends in a backslash) are examples, not
-# flags.  With "keywords", a line that starts with a lower-case word and a
-# placeholder in capitals ("  threads N  ...") names the word: `tessera
-# prove` takes such words for flags.
-help_flags() {
-    awk -v keywords="${1:-}" '
-        continued { continued = /\\$/; next }
-        { continued = /\\$/ }
-        keywords != "" && $1 ~ /^[a-z]+$/ && $2 ~ /^[A-Z]+$/ { print $1; next }
-        { for (i = 1; i <= NF; i++) {
-               if ((i == 1 || $(i - 1) == "/") && $i ~ /^--?[a-zA-Z]/) { f = $i; sub(/[,=:].*$/, "", f); print f }
-               else if (i > 1 && $i != "/") break } }' | sort -u
-}
-
-# Commands whose flags are bare words (keywords), not -flags.
-takes_keywords() { [ "$1" = "tessera prove" ]; }
-
-# The flags of the table under each "## Flags" heading of a manual:
-# every backticked word that starts with '-' in a row's first cell, or a
-# keyword with its placeholder (`threads N`: threads).  Prints
-# "HEADING<TAB>FLAG" lines, and "HEADING<TAB>" for each heading.
-manual_flags() {
-    awk '/^## / { in_flags = ($0 ~ /^## Flags/); heading = $0; if (in_flags) print heading "\t"; next }
-         in_flags && /^\| *`/ {
-             cell = $0; sub(/^\| */, "", cell); sub(/ *\|.*$/, "", cell)
-             while (match(cell, /`[^`]*`/)) {
-                 f = substr(cell, RSTART + 1, RLENGTH - 2)
-                 cell = substr(cell, RSTART + RLENGTH)
-                 if (f !~ /^-/ && f !~ /^[a-z]+ [A-Z]/) continue
-                 sub(/[ =].*$/, "", f)
-                 print heading "\t" f
-             } }' "$1"
-}
-
-# The program a manual's plain "## Flags" heading is about.
-program_of() {
-    case "$1" in
-    tools/arena/*) echo tessera-arena ;;
-    tools/tune/*) echo tessera-tune ;;
-    tools/web/*) echo tessera-web ;;
-    tools/datagen/*) echo tessera-datagen ;;
-    tools/train/*) echo tessera-train ;;
-    tools/proof/*) echo tessera-proof-check ;;
-    tools/mates/*) echo tessera-mates ;;
-    *) echo "" ;;
-    esac
-}
-
 # A command's help: build/PROGRAM [SUBCOMMAND] --help, or for a script
 # named by its path (tools/cluster/parallel.sh) sh SCRIPT --help.  Its
 # output goes to $TMP/help, its exit status is returned.
@@ -184,7 +135,7 @@ run_help() {
 
 tables=0
 : >"$TMP/documented_commands"
-for manual in $MANUALS; do
+for manual in protocol.md $MANUALS; do
     manual_flags "$manual" >"$TMP/flags"
     cut -f1 "$TMP/flags" | awk '!seen[$0]++' >"$TMP/headings"
     while IFS= read -r heading; do
