@@ -196,14 +196,15 @@ INSTALL ?= install
 # docdir in SEE ALSO; install writes the one it installs to in its place.
 MAN_DOCDIR := /usr/local/share/doc/tessera
 MAN_PAGES  := $(patsubst %,build/man/%.1,$(PROGRAMS))
-MANUALS    := $(sort $(wildcard tools/*/README.md))
-# Installed documents: the manuals under their tools' names (arena.md,
-# ...), README.md, protocol.md and the rules.
-DOC_NAMES  := README.md protocol.md RULES.md $(patsubst tools/%/README.md,%.md,$(MANUALS))
+TOOL_MANUALS := $(sort $(wildcard tools/*/README.md))
+# Installed documents: README.md, protocol.md, the rules, and the tools'
+# manuals under their tools' names (tools/arena/README.md: arena.md).
+doc_name   = $(patsubst tools/%/README.md,%.md,$(1))
+DOC_NAMES  := README.md protocol.md RULES.md $(call doc_name,$(TOOL_MANUALS))
 
 all: $(MAN_PAGES)
 
-build/man/%.1: tools/man/man.sh tools/man/flags.sh src/util/version.h README.md protocol.md $(MANUALS)
+build/man/%.1: tools/man/man.sh tools/man/flags.sh src/util/version.h README.md protocol.md $(TOOL_MANUALS)
 	@mkdir -p $(@D)
 	@$(say) GEN "$@"
 	$(Q)sh tools/man/man.sh $* $(MAN_DOCDIR) >$@.tmp && mv -f $@.tmp $@
@@ -217,10 +218,7 @@ install: all
 	    chmod 644 "$(DESTDIR)$(man1dir)/$$p.1" || exit 1; \
 	done
 	$(INSTALL) -m 644 README.md protocol.md src/games/RULES.md "$(DESTDIR)$(docdir)"
-	@for m in $(MANUALS); do \
-	    name=$${m#tools/}; name=$${name%/README.md}.md; \
-	    $(INSTALL) -m 644 $$m "$(DESTDIR)$(docdir)/$$name" || exit 1; \
-	done
+	@$(foreach m,$(TOOL_MANUALS),$(INSTALL) -m 644 $(m) "$(DESTDIR)$(docdir)/$(call doc_name,$(m))" &&) :
 
 uninstall:
 	rm -f $(addprefix "$(DESTDIR)$(bindir)"/,$(PROGRAMS)) \
