@@ -66,6 +66,16 @@ void *huge_table_alloc(size_t megabytes, size_t bucket_bytes, size_t *buckets)
     return table;
 }
 
+/* sysconf's count of pages (_SC_PHYS_PAGES, _SC_AVPHYS_PAGES) in MB; 0
+ * when it cannot tell. */
+static size_t pages_mb(int which)
+{
+    long pages = sysconf(which), page_bytes = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page_bytes > 0 ? (size_t)pages / (1024 * 1024 / (size_t)page_bytes) : 0;
+}
+
+size_t huge_machine_mb(void) { return pages_mb(_SC_PHYS_PAGES); }
+
 /* MemAvailable counts the page cache the kernel would drop for us, which
  * the free pages of sysconf leave out. */
 size_t huge_available_mb(void)
@@ -80,6 +90,5 @@ size_t huge_available_mb(void)
         fclose(meminfo);
     if (kb > 0)
         return (size_t)(kb / 1024);
-    long pages = sysconf(_SC_AVPHYS_PAGES), page_bytes = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page_bytes > 0 ? (size_t)pages / (1024 * 1024 / (size_t)page_bytes) : 0;
+    return pages_mb(_SC_AVPHYS_PAGES);
 }

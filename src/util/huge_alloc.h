@@ -25,6 +25,9 @@ void huge_free(void *memory, size_t bytes);
  * (0, and NULL returned, when there is no memory). */
 void *huge_table_alloc(size_t megabytes, size_t bucket_bytes, size_t *buckets);
 
+/* MB of the machine's memory; 0 when the system cannot tell. */
+size_t huge_machine_mb(void);
+
 /* MB of memory the system can give now without swapping (Linux's
  * MemAvailable, else the free pages); 0 when it cannot tell. */
 size_t huge_available_mb(void);
