@@ -132,9 +132,9 @@ static const char *losses_text(const Trainer *trainer, TrainerLoss loss, char *t
 
 /* Epochs from done + 1 to o->epochs, a line and a checkpoint each.  The
  * training loss is the mean of the epoch's batches, each taken as its
- * gradient was, before its step (a pass of its own over the training set
- * would cost about half an epoch more); the validation loss is the net's
- * after the epoch. */
+ * gradient was, before its step (the net's own after the epoch would
+ * cost another pass over the training set); the validation loss is the
+ * net's after the epoch. */
 static bool train_epochs(const TrainOptions *o, const TrainSet *set, const char *configuration, int done,
                          Trainer *trainer, FILE *out, char *err, size_t err_size)
 {
