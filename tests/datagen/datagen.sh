@@ -3,7 +3,8 @@
 # records the reader accepts), the same command again playing nothing,
 # resuming without duplicate positions and with new game numbers, a
 # cut-short last line removed on resume, another configuration refused,
-# bad flags refused, Room and Pillar on a bigger board.  Its threads: threads.sh.
+# bad flags refused, Room and Pillar on a bigger board.  Its threads:
+# threads.sh.
 # datagen, records, duplicates, and the tools' command-line test library.
 . "$(dirname "$0")/lib.sh"
 

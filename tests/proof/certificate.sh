@@ -17,7 +17,7 @@ B64='wbwbwb/bwbwbw/wbwbwb/bwbwbw b -'
 
 run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/44.txt"
 expect_status "4x4 start proven and written" 0
-expect_line "the tables' size given by hash is said first" '^tables: 16 MB \(hash 16\)$'
+expect_line "the tables' size given by hash is said" '^tables: 16 MB \(hash 16\)$'
 expect_line "the second player wins the 4x4 start" '^proven: the second player wins'
 run check "$CHECK" "$dir/44.txt"
 expect_status "4x4 certificate holds" 0
