@@ -3,7 +3,8 @@
 
 #include <pthread.h>
 #include <stdbool.h>
-#include <unistd.h>
+
+#include "util/huge_alloc.h"
 
 /* The work under way: only the protocol's thread starts and waits. */
 static struct {
@@ -42,16 +43,8 @@ void table_maker_start(const Backend *backend, BackendEngine *engine, size_t has
         make(NULL);
 }
 
-size_t table_maker_machine_mb(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page_bytes = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page_bytes <= 0)
-        return 0;
-    return (size_t)pages / (1024 * 1024 / (size_t)page_bytes);
-}
-
 size_t table_maker_megabytes(size_t hash_mb, size_t fallback_mb)
 {
-    size_t machine_mb = table_maker_machine_mb();
+    size_t machine_mb = huge_machine_mb();
     return machine_mb == 0 || hash_mb <= machine_mb ? hash_mb : fallback_mb;
 }

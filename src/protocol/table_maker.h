@@ -17,9 +17,6 @@
 
 #include "search/search.h"
 
-/* The machine's physical memory in MB; 0 when unknown. */
-size_t table_maker_machine_mb(void);
-
 /* The megabytes tables for a Hash of hash_mb are made at: hash_mb, unless
  * it is more than the machine's physical memory, then fallback_mb.  Every
  * page of a table is made at once, so a table the machine cannot hold

@@ -28,6 +28,7 @@
 #include "search/backends.h"
 #include "search/strength/strength.h"
 #include "util/clock.h"
+#include "util/huge_alloc.h"
 #include "util/output.h"
 #include "util/parse_number.h"
 #include "util/version.h"
@@ -112,7 +113,7 @@ static void on_hash_change(void)
 {
     if (table_megabytes() != (size_t)session.hash_mb)
         out_line("info string Hash %d MB is more than this machine's %zu MB of memory: tables of %d MB are used",
-                 session.hash_mb, table_maker_machine_mb(), DEFAULT_HASH_MB);
+                 session.hash_mb, huge_machine_mb(), DEFAULT_HASH_MB);
     make_engine_memory();
 }
 

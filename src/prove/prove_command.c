@@ -9,9 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "games/gameutil.h"
 #include "games/registry.h"
 #include "prove/certificate_writer.h"
 #include "search/search.h"
+#include "util/huge_alloc.h"
 #include "util/parse_number.h"
 
 #define PROVE_USAGE                                                                                     \
@@ -22,7 +24,8 @@
     "build/tessera-proof-check FILE confirms.  The words after POSITION, in any order:\n"             \
     "\n"                                                                                               \
     "  threads N      search threads, all of them proving: 1 to %d (1)\n"                              \
-    "  hash MB        MB of tables, 1 to %d (1024)\n"                                                  \
+    "  hash MB        MB of tables, 1 to %d (sized from the root's legal moves, at most\n"          \
+    "                 half the memory available)\n"                                                   \
     "  time S         seconds to give up after, 0 = never (0)\n"                                       \
     "  progress S     seconds between progress lines on standard error (the root's proof and\n"      \
     "                 disproof numbers), 0 = none (10)\n"                                              \
@@ -33,6 +36,7 @@
     "1 not proven (time, draws, a finished game), out of memory or not writable, no file\n"         \
     "left; 2 bad arguments.\n"
 #define PROVE_MAX_HASH_MB 65536
+#define PROVE_MIN_DEFAULT_HASH_MB 4
 
 typedef struct {
     const Game *game;
@@ -63,7 +67,8 @@ static bool keyword_number(int argc, char **argv, int *i, int64_t min, int64_t m
 /* 0 when args are filled, else the exit status. */
 static int parse_args(int argc, char **argv, ProveArgs *args)
 {
-    *args = (ProveArgs){.options = {.threads = 1, .hash_mb = 1024, .time_limit_ms = 0, .progress_every_ms = 10000,
+    /* hash_mb 0: sized from the root (default_hash_mb) */
+    *args = (ProveArgs){.options = {.threads = 1, .hash_mb = 0, .time_limit_ms = 0, .progress_every_ms = 10000,
                                     .progress_to = stderr}};
     if (argc < 1)
         return usage_error("a game is needed", NULL);
@@ -114,6 +119,30 @@ static bool load_root(const ProveArgs *args, Position *root)
     return false;
 }
 
+/* With no `hash`, the tables grow with the proof's likely size, which the
+ * root's legal moves tell: 2^(moves / 4) MB (Room and Pillar: 8 MB for the
+ * 6x4 start's 12 moves, 256 MB for the 8x8 start's 32, 1 GB, the former
+ * default, for the 10x8 start's 40), at least 4 MB and at most half the
+ * memory available now.  A table far too big costs its pages before the
+ * search starts (1 GB took 5 s on a 2-core machine for a proof of 1 s);
+ * one too small costs nodes (the 10x6 start: 54 M at 4 MB, 25 M at 64).
+ * Says in why how the size was chosen. */
+static size_t default_hash_mb(const Game *g, const Position *root, char *why, size_t why_size)
+{
+    uint64_t moves = count_legal_moves(g, root);
+    size_t wanted = moves / 4 >= 16 ? PROVE_MAX_HASH_MB : (size_t)1 << (moves / 4);
+    if (wanted < PROVE_MIN_DEFAULT_HASH_MB)
+        wanted = PROVE_MIN_DEFAULT_HASH_MB;
+    size_t available = huge_available_mb(), half = available / 2 ? available / 2 : 1;
+    if (available > 0 && wanted > half) {
+        snprintf(why, why_size, "half the memory available; the root's %llu legal moves would want %zu MB",
+                 (unsigned long long)moves, wanted);
+        return half;
+    }
+    snprintf(why, why_size, "from the root's %llu legal moves", (unsigned long long)moves);
+    return wanted;
+}
+
 static void report(const ProveArgs *args, const CertifyResult *r, FILE *to)
 {
     struct stat st;
@@ -144,6 +173,13 @@ int prove_main(int argc, char **argv)
         fprintf(stderr, "tessera prove: cannot write %s\n", args.out_path);
         return 1;
     }
+    char why[160];
+    snprintf(why, sizeof why, "hash %zu", args.options.hash_mb);
+    if (args.options.hash_mb == 0)
+        args.options.hash_mb = default_hash_mb(args.game, &root, why, sizeof why);
+    /* Before the search: a long proof's memory is known from its start. */
+    fprintf(to_stdout ? stderr : stdout, "tables: %zu MB (%s)\n", args.options.hash_mb, why);
+    fflush(to_stdout ? stderr : stdout);
     CertifyResult result;
     char err[512];
     bool ok = certify(args.game, &root, &args.options, out, &result, err, sizeof err);

@@ -4,7 +4,9 @@
 #include "util/huge_alloc.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define HUGE_PAGE_BYTES ((size_t)2 << 20)
 #define SMALL_PAGE_BYTES ((size_t)4096)
@@ -62,4 +64,31 @@ void *huge_table_alloc(size_t megabytes, size_t bucket_bytes, size_t *buckets)
     void *table = huge_zeroed_alloc(count * bucket_bytes);
     *buckets = table ? count : 0;
     return table;
+}
+
+/* sysconf's count of pages (_SC_PHYS_PAGES, _SC_AVPHYS_PAGES) in MB; 0
+ * when it cannot tell. */
+static size_t pages_mb(int which)
+{
+    long pages = sysconf(which), page_bytes = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page_bytes > 0 ? (size_t)pages / (1024 * 1024 / (size_t)page_bytes) : 0;
+}
+
+size_t huge_machine_mb(void) { return pages_mb(_SC_PHYS_PAGES); }
+
+/* MemAvailable counts the page cache the kernel would drop for us, which
+ * the free pages of sysconf leave out. */
+size_t huge_available_mb(void)
+{
+    FILE *meminfo = fopen("/proc/meminfo", "r");
+    char line[128];
+    unsigned long long kb = 0;
+    while (meminfo && fgets(line, sizeof line, meminfo))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+            break;
+    if (meminfo)
+        fclose(meminfo);
+    if (kb > 0)
+        return (size_t)(kb / 1024);
+    return pages_mb(_SC_AVPHYS_PAGES);
 }

@@ -25,6 +25,13 @@ void huge_free(void *memory, size_t bytes);
  * (0, and NULL returned, when there is no memory). */
 void *huge_table_alloc(size_t megabytes, size_t bucket_bytes, size_t *buckets);
 
+/* MB of the machine's memory; 0 when the system cannot tell. */
+size_t huge_machine_mb(void);
+
+/* MB of memory the system can give now without swapping (Linux's
+ * MemAvailable, else the free pages); 0 when it cannot tell. */
+size_t huge_available_mb(void);
+
 /* Gives back a table of huge_table_alloc; NULL is ignored. */
 static inline void huge_table_free(void *table, size_t buckets, size_t bucket_bytes)
 {

@@ -21,10 +21,6 @@ cluster() {
     STATUS=$?
 }
 
-expect_no_out() { # name regex
-    if printf '%s\n' "$OUT" | grep -Eq -- "$2"; then not_ok "$1" "a line matches /$2/ in:" "$(printf '%s\n' "$OUT" | tail -n 25)"; else ok "$1"; fi
-}
-
 # Each game's number, players and result, in game order.
 game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result) ' | paste - - - - | sort -t'"' -k2,2n; }
 

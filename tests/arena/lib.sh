@@ -7,6 +7,7 @@
 #                              the load factor tests/run.sh measured)
 #   check NAME COMMAND...      ok when the command succeeds
 #   expect_out NAME REGEX      a line of $OUT matches REGEX (grep -E)
+#   expect_no_out NAME REGEX   no line of $OUT matches REGEX
 #   expect_status NAME CODE
 #   games_in FILE              number of finished games in a PGN file
 #   finish                     prints the closing harness line
@@ -48,6 +49,10 @@ check() { # name command...
 
 expect_out() { # name regex
     if printf '%s\n' "$OUT" | grep -Eq -- "$2"; then ok "$1"; else not_ok "$1" "no line matches /$2/ in:" "$(printf '%s\n' "$OUT" | tail -n 25)"; fi
+}
+
+expect_no_out() { # name regex
+    if printf '%s\n' "$OUT" | grep -Eq -- "$2"; then not_ok "$1" "a line matches /$2/ in:" "$(printf '%s\n' "$OUT" | tail -n 25)"; else ok "$1"; fi
 }
 
 expect_status() { # name code

@@ -1,9 +1,10 @@
 #!/bin/sh
 # datagen.sh - tessera-datagen end to end: the file it writes (header,
-# records the reader accepts), resuming without duplicate positions and
-# with new game numbers, a cut-short last line removed on resume, another
-# configuration refused, bad flags refused, Room and Pillar on a bigger
-# board.  Its threads: threads.sh.
+# records the reader accepts), the same command again playing nothing,
+# resuming without duplicate positions and with new game numbers, a
+# cut-short last line removed on resume, another configuration refused,
+# bad flags refused, Room and Pillar on a bigger board.  Its threads:
+# threads.sh.
 # datagen, records, duplicates, and the tools' command-line test library.
 . "$(dirname "$0")/lib.sh"
 
@@ -22,19 +23,33 @@ check datagen_progress_line_counts_positions_and_results \
 first_games=$(games_of "$DATA" | tr '\n' ' ')
 check datagen_numbers_the_games [ "$first_games" = "0 1 2 " ]
 
-# An interrupted writer leaves a cut-short line: the resume removes it.
-printf 'cut short | cp' >>"$DATA"
+# -games N asks for the games 0..N-1: a file that has them ends with
+# their completion line, and the same command again leaves it as it is.
+check datagen_a_finished_file_ends_with_its_completion_line [ "$(tail -n 1 "$DATA")" = "# complete: games 0..2" ]
+before=$(cksum <"$DATA")
 datagen $FLAGS -games 3
+check datagen_run_again_plays_nothing [ "$STATUS" -eq 0 -a "$(cksum <"$DATA")" = "$before" ]
+check datagen_run_again_says_the_file_has_every_game \
+    sh -c "printf '%s\n' \"\$1\" | grep -q 'already holds every game of 0\.\.2 ($first positions): nothing to play'" _ "$REPLY"
+datagen $FLAGS -games 2
+check datagen_fewer_games_than_the_file_holds_play_nothing [ "$STATUS" -eq 0 -a "$(cksum <"$DATA")" = "$before" ]
+
+# An interrupted writer leaves a cut-short line: the resume removes it,
+# and a bigger -games goes on from the file's last game.
+printf 'cut short | cp' >>"$DATA"
+datagen $FLAGS -games 6
 check datagen_resume_appends [ "$STATUS" -eq 0 -a "$(records "$DATA")" -gt "$first" ]
 check datagen_resume_removes_a_cut_short_line [ "$(grep -c 'cut short' "$DATA")" -eq 0 ]
 check datagen_resume_writes_no_duplicate_position [ "$(duplicates "$DATA")" -eq 0 ]
 check datagen_resume_plays_new_games [ "$(games_of "$DATA" | tr '\n' ' ')" = "0 1 2 3 4 5 " ]
+datagen -game columna -nodes 200 -plies 4 -out "$WORK/six.txt" -games 6
+check datagen_grown_file_is_the_file_of_one_run cmp "$DATA" "$WORK/six.txt"
 
 # Without random plies every game starts from the same position: it is
 # written once, in the first run and in a resumed one.
 START=$WORK/start.txt
 datagen -game columna -nodes 200 -plies 0 -out "$START" -games 2
-datagen -game columna -nodes 200 -plies 0 -out "$START" -games 2
+datagen -game columna -nodes 200 -plies 0 -out "$START" -games 4
 check datagen_writes_a_position_once_across_games_and_resumes \
     [ "$STATUS" -eq 0 -a "$(grep -v '^#' "$START" | awk -F' [|] ' '$4 == 0' | wc -l)" -eq 1 -a "$(duplicates "$START")" -eq 0 ]
 check datagen_counts_the_positions_it_skipped \
@@ -115,7 +130,7 @@ wait "$pid"
 STATUS=$?
 REPLY=$(cat "$WORK/int.out")
 check datagen_stops_on_a_signal_with_130 [ "$STATUS" -eq 130 -a "$(records "$INT")" -gt 0 ]
-datagen -game columna -nodes 200 -out "$INT" -games 2
+datagen -game columna -nodes 200 -out "$INT" -games $(($(games_of "$INT" | tail -n 1) + 2))
 check datagen_resumes_after_a_signal [ "$STATUS" -eq 0 -a "$(duplicates "$INT")" -eq 0 ]
 
 before=$(cksum <"$DATA")

@@ -4,7 +4,7 @@
 # parallel provers), and the checker refuses hand-corrupted ones with an
 # error naming the fault: a missing reply, an illegal move, the wrong
 # winner, a truncated file, a dangling reference, a cycle, a target that
-# is another position.  Also the command line's
+# is another position.  The tables' default size, and the command line's
 # errors.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
@@ -17,6 +17,7 @@ B64='wbwbwb/bwbwbw/wbwbwb/bwbwbw b -'
 
 run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/44.txt"
 expect_status "4x4 start proven and written" 0
+expect_line "the tables' size given by hash is said" '^tables: 16 MB \(hash 16\)$'
 expect_line "the second player wins the 4x4 start" '^proven: the second player wins'
 run check "$CHECK" "$dir/44.txt"
 expect_status "4x4 certificate holds" 0
@@ -28,6 +29,14 @@ for threads in 1 2 3; do
     run check "$CHECK" "$dir/64-$threads.txt"
     expect_status "6x4 certificate of $threads threads holds" 0
 done
+
+# Without hash, the tables are sized from the root's legal moves: 2^(12/4)
+# MB for the 6x4 start (where a machine has that much free), not 1 GB.
+run prove "$ENGINE" prove roomandpillar "$B64" progress 0 -out "$dir/64-default.txt"
+expect_status "6x4 start proven with the default tables" 0
+expect_line "the default size is said, and why" '^tables: 8 MB \(from the root.s 12 legal moves\)$'
+run check "$CHECK" "$dir/64-default.txt"
+expect_line "its certificate holds, the README's figures" 'the second player wins; 367 positions, 454 moves checked$'
 
 # The 8x6 start with tables of 1 MB: the proof ends the search (no
 # shortening of the win after it) and the walk proves again, on the same

@@ -52,6 +52,18 @@ static void print_sprt_meaning(FILE *out, const SprtSettings *sprt, SprtVerdict 
 
 static double ratio(double a, double b) { return b > 0 ? a / b : (a > 0 ? INFINITY : 0.0); }
 
+/* An interval's half-width as printed: "n/a" where the samples have no
+ * spread to measure (one sample, or all of them alike: every pair 1.5 of
+ * 2, say), which the normal approximation would print as an exact 0. */
+static const char *interval_text(const EloEstimate *e, double half_width, int decimals, char *text, size_t size)
+{
+    if (e->samples < 2 || e->variance == 0.0)
+        snprintf(text, size, "n/a");
+    else
+        snprintf(text, size, "%.*f", decimals, half_width);
+    return text;
+}
+
 /* Fewer samples (pairs, or games without pairs) than this are too few for
  * the normal approximation behind the interval to say anything. */
 #define MEANING_MIN_SAMPLES 10
@@ -70,7 +82,7 @@ static void print_meaning(FILE *out, const char *a, const char *b, const PairTal
     const char *ahead = a_ahead ? a : b, *behind = a_ahead ? b : a;
     fputs("Meaning: ", out);
     if (e->variance == 0.0 && e->score == 0.5)
-        fprintf(out, "%s: no difference was measured (Elo 0 +/- 0 means that, not that the engines are equal)\n",
+        fprintf(out, "%s: no difference was measured (Elo 0 means that, not that the engines are equal)\n",
                 pairs ? "every pair of games split 1-1" : "every game was drawn");
     else if (e->samples < MEANING_MIN_SAMPLES)
         fprintf(out, "too few games to tell (%lld %s): play more (-games) or use -sprt\n", (long long)e->samples,
@@ -97,9 +109,12 @@ static void print_pairing(FILE *out, const ResultTable *table, const PairTally *
     int64_t games = wdl_games(t->wdl);
     double points = wdl_points(t->wdl);
     const Pentanomial *p = &t->penta;
-    fprintf(out, "Results of %s vs %s (%lld games):\n", table->names[t->a], table->names[t->b],
-            (long long)games);
-    fprintf(out, "Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f\n", e.elo, e.elo_error, e.nelo, e.nelo_error);
+    char elo_error[32], nelo_error[32];
+    fprintf(out, "Results of %s vs %s (%lld %s):\n", table->names[t->a], table->names[t->b], (long long)games,
+            games == 1 ? "game" : "games");
+    fprintf(out, "Elo: %.2f +/- %s, nElo: %.2f +/- %s\n", e.elo,
+            interval_text(&e, e.elo_error, 2, elo_error, sizeof elo_error), e.nelo,
+            interval_text(&e, e.nelo_error, 2, nelo_error, sizeof nelo_error));
     fprintf(out, "LOS: %.2f %%, DrawRatio: %.2f %%, PairsRatio: %.2f\n", e.los * 100.0,
             100.0 * ratio((double)t->wdl.draws, (double)games), ratio((double)(p->ww + p->wd), (double)(p->ld + p->ll)));
     fprintf(out, "Games: %lld, Wins: %lld, Losses: %lld, Draws: %lld, Points: %.1f (%.2f %%)\n",
@@ -132,7 +147,12 @@ static void print_failures(FILE *out, const char *name, const Standing *s)
         fputc('\n', out);
 }
 
-static void print_standings(FILE *out, const ResultTable *table)
+/* The standings count each engine's games one by one (an engine's games
+ * against several others make no pairs); with pairs, the blocks above
+ * count those, a narrower interval where the colours matter: one line
+ * says so under the table, so that two intervals of one match are never
+ * left unexplained. */
+static void print_standings(FILE *out, const ResultTable *table, bool pairs)
 {
     Standing standings[ARENA_MAX_ENGINES];
     results_standings(table, standings);
@@ -141,19 +161,24 @@ static void print_standings(FILE *out, const ResultTable *table)
     for (int i = 0; i < table->engine_count; i++) {
         const Standing *s = &standings[i];
         EloEstimate e;
+        char error[32];
         int64_t games = wdl_games(s->wdl);
         stats_elo_wdl(s->wdl, &e);
-        fprintf(out, "%4d  %-24s %8.1f %8.1f %7lld %8.1f %6.1f%% %6.1f%%\n", i + 1, table->names[s->engine],
-                e.elo, e.elo_error, (long long)games, wdl_points(s->wdl),
-                100.0 * ratio(wdl_points(s->wdl), (double)games),
+        fprintf(out, "%4d  %-24s %8.1f %8s %7lld %8.1f %6.1f%% %6.1f%%\n", i + 1, table->names[s->engine],
+                e.elo, interval_text(&e, e.elo_error, 1, error, sizeof error), (long long)games,
+                wdl_points(s->wdl), 100.0 * ratio(wdl_points(s->wdl), (double)games),
                 100.0 * ratio((double)s->wdl.draws, (double)games));
     }
+    if (pairs)
+        fputs("(The table's +/- counts games one by one; a pairing's above counts its pairs of games, "
+              "the pentanomial model.)\n", out);
     for (int i = 0; i < table->engine_count; i++)
         print_failures(out, table->names[standings[i].engine], &standings[i]);
 }
 
 void report_print(FILE *out, ResultTable *table, const SprtSettings *sprt)
 {
+    bool pairs = false;
     fprintf(out, "--------------------------------------------------\n");
     for (int a = 0; a < table->engine_count; a++)
         for (int b = a + 1; b < table->engine_count; b++) {
@@ -161,10 +186,11 @@ void report_print(FILE *out, ResultTable *table, const SprtSettings *sprt)
             results_pair(table, a, b, &t);
             if (wdl_games(t.wdl) == 0)
                 continue;
+            pairs = pairs || penta_pairs(t.penta) > 0;
             print_pairing(out, table, &t, sprt);
             fprintf(out, "--------------------------------------------------\n");
         }
-    print_standings(out, table);
+    print_standings(out, table, pairs);
     fprintf(out, "--------------------------------------------------\n");
     fflush(out);
 }
@@ -176,11 +202,13 @@ void report_progress(FILE *out, ResultTable *table, uint64_t done, uint64_t tota
     if (table->engine_count == 2) {
         PairTally t;
         EloEstimate e;
+        char error[32];
         results_pair(table, 0, 1, &t);
         elo_estimate(&t, &e);
-        fprintf(out, ": %s vs %s +%lld =%lld -%lld (%.1f%%), Elo %.1f +/- %.1f", table->names[0],
+        fprintf(out, ": %s vs %s +%lld =%lld -%lld (%.1f%%), Elo %.1f +/- %s", table->names[0],
                 table->names[1], (long long)t.wdl.wins, (long long)t.wdl.draws, (long long)t.wdl.losses,
-                100.0 * ratio(wdl_points(t.wdl), (double)wdl_games(t.wdl)), e.elo, e.elo_error);
+                100.0 * ratio(wdl_points(t.wdl), (double)wdl_games(t.wdl)), e.elo,
+                interval_text(&e, e.elo_error, 1, error, sizeof error));
         if (sprt && sprt->on) {
             double lower, upper;
             sprt_bounds(sprt->alpha, sprt->beta, &lower, &upper);

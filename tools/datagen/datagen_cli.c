@@ -126,13 +126,19 @@ void datagen_complete_line(uint64_t first, uint64_t last, char *out, size_t out_
     snprintf(out, out_size, "# complete: games %" PRIu64 "..%" PRIu64, first, last);
 }
 
-/* -games N (N more games) or -games A..B (the games numbered A to B). */
+/* -games N (the games numbered 0 to N - 1, a file that grows to N games)
+ * or -games A..B (the games numbered A to B, a slice). */
 static bool read_games(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
     DatagenOptions *o = target;
     o->game_range = strstr(value, "..") != NULL;
-    if (!o->game_range)
-        return number_flag(flag, value, 1, UINT64_MAX / 2, &o->games, err, err_size);
+    if (!o->game_range) {
+        if (!number_flag(flag, value, 1, GAME_NUMBER_MAX, &o->games, err, err_size))
+            return false;
+        o->first_game = 0;
+        o->last_game = o->games - 1;
+        return true;
+    }
     if (datagen_parse_range(value, &o->first_game, &o->last_game))
         return true;
     snprintf(err, err_size, "%s needs N or A..B (game numbers from 0 to %" PRIu64 ", A <= B), not '%s'", flag,
@@ -317,11 +323,12 @@ void datagen_cli_print_help(FILE *out)
           "An existing FILE is resumed: its header must show the same configuration\n"
           "(game, backend, nodes, depth, plies, seed, board, hash) and the games go on\n"
           "after its last one, which is played again (an interruption may have cut it\n"
-          "short).\n"
+          "short); a FILE that already holds the asked games plays nothing, so the\n"
+          "same command run again finishes an interrupted run or leaves FILE as it is.\n"
           "\n"
           "  -game ID        roomandpillar, columna, qawale or territoire\n"
           "  -out FILE       the data file (created, or appended to)\n"
-          "  -games N        play N more games\n"
+          "  -games N        play the games numbered 0 to N-1 (FILE ends with N games)\n"
           "  -games A..B     or: play the games numbered A to B (a slice of a bigger run,\n"
           "                  the same games as there; tessera-datagen merge joins slices)\n"
           "  -positions N    stop once FILE holds N positions\n"

@@ -23,9 +23,9 @@ typedef struct {
     const Game *game;
     const Backend *backend;
     const char *out_path;
-    uint64_t games;     /* stop after this many more games (0: no limit) */
-    bool game_range;    /* -games A..B: play exactly the games numbered first_game..last_game */
-    uint64_t first_game, last_game;
+    uint64_t games;     /* -games N: the games 0..N-1, first_game..last_game (0: no limit) */
+    bool game_range;    /* -games A..B: a slice, exactly the games numbered first_game..last_game */
+    uint64_t first_game, last_game; /* the games to play, with -games */
     uint64_t positions; /* stop once the file holds this many (0: no limit) */
     int threads;
     uint64_t nodes;

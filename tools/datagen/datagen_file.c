@@ -105,12 +105,12 @@ static bool scan_record(void *context, const DataRecord *record, char *err, size
     return true;
 }
 
-/* Only the completion line matters: the slice has every game. */
+/* Only the completion line matters: the file has every game asked. */
 static bool scan_comment(void *context, const char *line, char *err, size_t err_size)
 {
     (void)err, (void)err_size;
     ResumeScan *scan = context;
-    if (scan->spec->range && strcmp(line, scan->complete_line) == 0)
+    if (scan->spec->bounded && strcmp(line, scan->complete_line) == 0)
         scan->data->complete = true;
     return true;
 }
@@ -134,9 +134,13 @@ static DatagenFileStatus resume(DatagenFile *data, FILE *old, const char *path, 
         snprintf(err, err_size, "%s: %s", path, why);
         return DATAGEN_FILE_MISMATCH;
     }
-    /* The last game is played again unless the file is a finished slice,
-     * or a file whose games are not in order (merged by hand), where
-     * "the last" means nothing. */
+    /* Games past the asked ones (a file made by a longer run): every asked
+     * game is whole, since games are written in order. */
+    if (spec->bounded && scan.any_record && scan.highest > spec->last)
+        data->complete = true;
+    /* The last game is played again unless the file has every game asked,
+     * or its games are not in order (merged by hand), where "the last"
+     * means nothing. */
     if (scan.any_record && !data->complete && scan.in_order) {
         data->next_game = scan.last_game;
         data->replaying = true;

@@ -13,7 +13,9 @@
  * A file of a slice (-games A..B, its header's " games=A..B") holds only
  * games A..B and ends with the completion line (datagen_complete_line)
  * once every one of them is written; such a file is complete, and its
- * resume plays nothing.
+ * resume plays nothing.  So does a file asked for games 0..N-1 (-games N)
+ * that ends with their completion line or holds a game past them; one
+ * that ends with another's (0..M-1, made by -games M) goes on to N.
  */
 #ifndef TESSERA_DATAGEN_FILE_H
 #define TESSERA_DATAGEN_FILE_H
@@ -31,17 +33,18 @@ typedef struct {
     uint64_t positions; /* records in the file */
     uint64_t next_game; /* the first game number to play */
     bool replaying;     /* next_game is the file's last game, taken out to be played again */
-    bool complete;      /* a slice's file that ends with its completion line */
+    bool complete;      /* the file holds every game asked: nothing to play */
 } DatagenFile;
 
 typedef enum { DATAGEN_FILE_OK, DATAGEN_FILE_MISMATCH, DATAGEN_FILE_FAILED } DatagenFileStatus;
 
 /* What the file must be: a game's data of one configuration (the header's),
- * and with range, the games first..last of a slice only. */
+ * and with range, the games first..last of a slice only.  bounded: the
+ * run plays the games first..last (a slice, or -games N's 0..N-1). */
 typedef struct {
     const Game *game;
     const char *configuration;
-    bool range;
+    bool range, bounded;
     uint64_t first, last;
 } DatagenFileSpec;
 

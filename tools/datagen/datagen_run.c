@@ -211,23 +211,20 @@ static bool make_config(const DatagenOptions *o, SelfPlayConfig *c, char *err, s
                                     err_size);
 }
 
-/* The last game number to play: -games A..B's B; with -games N, N games
- * after the file's last (which, played again, does not count). */
-static uint64_t last_number(const DatagenOptions *o, const DatagenFile *data)
+/* The last game number to play: -games A..B's B, -games N's N - 1. */
+static uint64_t last_number(const DatagenOptions *o)
 {
-    if (o->game_range)
-        return o->last_game;
-    if (!o->games)
-        return UINT64_MAX;
-    return data->next_game + data->replaying + o->games - 1;
+    return o->game_range || o->games ? o->last_game : UINT64_MAX;
 }
 
-/* A slice whose every game is written ends with its completion line. */
+/* A file whose every asked game is written (a slice, or -games N) ends
+ * with their completion line, so that the same command run again plays
+ * nothing. */
 static void mark_complete(Run *run)
 {
     const DatagenOptions *o = run->options;
     char line[80];
-    if (!o->game_range || run->next_to_write <= o->last_game)
+    if (!(o->game_range || o->games) || run->next_to_write <= o->last_game)
         return;
     datagen_complete_line(o->first_game, o->last_game, line, sizeof line);
     if (fprintf(run->data.file, "%s\n", line) < 0 || fflush(run->data.file) != 0)
@@ -297,8 +294,8 @@ int datagen_run(const DatagenOptions *options, atomic_int *interrupted, FILE *ou
     }
     run->options = options;
     datagen_configuration(options, configuration, sizeof configuration);
-    const DatagenFileSpec spec = {options->game, configuration, options->game_range, options->first_game,
-                                  options->last_game};
+    const DatagenFileSpec spec = {options->game, configuration, options->game_range,
+                                  options->game_range || options->games, options->first_game, options->last_game};
     int code = DATAGEN_EXIT_OK;
     DatagenFileStatus status = DATAGEN_FILE_FAILED;
     if (!make_config(options, &run->config, err, sizeof err))
@@ -316,7 +313,7 @@ int datagen_run(const DatagenOptions *options, atomic_int *interrupted, FILE *ou
         pthread_mutex_init(&run->lock, NULL);
         pthread_cond_init(&run->turn_came, NULL);
         run->next_to_write = run->data.next_game;
-        run->last_number = last_number(options, &run->data);
+        run->last_number = last_number(options);
         if (run->data.replaying)
             fprintf(out, "datagen: resuming %s at game %" PRIu64 ", its last, played again (an interruption may "
                     "have cut it short)\n", options->out_path, run->data.next_game);

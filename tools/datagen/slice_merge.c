@@ -261,6 +261,13 @@ static bool write_merged(const MergeOptions *o, const Part *parts, int count, co
         }
     }
     (void)o;
+    /* The whole run's completion line, as one machine's -games N writes it. */
+    char line[80];
+    datagen_complete_line(0, parts[count - 1].last, line, sizeof line);
+    if (fprintf(w->out, "%s\n", line) < 0) {
+        snprintf(err, err_size, "%.1000s: cannot write", tmp);
+        return false;
+    }
     return true;
 }
 

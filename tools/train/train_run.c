@@ -130,7 +130,11 @@ static const char *losses_text(const Trainer *trainer, TrainerLoss loss, char *t
     return text;
 }
 
-/* Epochs from done + 1 to o->epochs, a line and a checkpoint each. */
+/* Epochs from done + 1 to o->epochs, a line and a checkpoint each.  The
+ * training loss is the mean of the epoch's batches, each taken as its
+ * gradient was, before its step (the net's own after the epoch would
+ * cost another pass over the training set); the validation loss is the
+ * net's after the epoch. */
 static bool train_epochs(const TrainOptions *o, const TrainSet *set, const char *configuration, int done,
                          Trainer *trainer, FILE *out, char *err, size_t err_size)
 {
@@ -187,12 +191,16 @@ int train_run(const TrainOptions *o, FILE *out, FILE *errout)
                    ? TRAIN_EXIT_OK
                    : TRAIN_EXIT_BAD_ARGS;
         ok = code == TRAIN_EXIT_OK;
-        if (ok)
+        /* The same command run again after it finished: its net is made. */
+        if (ok && done >= o->epochs)
+            fprintf(out, "train: %s already holds %d epochs (-epochs %d): nothing to train\n", o->checkpoint_path,
+                    done, o->epochs);
+        else if (ok)
             fprintf(out, "train: resumed %s after epoch %d\n", o->checkpoint_path, done);
     }
     if (ok && done == 0) {
         char training[64], validation[64];
-        fprintf(out, "epoch 0/%d: training loss %s, validation loss %s (%d-%d-%d, seed %llu)\n", o->epochs,
+        fprintf(out, "before training: training loss %s, validation loss %s (%d-%d-%d, seed %llu)\n",
                 losses_text(&trainer, trainer_losses(&trainer.net, &set, false), training, sizeof training),
                 losses_text(&trainer, trainer_losses(&trainer.net, &set, true), validation, sizeof validation),
                 o->game->nn_input_count, o->hidden, o->hidden2, (unsigned long long)o->seed);
