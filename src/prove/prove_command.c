@@ -25,7 +25,7 @@
     "\n"                                                                                               \
     "  threads N      search threads, all of them proving: 1 to %d (1)\n"                              \
     "  hash MB        MB of tables, 1 to %d (sized from the root's legal moves, at most\n"          \
-    "                 half the memory available)\n"                                                   \
+    "                 1024 or half the memory available)\n"                                                   \
     "  time S         seconds to give up after, 0 = never (0)\n"                                       \
     "  progress S     seconds between progress lines on standard error (the root's proof and\n"      \
     "                 disproof numbers), 0 = none (10)\n"                                              \
@@ -37,6 +37,7 @@
     "left; 2 bad arguments.\n"
 #define PROVE_MAX_HASH_MB 65536
 #define PROVE_MIN_DEFAULT_HASH_MB 4
+#define PROVE_MAX_DEFAULT_HASH_MB 1024
 
 typedef struct {
     const Game *game;
@@ -122,15 +123,16 @@ static bool load_root(const ProveArgs *args, Position *root)
 /* With no `hash`, the tables grow with the proof's likely size, which the
  * root's legal moves tell: 2^(moves / 4) MB (Room and Pillar: 8 MB for the
  * 6x4 start's 12 moves, 256 MB for the 8x8 start's 32, 1 GB, the former
- * default, for the 10x8 start's 40), at least 4 MB and at most half the
- * memory available now.  A table far too big costs its pages before the
+ * default, for the 10x8 start's 40), at least 4 MB and at most 1 GB (a
+ * bigger table is asked for: Columna's start, 664 moves, would otherwise
+ * take half the machine) or half the memory available now.  A table far too big costs its pages before the
  * search starts (1 GB took 5 s on a 2-core machine for a proof of 1 s);
  * one too small costs nodes (the 10x6 start: 54 M at 4 MB, 25 M at 64).
  * Says in why how the size was chosen. */
 static size_t default_hash_mb(const Game *g, const Position *root, char *why, size_t why_size)
 {
     uint64_t moves = count_legal_moves(g, root);
-    size_t wanted = moves / 4 >= 16 ? PROVE_MAX_HASH_MB : (size_t)1 << (moves / 4);
+    size_t wanted = moves / 4 >= 10 ? PROVE_MAX_DEFAULT_HASH_MB : (size_t)1 << (moves / 4);
     if (wanted < PROVE_MIN_DEFAULT_HASH_MB)
         wanted = PROVE_MIN_DEFAULT_HASH_MB;
     size_t available = huge_available_mb(), half = available / 2 ? available / 2 : 1;
