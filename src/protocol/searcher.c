@@ -20,6 +20,7 @@ static SearchJob *current_job;    /* owned by the search thread while running */
 static const Backend *current_backend;
 static BackendEngine *current_engine;
 static bool with_ponder_move;     /* the Ponder option: bestmove names the reply expected */
+static bool current_is_search;    /* the running job is a search, not a perft */
 
 /* The backend's answer, checked: a backend bug must not make us send an
  * illegal move to a GUI that would forfeit the game for it. */
@@ -145,10 +146,17 @@ bool searcher_start(const Backend *backend, BackendEngine *engine, const SearchJ
     current_backend = backend;
     current_engine = engine;
     with_ponder_move = ponder_move;
+    current_is_search = true;
     return start_job(job, search_thread);
 }
 
-bool searcher_start_perft(const SearchJob *job) { return start_job(job, perft_thread); }
+bool searcher_start_perft(const SearchJob *job)
+{
+    if (atomic_load(&running))
+        return false;
+    current_is_search = false;
+    return start_job(job, perft_thread);
+}
 
 void searcher_stop(void)
 {
@@ -174,5 +182,26 @@ bool searcher_ponderhit(void)
 }
 
 void searcher_wait(void) { join_finished_thread(); }
+
+/* A limit the search meets by itself: a depth, nodes, a movetime or our
+ * clock.  `go infinite`, a ponder, `go mate N` alone or a bare `go` may
+ * run for ever. */
+static bool ends_by_itself(const SearchJob *job)
+{
+    const SearchLimits *l = &job->limits;
+    if (l->infinite || atomic_load(&job->pondering))
+        return false;
+    return l->depth > 0 || l->nodes > 0 || l->movetime >= 0 || l->my_time >= 0;
+}
+
+void searcher_finish(void)
+{
+    pthread_mutex_lock(&lock);
+    bool let_run = atomic_load(&running) && current_job && current_is_search && ends_by_itself(current_job);
+    pthread_mutex_unlock(&lock);
+    if (!let_run)
+        searcher_stop();
+    searcher_wait();
+}
 
 bool searcher_busy(void) { return atomic_load(&running); }

@@ -26,6 +26,11 @@ bool searcher_ponderhit(void);
 bool searcher_start_perft(const SearchJob *job);
 void searcher_stop(void); /* asks the running search to stop; returns at once */
 void searcher_wait(void); /* blocks until the running search printed bestmove */
+/* The end of input: a search bounded by depth, nodes, movetime or a clock
+ * runs to its end and prints its bestmove, as a script piping `go depth
+ * 4` expects; any other job (go infinite, ponder, perft) is stopped as
+ * `quit` stops it.  Returns once the job printed its last line. */
+void searcher_finish(void);
 bool searcher_busy(void);
 
 #endif

@@ -714,8 +714,9 @@ int protocol_loop(FILE *in)
         if (argc > 0)
             run_command(argc, argv);
     }
-    searcher_stop();
-    searcher_wait();
+    if (quitting)
+        searcher_stop();
+    searcher_finish();
     table_maker_wait();
     destroy_engines();
     return 0;

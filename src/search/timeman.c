@@ -22,9 +22,11 @@ TimeBudget tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_
     TimeBudget b = {INT64_MAX, INT64_MAX, INT64_MAX};
     if (lim->infinite)
         return b;
+    /* movetime is the thinking asked for, given whole, as in Stockfish:
+     * MoveOverhead keeps back what a clock would lose to pipes, and a
+     * movetime is no clock (20 ms less 30 of overhead is a move at once). */
     if (lim->movetime >= 0) {
-        int64_t t = max64(1, lim->movetime - move_overhead_ms);
-        b.soft_ms = b.share_ms = b.hard_ms = t;
+        b.soft_ms = b.share_ms = b.hard_ms = max64(1, lim->movetime);
         return b;
     }
     if (lim->my_time < 0)

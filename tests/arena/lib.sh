@@ -31,7 +31,7 @@ not_ok() {
 
 case "${TESSERA_LOAD_FACTOR:-1}" in
 '' | 0 | *[!0-9]*) LOAD_FACTOR=1 ;;
-*) LOAD_FACTOR=$TESSERA_LOAD_FACTOR ;;
+*) LOAD_FACTOR=${TESSERA_LOAD_FACTOR:-1} ;;
 esac
 
 arena() {

@@ -275,6 +275,35 @@ static void test_timemargin_states_its_range(void)
     CHECK_EQ_INT(spec.tc.margin_ms, 250);
 }
 
+/* st= alone is given SPEC_ST_DEFAULT_MARGIN_MS of grace (an engine thinks
+ * the whole st); a timemargin= given, to the engine or -each, even 0, is
+ * kept; a clock alone has none. */
+static int64_t margin_of(const char *limit, const char *margin, const char *each_margin)
+{
+    EngineSpec s, each;
+    char err[256];
+    spec_init(&s);
+    spec_init(&each);
+    CHECK(spec_apply_token(&s, "cmd=x", err, sizeof err));
+    CHECK(spec_apply_token(&s, limit, err, sizeof err));
+    if (margin)
+        CHECK(spec_apply_token(&s, margin, err, sizeof err));
+    if (each_margin)
+        CHECK(spec_apply_token(&each, each_margin, err, sizeof err));
+    spec_merge_each(&s, &each);
+    CHECK(spec_finish(&s, err, sizeof err));
+    return s.tc.margin_ms;
+}
+
+static void test_st_has_a_default_margin(void)
+{
+    CHECK_EQ_INT(margin_of("st=0.02", NULL, NULL), SPEC_ST_DEFAULT_MARGIN_MS);
+    CHECK_EQ_INT(margin_of("st=0.02", "timemargin=0", NULL), 0);
+    CHECK_EQ_INT(margin_of("st=0.02", NULL, "timemargin=7"), 7);
+    CHECK_EQ_INT(margin_of("tc=10+0.1", NULL, NULL), 0);
+    CHECK_EQ_INT(margin_of("depth=3", NULL, NULL), 0);
+}
+
 static void test_merge_takes_files(void)
 {
     ArenaOptions o;
@@ -320,6 +349,7 @@ int main(int argc, char **argv)
     RUN(test_sprt_model_defaults_to_normalized);
     RUN(test_engine_name_with_control_character_is_refused);
     RUN(test_timemargin_states_its_range);
+    RUN(test_st_has_a_default_margin);
     RUN(test_merge_takes_files);
     RUN(test_help_documents_every_flag);
     return harness_end();

@@ -158,7 +158,9 @@ static void test_every_backend_keeps_movetime(void)
     for_every_case(check_movetime);
 }
 
-/* Stopped before it starts: a legal move at once. */
+/* Stopped before it starts: a legal move at once, yet a searched one, as
+ * Stockfish's: alpha-beta completes depth 1, MCTS expands the root and
+ * plays out from it. */
 static void check_stopped_at_once(const Backend *backend, const Game *g, const Position *pos)
 {
     Search *s = &searches[0];
@@ -172,6 +174,8 @@ static void check_stopped_at_once(const Backend *backend, const Game *g, const P
     check_legal(s);
     if (now_ms() - t0 > slack_ms())
         fail_for(s, "a raised stop was not seen at once");
+    if (s->result.depth < 1 || s->result.nodes < 1)
+        fail_for(s, "a stop before the start answered a move no search looked at");
 }
 
 static void test_every_backend_honours_stop_before_it_starts(void)

@@ -22,14 +22,21 @@ static void test_depth_only_has_no_budget(void)
     CHECK(b.soft_ms == INT64_MAX && b.share_ms == INT64_MAX && b.hard_ms == INT64_MAX);
 }
 
-static void test_movetime_is_every_budget_minus_overhead(void)
+/* MoveOverhead is kept back from clocks only: a movetime is thought in
+ * full, even one shorter than the overhead. */
+static void test_movetime_is_every_budget_whole(void)
 {
     SearchLimits lim = no_limits();
     lim.movetime = 1000;
     TimeBudget b = tm_budget(&lim, 10, 30);
-    CHECK_EQ_INT(b.soft_ms, 970);
-    CHECK_EQ_INT(b.share_ms, 970);
-    CHECK_EQ_INT(b.hard_ms, 970);
+    CHECK_EQ_INT(b.soft_ms, 1000);
+    CHECK_EQ_INT(b.share_ms, 1000);
+    CHECK_EQ_INT(b.hard_ms, 1000);
+    lim.movetime = 20;
+    b = tm_budget(&lim, 10, 30);
+    CHECK(b.soft_ms == 20 && b.share_ms == 20 && b.hard_ms == 20);
+    lim.movetime = 0;
+    CHECK_EQ_INT(tm_budget(&lim, 10, 30).hard_ms, 1);
 }
 
 /* MCTS, with no iteration that runs on, stops at the share where
@@ -148,7 +155,7 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_infinite_has_no_budget);
     RUN(test_depth_only_has_no_budget);
-    RUN(test_movetime_is_every_budget_minus_overhead);
+    RUN(test_movetime_is_every_budget_whole);
     RUN(test_soft_then_share_then_hard);
     RUN(test_hard_limit_leaves_clock_reserve);
     RUN(test_a_game_longer_than_planned_keeps_its_clock);

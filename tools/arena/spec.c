@@ -293,6 +293,8 @@ bool spec_finish(EngineSpec *spec, char *err, size_t err_size)
         if (!given && !spec_set_option(spec, "Ponder", "true", err, err_size))
             return false;
     }
+    if (spec->tc.movetime_ms && !(spec->given & SPEC_HAS_MARGIN))
+        spec->tc.margin_ms = SPEC_ST_DEFAULT_MARGIN_MS;
     if (!tc_is_limited(&spec->tc)) {
         snprintf(err, err_size,
                  "engine '%s' has no time control: give tc=, st=, depth= or nodes= (to it or -each)",

@@ -20,6 +20,11 @@
  * clock or st bounds may take. */
 #define SPEC_DEFAULT_TIMEOUT_MS 10000
 
+/* Default for timemargin= where st= is given and timemargin= is not: an
+ * engine thinks the whole st (as `go movetime` asks), so the pipes, a busy
+ * machine's scheduling and the bestmove's way back need some grace. */
+#define SPEC_ST_DEFAULT_MARGIN_MS 500
+
 typedef enum { PROTO_UCI, PROTO_UGI } Protocol;
 
 typedef struct {

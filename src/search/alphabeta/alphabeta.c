@@ -266,17 +266,32 @@ static void record_iteration(AbWorker *w, int depth, int score)
  * better guess, as in Stockfish.  Its depth stays the last completed one:
  * a helper's completed iteration of this depth still comes first.  Proven
  * scores are left to whole iterations and the proof search. */
-static void take_partial_iteration(AbWorker *w, int depth)
+static bool take_partial_iteration(AbWorker *w, int depth)
 {
     AbShared *s = w->shared;
     if (w->superseded || search_line_count(s->job) > 1 || score_is_proven(w->root_score))
-        return;
+        return false;
     Move turn = ab_line_turn(w);
     if (turn == MOVE_NONE || turn == w->best_turn)
-        return;
+        return false;
     w->best_turn = turn;
     w->best_score = w->root_score;
     report_iteration(w, depth, w->root_score);
+    return true;
+}
+
+/* A search the clock or `stop` ended, its last iteration unfinished: the
+ * last completed one is reported again with the nodes and time of the
+ * whole search, as Stockfish does on stop, so that the last info line
+ * says how long the search ran. */
+static void report_stopped(AbWorker *w)
+{
+    AbShared *s = w->shared;
+    if (search_line_count(s->job) > 1 || w->completed_depth == 0)
+        return;
+    s->result->nodes = total_nodes(s);
+    s->result->hashfull = tt_hashfull(s->tt);
+    search_progress_result(s->job, s->result);
 }
 
 /* The proof search's answer, once a thread has published one, replaces
@@ -397,6 +412,7 @@ static void *main_worker(void *arg)
              * iteration would repeat its work.  Take its line, go deeper. */
             w->stopped = w->superseded = false;
             adopt_deeper(w);
+            atomic_store(&s->unsearched, false);
             depth = w->completed_depth;
             previous = w->best_score;
             if (iterations_end(s, previous, true)) /* the helper's horizon: assume met */
@@ -404,7 +420,8 @@ static void *main_worker(void *arg)
             continue;
         }
         if (w->stopped) {
-            take_partial_iteration(w, depth);
+            if (!take_partial_iteration(w, depth))
+                report_stopped(w);
             break;
         }
         bool horizon_met = w->horizon_met;
@@ -414,6 +431,7 @@ static void *main_worker(void *arg)
         } else {
             record_iteration(w, depth, score);
         }
+        atomic_store(&s->unsearched, false);
         if (adopt_deeper(w)) {
             depth = w->completed_depth;
             score = w->best_score;
@@ -463,7 +481,8 @@ static void *helper_worker(void *arg)
     return NULL;
 }
 
-/* Something legal to play should the search be stopped before depth 1. */
+/* Something legal to play should the search find no line at depth 1
+ * (no thread to be had, or a proof's stop). */
 static Move fallback_turn(const AbShared *s)
 {
     const Position *root = &s->job->record.current;
@@ -537,6 +556,7 @@ static SearchResult alphabeta_search(BackendEngine *engine, SearchJob *job)
     AbShared s = {.job = job, .game = job->game, .settings = &e->settings, .engine = e, .tt = &e->table,
                   .proofs = &e->proofs, .result = &result};
     atomic_init(&s.abort, false);
+    atomic_init(&s.unsearched, true);
     atomic_init(&s.proof_ready, false);
     atomic_init(&s.proof_claimed, false);
     atomic_init(&s.proof_too_long, false);

@@ -87,6 +87,11 @@ typedef struct {
     bool steps; /* search steps of a turn as plies */
     uint64_t node_limit;
     atomic_bool abort; /* every thread stops as soon as it sees this */
+    /* True until the main thread has a completed iteration (its own or a
+     * helper's): until then `stop`, the clock and the node limit wait, so
+     * that a bestmove is never a move no search looked at (as in
+     * Stockfish).  False (zero) in a search built by hand. */
+    atomic_bool unsearched;
     AbWorker *workers;
     int worker_count;
     AbProof proof;          /* written by the one prover that claimed it, before proof_ready */
