@@ -3,11 +3,12 @@
 # UGI runner cutegames drives an engine (protocol.md, "Outside runners:
 # cutegames"): the options in its order, Game last; then before every move
 # the position from the opening with every move so far, `query p1turn`,
-# `query gameover`, a clock `go`, and at the end `query result`.  cutegames
-# reads a `response` or `bestmove` line only when it has exactly two words,
-# so every such line here must have two; p1 must alternate while the game
-# goes on (across a Room and Pillar swap too: position.sh), the game end
-# with a result, and no line of the conversation be refused.
+# `query gameover`, a clock `go` (here with `nodes 400`, to be quick), and
+# at the end `query result`.  cutegames reads a `response` or `bestmove`
+# line only when it has exactly two words, so every such line here must
+# have two; p1 must alternate while the game goes on (across a Room and
+# Pillar swap too: position.sh), the game end with a result, and no line
+# of the conversation be refused.
 . "$(dirname "$0")/lib.sh"
 
 # Lines of the engine's output so far that match REGEX.
@@ -45,9 +46,9 @@ play() {
         wait_for '^response' "$responses" || break
         p1turn=$(grep -E '^response' "$dir/out" | tail -n 2 | head -n 1 | cut -d' ' -f2)
         over=$(last '^response' | cut -d' ' -f2)
-        # Over, the side may stay: Columna's last pawn move leaves its
-        # mover named (RULES.md); cutegames then asks that engine, which
-        # says the game is over.
+        # p1 is checked only while the game goes on: Columna's last pawn
+        # move leaves its mover named (RULES.md), and cutegames, asking
+        # that engine, hears that the game is over all the same.
         [ "$over" = true ] && break
         [ "$over" = false ] || problem="ply $((plies + 1)): query gameover answered '$over'"
         want=true
@@ -75,7 +76,7 @@ play() {
     wait "$engine_timeout_pid" || problem="${problem:+$problem; }the engine did not exit 0 after quit"
     odd=$(grep -E '^(response|bestmove)' "$dir/out" | awk 'NF != 2' | head -n 1)
     [ -z "$odd" ] || problem="${problem:+$problem; }a line cutegames cannot read: '$odd'"
-    refused=$(grep -E 'error' "$dir/out" | head -n 1)
+    refused=$(grep -E '^info string error' "$dir/out" | head -n 1)
     [ -z "$refused" ] || problem="${problem:+$problem; }refused: $refused"
     rm -rf "$dir"
 }
