@@ -69,6 +69,14 @@ static const char help_text[] =
     "                          whatever its option range; a -params line sets\n"
     "                          c_end per parameter\n"
     "  -r-end R                default r_end (default 0.002)\n"
+    "  -skip-effect-check      tune even what the check before a new run saw change\n"
+    "                          nothing.  The check: the engine as the run\n"
+    "                          configures it, one thread, searches a few positions\n"
+    "                          with each parameter at its low and its high end; a\n"
+    "                          parameter that changes no bestmove, score or node\n"
+    "                          count is refused (exit 2).  For a parameter that\n"
+    "                          acts only under a clock, which the check's\n"
+    "                          node-limited searches never see\n"
     "\n"
     "Schedule (c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha, with c = c_end *\n"
     "N^gamma and a = r_end * c_end^2 * (A+N)^alpha, so that the last of the N\n"
@@ -117,8 +125,8 @@ static const char help_text[] =
     "\n"
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
-    "parameter file, an engine that does not start or lacks an option, a CSV that\n"
-    "does not fit the run, an existing CSV without -resume or -force, a -resume\n"
+    "parameter file, an engine that does not start or lacks an option, a tuned\n"
+    "parameter that changes nothing the engine does, a CSV that does not fit the run, an existing CSV without -resume or -force, a -resume\n"
     "whose settings differ from FILE.run or without a whole FILE.run); 130\n"
     "interrupted (Ctrl-C; -resume continues).\n";
 
@@ -311,6 +319,13 @@ static bool set_force(void *target, const char *flag, char *err, size_t err_size
     return true;
 }
 
+static bool set_skip_effect_check(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    options_of(target)->skip_effect_check = true;
+    return true;
+}
+
 /* The tuning run's own flags; every other word goes to the arena. */
 static const Flag tune_flags[] = {
     {"-tune", .on_value = read_tune},
@@ -326,6 +341,7 @@ static const Flag tune_flags[] = {
     {"-r-end", .on_value = read_r_end},
     {"-c-end-fraction", .on_value = read_c_end_fraction},
     {"-force", .on_switch = set_force},
+    {"-skip-effect-check", .on_switch = set_skip_effect_check},
     {NULL},
 };
 
