@@ -385,7 +385,8 @@ static EngineStatus await_bestmove(Engine *engine, int64_t start, int64_t deadli
         const char *line = engine->child.line;
         if (strncmp(line, "info string error", 17) == 0)
             snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
-        else if (reply->info && starts_with_word(line, "info") && !(line[4] && starts_with_word(line + 5, "string")))
+        else if (reply->info && starts_with_word(line, "info") &&
+                 !(line[4] && starts_with_word(line + 5, "string")))
             snprintf(reply->info, reply->info_size, "%s", line);
         if (!starts_with_word(line, "bestmove"))
             continue;

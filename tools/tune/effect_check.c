@@ -318,10 +318,11 @@ static void describe_inert(const Probe *p, const Game *game, const Spsa *spsa, c
         snprintf(under, sizeof under, "under Eval=%s (the net does not read it%s)", eval,
                  cost ? "; only the searches' depths or node counts changed, as moves were ordered" : "");
     else
-        snprintf(under, sizeof under, "as this run configures it%s", cost ? "" : ", nor a depth or a node count");
+        snprintf(under, sizeof under, "as this run configures it%s",
+                 cost ? "" : ", nor a depth or a node count");
     if (len < err_size)
-        snprintf(err + len, err_size - len, " changes no move and no score the engine gives %s, in %d positions of %s at '%s'; %s",
-                 under, p->count, game->id, p->go,
+        snprintf(err + len, err_size - len,
+                 " changes no move and no score the engine gives %s, in %d positions of %s at '%s'; %s", under, p->count, game->id, p->go,
                  net ? "tune the classic evaluation with option.Eval=classic, or a search parameter"
                      : "tune what this engine reads, or, for what acts only under a clock, give "
                        "-skip-effect-check");
