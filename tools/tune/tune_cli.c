@@ -121,7 +121,8 @@ static const char help_text[] =
     "  each scored 0 for the + side (theta stood still), or a run of 50 or more\n"
     "  iterations left every value at its start.\n"
     "  At the end (or on Ctrl-C) the tuner prints a setoption block to paste and\n"
-    "  the verify and tessera-arena command lines that check the result.\n"
+    "  the verify and tessera-arena command lines that check the result, with the\n"
+    "  next -seed: other openings than the run tuned on, which verify refuses.\n"
     "\n"
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
@@ -171,11 +172,15 @@ static const char verify_help_text[] =
     "  -help / --help / -h     this text\n"
     "\n"
     "Put tuned values into the engine's defaults only when the interval is\n"
-    "clearly above zero.\n"
+    "clearly above zero.  A tuning CSV whose record (FILE.run) shows the same\n"
+    "openings as this match (random ones with the same -seed, or the same\n"
+    "file's positions in the same order) is refused: a match on the openings\n"
+    "the run tuned on measures the values where they were fitted.\n"
     "\n"
     "Exit status: 0 the match completed (or its SPRT concluded); 1 the match could\n"
     "not go on (PGN or log trouble); 2 bad arguments (flags, an engine that does\n"
-    "not start or refuses the values, a CSV that does not fit it); 3 bad -sprt\n"
+    "not start or refuses the values, a CSV that does not fit it or whose run\n"
+    "tuned on these openings); 3 bad -sprt\n"
     "values; 130 interrupted (Ctrl-C; -resume continues).\n";
 
 void tune_cli_print_help(FILE *out) { fputs(help_text, out); }

@@ -149,10 +149,16 @@ static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Sp
     tune_print_unmoved_warning(out, spsa);
     fprintf(out, "\nsetoption block:\n");
     tune_print_setoption_block(out, row);
-    fprintf(out, "\nverify (tuned against default values):\n  ");
-    tune_print_verify_command(out, tool, o);
+    /* Another seed: the run's own openings would measure the values where
+     * they were fitted (verify refuses them). */
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)(o->arena.run.seed + 1));
+    fprintf(out, "\nverify (tuned against default values, on other openings than the run's: -seed %s, the run "
+                 "played -seed %llu):\n  ",
+            seed, (unsigned long long)o->arena.run.seed);
+    tune_print_verify_command(out, tool, o, seed);
     fprintf(out, "or with the arena:\n  ");
-    tune_print_arena_command(out, tool, o, row);
+    tune_print_arena_command(out, tool, o, row, seed);
     free(row);
 }
 
