@@ -313,7 +313,7 @@ static void describe_inert(const Probe *p, const Game *game, const Spsa *spsa, c
                                     spsa_engine_value(param->max));
             first = false;
         }
-    char under[128];
+    char under[256];
     if (net)
         snprintf(under, sizeof under, "under Eval=%s (the net does not read it%s)", eval,
                  cost ? "; only the searches' depths or node counts changed, as moves were ordered" : "");
