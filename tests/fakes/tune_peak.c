@@ -17,8 +17,11 @@
  *                                of 0 to 300 ms, drawn afresh in every
  *                                process: the pairs of a concurrent run
  *                                finish in another order every time
- *     tune_peak --flat           Knob does nothing: always the search's first
- *                                best move, so equal positions get equal moves
+ *     tune_peak --flat           Knob decides no move: always the search's first
+ *                                best move, so equal positions get equal moves;
+ *                                it only shows as the reported score (info
+ *                                score cp Knob), so the tuner's effect check
+ *                                passes and the games carry no signal
  *
  * On each move it plays the best move of a small alpha-beta search with
  * probability skill = 1 - |Knob - peak| / 70 (at least 0), else a random
@@ -187,6 +190,8 @@ static void fake_go(FakeEngine *e)
         fprintf(note, "ended %s\n", e->game_fen);
         fclose(note);
     }
+    if (e->flat)
+        printf("info depth 1 score cp %d nodes 1\n", e->knob);
     printf("bestmove %s\n", text);
 }
 

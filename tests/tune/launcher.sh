@@ -68,8 +68,9 @@ fi
 LAUNCHER_RECORD=$WORK/srun.rec
 export LAUNCHER_RECORD
 tune "$WORK/srun.csv" 2 -launcher 'srun --exclusive -n1 -c1 --mem-per-cpu=1G' -log "$WORK/srun.log"
-# The option list's start (before the log is open) is the one more.
-expect_run_through srun "$WORK/plain2.csv" 1 4
+# The option list's start and the effect check's (before the log is open)
+# are the two more.
+expect_run_through srun "$WORK/plain2.csv" 2 4
 bad=$(grep '^srun ' "$WORK/srun.rec" | grep -vxF "srun --exclusive -n1 -c1 --mem-per-cpu=1G $FAKE $ENGINE_ARGS")
 check tune_srun_gets_its_words_then_the_engine [ -z "$bad" ]
 
@@ -77,8 +78,9 @@ check tune_srun_gets_its_words_then_the_engine [ -z "$bad" ]
 printf '# two hosts\nalpha\n\n  beta   # the second\n' >"$WORK/hosts.txt"
 LAUNCHER_RECORD=$WORK/ssh.rec
 tune "$WORK/ssh.csv" 3 -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/hosts.txt" -log "$WORK/ssh.log"
-# Not logged: the option list (on alpha), the check of both hosts.
-expect_run_through ssh "$WORK/plain3.csv" 3 6
+# Not logged: the option list (on alpha), the check of both hosts, the
+# effect check (on alpha).
+expect_run_through ssh "$WORK/plain3.csv" 4 6
 check tune_ssh_checks_the_engine_on_both_hosts_first \
     [ "$(head -n 3 "$WORK/ssh.rec" | tr '\n' ' ' | sed "s| $FAKE $ENGINE_ARGS||g")" = "ssh -o BatchMode=yes alpha ssh -o BatchMode=yes alpha ssh -o BatchMode=yes beta " ]
 expect_threads_on_hosts "$WORK/ssh.log" 2 "tune_pair_thread_%s_runs_both_engines_on_%s" t1:alpha t2:beta t3:alpha

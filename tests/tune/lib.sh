@@ -5,6 +5,7 @@
 #                       holding its stdout then its stderr
 #   check NAME CMD...   ok when CMD succeeds, else the reply's tail
 #   has REGEX           a line of $REPLY matches REGEX (grep -E)
+#   lacks REGEX         no line of $REPLY matches REGEX
 #
 # $WORK is a scratch folder removed on exit; $TUNE the tuner.
 cd "$(dirname "$0")/../.." || exit 1
@@ -27,3 +28,5 @@ check() {
 }
 
 has() { printf '%s\n' "$REPLY" | grep -Eq -- "$1"; }
+
+lacks() { ! has "$1"; }

@@ -31,6 +31,13 @@ check texel_csv_verify_line has '^verify: tuned - default'
 
 run "$TUNE" texel -game columna -data "$DATA" -out "$CSV" -passes 1
 check texel_refuses_an_existing_csv [ "$STATUS" -eq 2 ]
+check texel_existing_csv_names_texels_own_flags \
+    has "^tessera-tune: texel: -out .*texel\.csv exists already: -force overwrites it, or give another -out$"
+check texel_existing_csv_names_no_flag_texel_lacks lacks '-resume|-csv '
+# Refused before the data is read: a missing data file is never reached.
+run "$TUNE" texel -game columna -data "$WORK/no-such-data.txt" -out "$CSV" -passes 1
+check texel_refuses_an_existing_csv_before_reading_data [ "$STATUS" -eq 2 ]
+check texel_refuses_an_existing_csv_before_fitting lacks 'no-such-data|^texel: '
 run "$TUNE" texel -game columna -data "$DATA" -out "$CSV" -passes 1 -force
 check texel_force_overwrites [ "$STATUS" -eq 0 ]
 

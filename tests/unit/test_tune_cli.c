@@ -245,16 +245,31 @@ static void test_printed_commands_repeat_the_arena_flags(void)
     fclose(out);
     CHECK_STR(printed, "setoption name RoomAndPillarSafe value 16\nsetoption name Some Option value -3\n");
     out = capture();
-    tune_print_arena_command(out, "build/tessera-tune", &options, &row);
+    tune_print_arena_command(out, "build/tessera-tune", &options, &row, NULL);
     fclose(out);
     CHECK_STR(printed, "build/tessera-arena -engine cmd=build/tessera 'args=-x 1' name=tuned "
                        "option.RoomAndPillarSafe=16 'option.Some Option=-3' -each tc=1+0.01 -game "
                        "roomandpillar -engine cmd=build/tessera 'args=-x 1' name=default -games 400\n");
     out = capture();
-    tune_print_verify_command(out, "build/tessera-tune", &options);
+    tune_print_verify_command(out, "build/tessera-tune", &options, NULL);
     fclose(out);
     CHECK_STR(printed, "build/tessera-tune verify -engine cmd=build/tessera 'args=-x 1' -each "
                        "tc=1+0.01 -game roomandpillar -csv tune.csv -games 400\n");
+    /* The closing lines' commands: another seed than the run's, in place of its -seed. */
+    CHECK_EQ_INT(PARSE("-engine", "cmd=build/tessera", "depth=2", "-seed", "3", "-tune", "RoomAndPillar*",
+                       "-iterations", "10", "-game", "roomandpillar"),
+                 TUNE_EXIT_OK);
+    out = capture();
+    tune_print_verify_command(out, "build/tessera-tune", &options, "4");
+    fclose(out);
+    CHECK_STR(printed, "build/tessera-tune verify -engine cmd=build/tessera depth=2 -game roomandpillar "
+                       "-seed 4 -csv tune.csv -games 400\n");
+    out = capture();
+    tune_print_arena_command(out, "build/tessera-tune", &options, &row, "4");
+    fclose(out);
+    CHECK_STR(printed, "build/tessera-arena -engine cmd=build/tessera depth=2 name=tuned "
+                       "option.RoomAndPillarSafe=16 'option.Some Option=-3' -game roomandpillar -engine "
+                       "cmd=build/tessera depth=2 name=default -seed 4 -games 400\n");
     out = capture();
     tune_cli_print_quoted(out, "it's");
     fclose(out);

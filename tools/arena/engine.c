@@ -375,6 +375,8 @@ static bool bestmove_words(const char *line, char *move, size_t move_size, char 
 static EngineStatus await_bestmove(Engine *engine, int64_t start, int64_t deadline, const EngineReply *reply,
                                    int64_t *elapsed_ms, char *why, size_t why_size)
 {
+    if (reply->info)
+        reply->info[0] = '\0';
     for (;;) {
         EngineStatus status = read_line(engine, deadline, "while thinking", why, why_size);
         *elapsed_ms = now_ms() - start;
@@ -383,6 +385,9 @@ static EngineStatus await_bestmove(Engine *engine, int64_t start, int64_t deadli
         const char *line = engine->child.line;
         if (strncmp(line, "info string error", 17) == 0)
             snprintf(engine->last_error, sizeof engine->last_error, "%s", line + 12);
+        else if (reply->info && starts_with_word(line, "info") &&
+                 !(line[4] && starts_with_word(line + 5, "string")))
+            snprintf(reply->info, reply->info_size, "%s", line);
         if (!starts_with_word(line, "bestmove"))
             continue;
         if (!bestmove_words(line, reply->move, reply->move_size, reply->ponder, reply->ponder_size))
@@ -461,7 +466,7 @@ EngineStatus engine_stop_pondering(Engine *engine, char *why, size_t why_size)
     int64_t start = now_ms(), elapsed;
     int64_t deadline = deadline_after(start, engine->spec->timeout_ms);
     char move[256];
-    EngineReply dropped = {move, sizeof move, NULL, 0};
+    EngineReply dropped = {move, sizeof move, NULL, 0, NULL, 0};
     EngineStatus status = send_until(engine, "stop", deadline, why, why_size);
     if (status == ENGINE_OK)
         status = await_bestmove(engine, start, deadline, &dropped, &elapsed, why, why_size);

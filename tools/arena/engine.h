@@ -101,12 +101,15 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size);
 
 /* Where a bestmove goes: the move text (not yet checked for legality)
  * and, when ponder is not NULL, the `ponder` reply it names (empty when
- * none). */
+ * none); when info is not NULL, the last `info` line before the bestmove
+ * other than `info string` (empty when none), blanks normalised. */
 typedef struct {
     char *move;
     size_t move_size;
     char *ponder;
     size_t ponder_size;
+    char *info;
+    size_t info_size;
 } EngineReply;
 
 /* Synchronises (isready, everything up to readyok dropped: a stale

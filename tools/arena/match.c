@@ -306,7 +306,7 @@ static bool play_turn(const MatchSetup *s, MatchResult *r, Clock clocks[2], Pond
     char move_text[MOVE_TEXT_MAX], reply_text[MOVE_TEXT_MAX];
     int64_t elapsed;
     Move move;
-    EngineReply reply = {move_text, sizeof move_text, reply_text, sizeof reply_text};
+    EngineReply reply = {move_text, sizeof move_text, reply_text, sizeof reply_text, NULL, 0};
     if (!ask_move(s, r, clocks, p, mover, command, &reply, &elapsed) || !check_move(s, r, mover, move_text, &move))
         return false;
     s->game->format_move(&rec->current, move, move_text, sizeof move_text);

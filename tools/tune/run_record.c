@@ -171,6 +171,14 @@ bool run_record_path(const char *csv_path, char *out, size_t out_size)
     return n > 0 && (size_t)n < out_size;
 }
 
+char *run_record_read(const char *csv_path)
+{
+    char path[RECORD_PATH_MAX], ignored[200];
+    return run_record_path(csv_path, path, sizeof path)
+               ? text_file_read(path, RECORD_FILE_MAX, NULL, ignored, sizeof ignored)
+               : NULL;
+}
+
 bool run_record_write(const char *csv_path, const char *text, char *err, size_t err_size)
 {
     char path[RECORD_PATH_MAX], temp[RECORD_PATH_MAX + 8];

@@ -49,6 +49,10 @@
  * out of memory. */
 char *run_record_describe(const TournamentConfig *c, const Spsa *spsa);
 
+/* The record beside csv_path (to free); NULL when there is none (a Texel
+ * CSV, a run from before records) or it cannot be read. */
+char *run_record_read(const char *csv_path);
+
 /* csv_path followed by RUN_RECORD_SUFFIX; false when it does not fit. */
 bool run_record_path(const char *csv_path, char *out, size_t out_size);
 

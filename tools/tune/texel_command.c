@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/flags.h"
 #include "games/registry.h"
@@ -207,11 +208,25 @@ static void print_closing(FILE *out, const TexelOptions *o, const int *fitted)
     fprintf(out, "\n");
 }
 
+/* An existing -out is refused before any data is read or fitted (the
+ * file is created with "wx" at the end all the same, so none is lost to
+ * a race). */
+static bool out_is_free(const TexelOptions *o, FILE *errout)
+{
+    if (o->force || access(o->csv_path, F_OK) != 0)
+        return true;
+    fprintf(errout, "tessera-tune: texel: -out %s exists already: -force overwrites it, or give another -out\n",
+            o->csv_path);
+    return false;
+}
+
 /* Loads, fits K then the weights, reports; the live weights are restored. */
 static int fit(const TexelOptions *o, FILE *out, FILE *errout)
 {
     TexelSet set;
     char err[1024];
+    if (!out_is_free(o, errout))
+        return TUNE_EXIT_BAD_ARGS;
     if (!texel_data_load(o->data_path, o->game, &set, err, sizeof err)) {
         fprintf(errout, "tessera-tune: texel: %s\n", err);
         return TUNE_EXIT_BAD_ARGS;

@@ -69,6 +69,14 @@ static const char help_text[] =
     "                          whatever its option range; a -params line sets\n"
     "                          c_end per parameter\n"
     "  -r-end R                default r_end (default 0.002)\n"
+    "  -skip-effect-check      tune even what the check before a new run saw change\n"
+    "                          nothing.  The check: the engine as the run\n"
+    "                          configures it, one thread, searches a few positions\n"
+    "                          with each parameter at its low and its high end; a\n"
+    "                          parameter that changes no bestmove, score or node\n"
+    "                          count is refused (exit 2).  For a parameter that\n"
+    "                          acts only under a clock, which the check's\n"
+    "                          node-limited searches never see\n"
     "\n"
     "Schedule (c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha, with c = c_end *\n"
     "N^gamma and a = r_end * c_end^2 * (A+N)^alpha, so that the last of the N\n"
@@ -114,12 +122,13 @@ static const char help_text[] =
     "  each scored 0 for the + side (theta stood still), or a run of 50 or more\n"
     "  iterations left every value at its start.\n"
     "  At the end (or on Ctrl-C) the tuner prints a setoption block to paste and\n"
-    "  the verify and tessera-arena command lines that check the result.\n"
+    "  the verify and tessera-arena command lines that check the result, with the\n"
+    "  next -seed: other openings than the run tuned on, which verify refuses.\n"
     "\n"
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
-    "parameter file, an engine that does not start or lacks an option, a CSV that\n"
-    "does not fit the run, an existing CSV without -resume or -force, a -resume\n"
+    "parameter file, an engine that does not start or lacks an option, a tuned\n"
+    "parameter that changes nothing the engine does, a CSV that does not fit the run, an existing CSV without -resume or -force, a -resume\n"
     "whose settings differ from FILE.run or without a whole FILE.run); 130\n"
     "interrupted (Ctrl-C; -resume continues).\n";
 
@@ -164,11 +173,15 @@ static const char verify_help_text[] =
     "  -help / --help / -h     this text\n"
     "\n"
     "Put tuned values into the engine's defaults only when the interval is\n"
-    "clearly above zero.\n"
+    "clearly above zero.  A tuning CSV whose record (FILE.run) shows the same\n"
+    "openings as this match (random ones with the same -seed, or the same\n"
+    "file's positions in the same order) is refused: a match on the openings\n"
+    "the run tuned on measures the values where they were fitted.\n"
     "\n"
     "Exit status: 0 the match completed (or its SPRT concluded); 1 the match could\n"
     "not go on (PGN or log trouble); 2 bad arguments (flags, an engine that does\n"
-    "not start or refuses the values, a CSV that does not fit it); 3 bad -sprt\n"
+    "not start or refuses the values, a CSV that does not fit it or whose run\n"
+    "tuned on these openings); 3 bad -sprt\n"
     "values; 130 interrupted (Ctrl-C; -resume continues).\n";
 
 void tune_cli_print_help(FILE *out) { fputs(help_text, out); }
@@ -312,6 +325,13 @@ static bool set_force(void *target, const char *flag, char *err, size_t err_size
     return true;
 }
 
+static bool set_skip_effect_check(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    options_of(target)->skip_effect_check = true;
+    return true;
+}
+
 /* The tuning run's own flags; every other word goes to the arena. */
 static const Flag tune_flags[] = {
     {"-tune", .on_value = read_tune},
@@ -327,6 +347,7 @@ static const Flag tune_flags[] = {
     {"-r-end", .on_value = read_r_end},
     {"-c-end-fraction", .on_value = read_c_end_fraction},
     {"-force", .on_switch = set_force},
+    {"-skip-effect-check", .on_switch = set_skip_effect_check},
     {NULL},
 };
 

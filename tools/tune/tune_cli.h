@@ -49,6 +49,7 @@ typedef struct {
     const char *csv_path; /* -csv, or the -resume file */
     bool resume;
     bool force; /* -force: a new run may overwrite an existing CSV */
+    bool skip_effect_check; /* -skip-effect-check: tune even what the probe saw change nothing */
     int progress_every;
 
     /* The arena's part of the command line, for printing an equivalent

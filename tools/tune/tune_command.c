@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "arena/preflight.h"
+#include "tune/effect_check.h"
 #include "tune/engine_options.h"
 #include "tune/param_source.h"
 #include "tune/run_record.h"
@@ -83,16 +84,29 @@ static FILE *start_new(const TuneOptions *o, const Spsa *spsa, const char *recor
     return csv;
 }
 
+/* A new run tunes only parameters that change what the engine does
+ * (effect_check.h), unless told -skip-effect-check; a resumed run was
+ * checked when it started. */
+static bool check_effect(const TuneOptions *o, const Spsa *spsa, FILE *out, char *err, size_t err_size)
+{
+    if (o->resume || o->skip_effect_check)
+        return true;
+    char source[SPEC_TEXT_MAX + 16];
+    snprintf(source, sizeof source, "%s %s", o->tune_patterns ? "-tune" : "-params",
+             o->tune_patterns ? o->tune_patterns : o->params_path);
+    return effect_check(&o->arena.run, spsa, source, out, err, err_size);
+}
+
 /* SPSA from the flags; the CSV created, or resumed into spsa once the
  * run's record says that the flags are the ones it was started with. */
-static FILE *set_up(const TuneOptions *o, Spsa *spsa, char *err, size_t err_size)
+static FILE *set_up(const TuneOptions *o, Spsa *spsa, FILE *out, char *err, size_t err_size)
 {
     SpsaParam params[SPSA_MAX_PARAMS];
     int count = 0;
     SpsaSchedule schedule = tune_cli_schedule(o);
     if (!choose_params(o, params, &count, err, err_size) || !check_hosts(o, err, err_size) ||
         !spsa_init(spsa, &schedule, params, count, o->arena.run.seed, err, err_size) ||
-        !check_spec_room(o, spsa, err, err_size))
+        !check_spec_room(o, spsa, err, err_size) || !check_effect(o, spsa, out, err, err_size))
         return NULL;
     char *record = run_record_describe(&o->arena.run, spsa);
     if (!record) {
@@ -135,10 +149,16 @@ static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Sp
     tune_print_unmoved_warning(out, spsa);
     fprintf(out, "\nsetoption block:\n");
     tune_print_setoption_block(out, row);
-    fprintf(out, "\nverify (tuned against default values):\n  ");
-    tune_print_verify_command(out, tool, o);
+    /* Another seed: the run's own openings would measure the values where
+     * they were fitted (verify refuses them). */
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)(o->arena.run.seed + 1));
+    fprintf(out, "\nverify (tuned against default values, on other openings than the run's: -seed %s, the run "
+                 "played -seed %llu):\n  ",
+            seed, (unsigned long long)o->arena.run.seed);
+    tune_print_verify_command(out, tool, o, seed);
     fprintf(out, "or with the arena:\n  ");
-    tune_print_arena_command(out, tool, o, row);
+    tune_print_arena_command(out, tool, o, row, seed);
     free(row);
 }
 
@@ -147,7 +167,7 @@ int tune_command(const TuneOptions *o, const char *tool, atomic_int *abort, FILE
 {
     char err[1400];
     Spsa *spsa = malloc(sizeof *spsa);
-    FILE *csv = spsa ? set_up(o, spsa, err, sizeof err) : NULL;
+    FILE *csv = spsa ? set_up(o, spsa, out, err, sizeof err) : NULL;
     if (!csv) {
         fprintf(errout, "tessera-tune: %s\n", spsa ? err : "out of memory");
         free(spsa);

@@ -71,6 +71,22 @@ static void print_arg(FILE *out, const char *arg)
     tune_cli_print_quoted(out, arg);
 }
 
+/* Arena argument i, unless it is -seed or its value and seed replaces
+ * them. */
+static void print_arena_arg(FILE *out, const TuneOptions *o, int i, const char *seed)
+{
+    bool is_seed = strcmp(o->arena_args[i], "-seed") == 0 ||
+                   (i > 0 && strcmp(o->arena_args[i - 1], "-seed") == 0);
+    if (!seed || !is_seed)
+        print_arg(out, o->arena_args[i]);
+}
+
+static void print_seed(FILE *out, const char *seed)
+{
+    if (seed)
+        fprintf(out, " -seed %s", seed);
+}
+
 static bool has_length_flag(const TuneOptions *o)
 {
     for (int i = 0; i < o->arena_arg_count; i++)
@@ -80,7 +96,7 @@ static bool has_length_flag(const TuneOptions *o)
 }
 
 void tune_print_arena_command(FILE *out, const char *tool, const TuneOptions *o,
-                              const ThetaRow *row)
+                              const ThetaRow *row, const char *seed)
 {
     int engine_end = o->engine_at + 1 + o->engine_words;
     print_sibling(out, tool, "tessera-arena");
@@ -95,22 +111,24 @@ void tune_print_arena_command(FILE *out, const char *tool, const TuneOptions *o,
             }
         }
         if (i < o->arena_arg_count)
-            print_arg(out, o->arena_args[i]);
+            print_arena_arg(out, o, i, seed);
     }
     for (int i = o->engine_at; i < engine_end; i++)
         print_arg(out, o->arena_args[i]);
     print_arg(out, "name=default");
+    print_seed(out, seed);
     if (!has_length_flag(o))
         fprintf(out, " -games %d", TUNE_VERIFY_GAMES);
     fputc('\n', out);
 }
 
-void tune_print_verify_command(FILE *out, const char *tool, const TuneOptions *o)
+void tune_print_verify_command(FILE *out, const char *tool, const TuneOptions *o, const char *seed)
 {
     tune_cli_print_quoted(out, tool);
     fputs(" verify", out);
     for (int i = 0; i < o->arena_arg_count; i++)
-        print_arg(out, o->arena_args[i]);
+        print_arena_arg(out, o, i, seed);
+    print_seed(out, seed);
     fputs(" -csv", out);
     print_arg(out, o->csv_path);
     if (!has_length_flag(o))

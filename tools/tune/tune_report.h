@@ -30,11 +30,13 @@ void tune_print_setoption_block(FILE *out, const ThetaRow *row);
 
 /* tessera-arena playing the engine with these values (name=tuned)
  * against itself with its defaults (name=default).  tool is argv[0]: the
- * arena is looked for beside it. */
+ * arena is looked for beside it.  seed, when not NULL, replaces the
+ * command's -seed (a tuning run's closing lines: other openings than the
+ * ones it tuned on). */
 void tune_print_arena_command(FILE *out, const char *tool, const TuneOptions *options,
-                              const ThetaRow *row);
+                              const ThetaRow *row, const char *seed);
 
-/* tessera-tune verify with the same arena flags and -csv. */
-void tune_print_verify_command(FILE *out, const char *tool, const TuneOptions *options);
+/* tessera-tune verify with the same arena flags (seed as above) and -csv. */
+void tune_print_verify_command(FILE *out, const char *tool, const TuneOptions *options, const char *seed);
 
 #endif

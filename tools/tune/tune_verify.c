@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "arena/results.h"
+#include "arena/runconfig.h"
 #include "arena/stats.h"
 #include "arena/tournament.h"
 #include "tune/engine_options.h"
+#include "tune/run_record.h"
 #include "tune/theta_csv.h"
 #include "tune/tune_report.h"
 
@@ -39,6 +41,46 @@ static bool give_values(TuneOptions *o, const ThetaRow *row, char *err, size_t e
     return ok;
 }
 
+/* The value of key in text, "" when absent. */
+static void value_of(const char *text, const char *key, char *out, size_t out_size)
+{
+    if (!runconfig_value(text, key, out, out_size))
+        out[0] = '\0';
+}
+
+/* A match on the openings the run tuned on measures the values where
+ * they were fitted, not whether they play better: refused when the CSV's
+ * record (FILE.run) shows the same openings (random ones from the same
+ * seed, or the same file's positions in the same order, whatever the
+ * seed).  Every game from the start position is no choice of openings. */
+static bool openings_are_new(const TuneOptions *o, char *err, size_t err_size)
+{
+    char *recorded = run_record_read(o->csv_path);
+    RunConfig now = {NULL, 0, 0};
+    if (!recorded || !runconfig_describe(&o->arena.run, &now)) {
+        free(recorded);
+        return true;
+    }
+    char run_openings[256], openings[256], run_seed[32], seed[32];
+    value_of(recorded, "openings", run_openings, sizeof run_openings);
+    value_of(now.text, "openings", openings, sizeof openings);
+    value_of(recorded, "seed", run_seed, sizeof run_seed);
+    value_of(now.text, "seed", seed, sizeof seed);
+    bool file = strncmp(openings, "file", 4) == 0;
+    bool same = strcmp(openings, "start") != 0 && strcmp(openings, run_openings) == 0 &&
+                (file || strcmp(seed, run_seed) == 0);
+    if (same)
+        snprintf(err, err_size,
+                 "-csv %s: the run tuned on these openings (%s, -seed %s), so a match on them measures the "
+                 "values where they were fitted: %s",
+                 o->csv_path, openings, seed,
+                 file ? "give other openings (another file, or order=random with another -seed)"
+                      : "give another -seed (the tuner's closing lines print one)");
+    runconfig_free(&now);
+    free(recorded);
+    return !same;
+}
+
 static void print_elo(FILE *out, ResultTable *results)
 {
     PairTally tally;
@@ -61,8 +103,8 @@ int tune_verify(TuneOptions *o, const char *tool, atomic_int *abort, FILE *out, 
 {
     char err[1400];
     ThetaRow *row = malloc(sizeof *row);
-    if (!row || !theta_csv_load_last_row(o->csv_path, row, err, sizeof err) ||
-        !give_values(o, row, err, sizeof err)) {
+    if (!row || !openings_are_new(o, err, sizeof err) ||
+        !theta_csv_load_last_row(o->csv_path, row, err, sizeof err) || !give_values(o, row, err, sizeof err)) {
         fprintf(errout, "tessera-tune verify: %s\n", row ? err : "out of memory");
         free(row);
         return TUNE_EXIT_BAD_ARGS;
@@ -71,7 +113,7 @@ int tune_verify(TuneOptions *o, const char *tool, atomic_int *abort, FILE *out, 
             o->csv_path);
     tune_print_setoption_block(out, row);
     fprintf(out, "the same match with tessera-arena:\n");
-    tune_print_arena_command(out, tool, o, row);
+    tune_print_arena_command(out, tool, o, row, NULL);
     fflush(out);
     free(row);
     ResultTable results;
