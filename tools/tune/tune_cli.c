@@ -326,13 +326,13 @@ static const Flag tune_flags[] = {
     {"-r-end", .on_value = read_r_end},
     {"-c-end-fraction", .on_value = read_c_end_fraction},
     {"-force", .on_switch = set_force},
-    {NULL},
+    {.name = NULL},
 };
 
 /* verify's own flag: the run's CSV; the rest are the match's. */
 static const Flag verify_flags[] = {
     {"-csv", .on_value = read_csv},
-    {NULL},
+    {.name = NULL},
 };
 
 static bool add_arena_arg(TuneOptions *o, const char *arg, char *err, size_t err_size)

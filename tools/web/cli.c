@@ -125,7 +125,7 @@ static const Flag web_flags[] = {
     {"--watch", .on_value = read_watch},
     {"--help", .on_switch = set_help},
     {"-h", .on_switch = set_help},
-    {NULL},
+    {.name = NULL},
 };
 
 /* tessera beside this program: build/tessera-web runs build/tessera. */
