@@ -63,9 +63,10 @@ tag = $(if $(filter release,$(1)),,$(1) )
 # objs(variant, sources)
 objs = $(patsubst %.c,build/$(1)/obj/%.o,$(2))
 
-# Everything one build variant produces.
+# Everything one build variant produces.  The objects depend on the
+# variant's flags file, so that another compiler or other flags rebuild them.
 define variant
-build/$(1)/obj/%.o: %.c
+build/$(1)/obj/%.o: %.c build/$(1)/flags
 	@mkdir -p $$(@D)
 	@$$(say) CC "$(call tag,$(1))$$<"
 	$$(Q)$$(CC) $$(COMMON) $$(FLAGS_$(1)) $$(CFLAGS) -c $$< -o $$@
@@ -129,7 +130,24 @@ $(1): build/$(1)/tessera $(if $(wildcard $(ARENA_MAIN)),build/$(1)/tessera-arena
       $(addprefix build/$(1)/tests/,$(TEST_NAMES)) $(addprefix build/$(1)/fakes/,$(FAKE_NAMES))
 endef
 
-$(foreach v,release asan tsan,$(eval $(call variant,$(v))))
+VARIANTS := release asan tsan
+$(foreach v,$(VARIANTS),$(eval $(call variant,$(v))))
+
+# sq: $(1) quoted for the shell, between single quotes.
+sq = $(subst ','\'',$(1))
+
+# build/<variant>/flags: the compiler, its version line and the flags the
+# variant's objects are built with.  Rewritten only when that changes, so
+# that it rebuilds them then (another CC, CFLAGS or LDFLAGS, an upgraded
+# compiler) and only then.  FORCE is phony, so the check runs at every
+# make (a plain target with no recipe would not do: .SECONDARY below
+# makes make skip it while it is missing).
+$(foreach v,$(VARIANTS),build/$(v)/flags): build/%/flags: FORCE
+	@mkdir -p $(@D)
+	@{ printf '%s\n' 'CC=$(call sq,$(CC))' 'CFLAGS=$(call sq,$(COMMON) $(FLAGS_$*) $(CFLAGS))' \
+	       'LDFLAGS=$(call sq,$(LDFLAGS) $(LDLIBS))'; $(CC) --version 2>/dev/null | head -n 1; } >$@.new; \
+	if cmp -s $@.new $@; then rm -f $@.new; else $(say) GEN "$@"; mv -f $@.new $@; fi
+.PHONY: FORCE
 
 build/gen/web_assets.c: $(WEB_ASSETS) tools/embed.sh
 	@$(say) GEN "$@"
