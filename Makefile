@@ -159,7 +159,6 @@ clang: $(call unit_tests,clang,$(filter-out test_web_security,$(TEST_NAMES)))
 
 # sq: $(1) quoted for the shell, between single quotes.
 sq = $(subst ','\'',$(1))
-comma := ,
 
 # build/<variant>/flags: the compiler, its version line and the flags the
 # variant's objects are built with.  Rewritten only when that changes, so
@@ -203,14 +202,16 @@ all: release
 	done
 
 # make test builds the clang build too, unless CLANG_SKIP says why not
-# (tests/run.sh prints it): clang is not installed, or CC is clang
-# already, when the other three builds test it.  Found only for these
-# goals, since it runs the compilers.
+# (tests/run.sh prints it).  When CC is clang already, the other three
+# builds test it.  Found only for these goals, since it runs the compilers.
 ifneq ($(filter test test-loaded,$(MAKECMDGOALS)),)
-CLANG_SKIP := $(strip $(if $(shell command -v $(CLANG)), \
-    $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null | head -n 1)), \
-        CC ($(CC)) is clang: the release$(comma) asan and tsan builds are clang's), \
-    $(CLANG) is not installed))
+ifeq ($(shell command -v $(CLANG)),)
+CLANG_SKIP := $(CLANG) is not installed
+else ifneq ($(findstring clang,$(shell $(CC) --version 2>/dev/null | head -n 1)),)
+CLANG_SKIP := CC ($(CC)) is clang: the release, asan and tsan builds are clang's
+else ifeq ($(shell printf 'int main(void) { return 0; }\n' | $(CLANG) $(FLAGS_clang) -x c - -o /dev/null 2>/dev/null && echo yes),)
+CLANG_SKIP := $(CLANG) links no program with $(FLAGS_clang) (is its UBSan runtime, compiler-rt, installed?)
+endif
 endif
 TEST_BUILDS := all asan tsan $(if $(CLANG_SKIP),,clang)
 RUN_TESTS   := TESSERA_CLANG_SKIPPED='$(call sq,$(CLANG_SKIP))' sh tests/run.sh

@@ -20,9 +20,9 @@
 # these two lanes keep both cores busy.  The third takes the tests that
 # mostly wait (is_waiting_test), which would leave a core idle in the
 # others, and then the clang build's unit tests (CPU-bound, but about
-# 16 s alone, and this lane is the shortest by minutes).  Each lane counts into
-# its own file and log (build/test-log-LANE.txt); lines name their
-# variant, so interleaved output still reads.
+# 16 s alone, and this lane is the shortest by minutes).  Each lane
+# counts into its own file and log (build/test-log-LANE.txt); lines name
+# their variant, so interleaved output still reads.
 #
 # The load: wall-clock bounds in the tests (a movetime not overrun by much,
 # stop answered promptly) hold on an idle machine; on a loaded one they are
