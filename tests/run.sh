@@ -2,7 +2,9 @@
 # Runs every test program and shell test, adds up their "harness: N passed,
 # M failed" lines and prints one closing line.  Exit status 1 on any failure.
 #
-#   unit tests      build/{release,asan,tsan}/tests/test_*   (C programs)
+#   unit tests      build/{release,asan,tsan}/tests/test_*   (C programs),
+#                   and build/clang/tests/test_* (make test's clang build,
+#                   with UBSan) unless TESSERA_CLANG_SKIPPED says why not
 #   shell tests     tests/*/*.sh (not lib*.sh), run against the release and
 #                   asan builds, and the engine's own ones (not arena, tune, web)
 #                   against tsan (TESSERA_BUILD); a sanitizer report ends the
@@ -17,9 +19,10 @@
 # idle cores): each test is a single process of one or two threads, so
 # these two lanes keep both cores busy.  The third takes the tests that
 # mostly wait (is_waiting_test), which would leave a core idle in the
-# others.  Each lane counts into its own file and log
-# (build/test-log-LANE.txt); lines name their variant, so interleaved
-# output still reads.
+# others, and then the clang build's unit tests (CPU-bound, but about
+# 16 s alone, and this lane is the shortest by minutes).  Each lane
+# counts into its own file and log (build/test-log-LANE.txt); lines name
+# their variant, so interleaved output still reads.
 #
 # The load: wall-clock bounds in the tests (a movetime not overrun by much,
 # stop answered promptly) hold on an idle machine; on a loaded one they are
@@ -250,6 +253,7 @@ waiting_lane() {
             is_waiting_test "$variant/$s" && tally "$variant/$s" env TESSERA_BUILD="build/$variant" sh "$s"
         done
     done
+    [ -n "${TESSERA_CLANG_SKIPPED:-}" ] || unit_tests clang
 }
 
 # Under tsan only the engine's own conversations: its search threads are
@@ -310,6 +314,8 @@ case "${TESSERA_LOAD_FACTOR:-}" in
     echo "load factor $TESSERA_LOAD_FACTOR (given)"
     ;;
 esac
+
+[ -z "${TESSERA_CLANG_SKIPPED:-}" ] || echo "the clang build of the unit tests is skipped: $TESSERA_CLANG_SKIPPED"
 
 lane plain plain_lane &
 plain=$!

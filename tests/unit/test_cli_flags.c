@@ -45,7 +45,7 @@ static const Flag table[] = {
     {"-show", .on_switch = set_show},
     {"-games", .on_value = read_games},
     {"-engine", .on_words = read_words},
-    {NULL},
+    {.name = NULL},
 };
 
 static int read_all(int argc, char *const *argv, Seen *seen, char *err, size_t err_size)

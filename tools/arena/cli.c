@@ -525,7 +525,7 @@ static const Flag arena_flags[] = {
     {"-norepeat", .on_switch = set_repeat},
     {"-resume", .on_switch = set_resume},
     {"-show", .on_switch = set_show},
-    {NULL},
+    {.name = NULL},
 };
 
 /* One flag at argv[*i]; returns an exit code (ARENA_EXIT_OK to go on). */

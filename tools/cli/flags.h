@@ -7,7 +7,7 @@
  *         {"-show", .on_switch = set_show},
  *         {"-games", .on_value = read_games},
  *         {"-engine", .on_words = read_engine},
- *         {NULL},
+ *         {.name = NULL},
  *     };
  *     const Flag *row = flag_find(arena_flags, argv[i]);
  *     int code = row ? flag_read(row, &target, argc, argv, &i, BAD_ARGS, err, sizeof err) : ...;

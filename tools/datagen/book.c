@@ -123,7 +123,7 @@ static const Flag book_flags[] = {
     {"-min-ply", .on_value = read_min_ply}, {"-max-ply", .on_value = read_max_ply},
     {"-decisive", .on_switch = set_decisive}, {"-force", .on_switch = set_force},
     {"-help", .on_switch = set_help},       {"--help", .on_switch = set_help},
-    {NULL},
+    {.name = NULL},
 };
 
 static bool parse_options(int argc, char *const *argv, BookOptions *o, char *err, size_t err_size)

@@ -243,7 +243,7 @@ static const Flag datagen_flags[] = {
     {"-hash", .on_value = read_hash},
     {"-help", .on_switch = set_help},
     {"--help", .on_switch = set_help},
-    {NULL},
+    {.name = NULL},
 };
 
 static bool check_options(const DatagenOptions *o, char *err, size_t err_size)

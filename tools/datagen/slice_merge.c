@@ -55,7 +55,7 @@ static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 static const Flag merge_flags[] = {
     {"-out", .on_value = read_out}, {"-force", .on_switch = set_force},
     {"-help", .on_switch = set_help}, {"--help", .on_switch = set_help},
-    {NULL},
+    {.name = NULL},
 };
 
 /* Flags anywhere; every other word is a part.  o->parts points into a

@@ -148,7 +148,7 @@ static const Flag mates_flags[] = {
     {"-per-game", .on_value = read_per_game},   {"-min-plies", .on_value = read_min_plies},
     {"-seed", .on_value = read_seed},           {"-budget", .on_value = read_budget},
     {"-fen", .on_value = read_fen},             {"-best", .on_value = read_best},
-    {NULL},
+    {.name = NULL},
 };
 
 int main(int argc, char **argv)

@@ -154,7 +154,7 @@ static const Flag train_flags[] = {
     {"-seed", .on_value = read_seed},       {"-steps", .on_switch = set_steps},
     {"-policy", .on_switch = set_policy},   {"-policy-weight", .on_value = read_policy_weight},
     {"-help", .on_switch = set_help},
-    {"--help", .on_switch = set_help},      {NULL},
+    {"--help", .on_switch = set_help},      {.name = NULL},
 };
 
 /* -policy-weight is -policy's (0 until given: POLICY_WEIGHT_DEFAULT),

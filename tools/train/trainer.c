@@ -103,9 +103,12 @@ typedef struct {
 static Sample sample_at(const TrainSet *set, size_t s)
 {
     const uint32_t first = set->spread_begin[s];
+    const int spread = (int)(set->spread_begin[s + 1] - first);
+    /* A set without spreads has no spread arrays, and NULL + 0 is undefined
+     * (clang's UBSan says so). */
     return (Sample){set->features + set->begin[s], (int)(set->begin[s + 1] - set->begin[s]), set->target[s],
-                    set->policy_target[s], set->spread_entry + first, set->spread_share + first,
-                    (int)(set->spread_begin[s + 1] - first)};
+                    set->policy_target[s], spread ? set->spread_entry + first : NULL,
+                    spread ? set->spread_share + first : NULL, spread};
 }
 
 /* log(sum of exp(x[k])), less the largest first so that exp never

@@ -113,7 +113,7 @@ static const Flag texel_flags[] = {
     {"-out", .on_value = read_out},         {"-lambda", .on_value = read_lambda},
     {"-threads", .on_value = read_threads}, {"-passes", .on_value = read_passes},
     {"-force", .on_switch = set_force},     {"-help", .on_switch = set_help},
-    {"--help", .on_switch = set_help},      {NULL},
+    {"--help", .on_switch = set_help},      {.name = NULL},
 };
 
 static bool parse_options(int argc, char *const *argv, TexelOptions *o, char *err,

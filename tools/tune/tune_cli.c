@@ -348,13 +348,13 @@ static const Flag tune_flags[] = {
     {"-c-end-fraction", .on_value = read_c_end_fraction},
     {"-force", .on_switch = set_force},
     {"-skip-effect-check", .on_switch = set_skip_effect_check},
-    {NULL},
+    {.name = NULL},
 };
 
 /* verify's own flag: the run's CSV; the rest are the match's. */
 static const Flag verify_flags[] = {
     {"-csv", .on_value = read_csv},
-    {NULL},
+    {.name = NULL},
 };
 
 static bool add_arena_arg(TuneOptions *o, const char *arg, char *err, size_t err_size)

@@ -58,7 +58,7 @@ static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 
 static const Flag wdl_flags[] = {
     {"-game", .on_value = read_game},  {"-data", .on_value = read_data}, {"-check", .on_switch = set_check},
-    {"-help", .on_switch = set_help},  {"--help", .on_switch = set_help}, {NULL},
+    {"-help", .on_switch = set_help},  {"--help", .on_switch = set_help}, {.name = NULL},
 };
 
 static bool parse_options(int argc, char *const *argv, WdlOptions *o, char *err, size_t err_size)

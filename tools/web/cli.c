@@ -130,7 +130,7 @@ static const Flag web_flags[] = {
     {"--watch", .on_value = read_watch},
     {"--help", .on_switch = set_help},
     {"-h", .on_switch = set_help},
-    {NULL},
+    {.name = NULL},
 };
 
 bool web_parse_args(int argc, char **argv, WebOptions *o, char *why, size_t why_size)
