@@ -161,17 +161,29 @@ clang: $(call unit_tests,clang,$(filter-out test_web_security,$(TEST_NAMES)))
 sq = $(subst ','\'',$(1))
 
 # build/<variant>/flags: the compiler, its version line and the flags the
-# variant's objects are built with.  Rewritten only when that changes, so
-# that it rebuilds them then (another CC, CFLAGS or LDFLAGS, an upgraded
-# compiler) and only then.  FORCE is phony, so the check runs at every
-# make (a plain target with no recipe would not do: .SECONDARY below
-# makes make skip it while it is missing).
-$(foreach v,$(VARIANTS),build/$(v)/flags): build/%/flags: FORCE
-	@mkdir -p $(@D)
-	@{ printf '%s\n' 'CC=$(call sq,$(CC))' 'CFLAGS=$(call sq,$(COMMON) $(FLAGS_$*) $(CFLAGS))' \
-	       'LDFLAGS=$(call sq,$(LDFLAGS) $(LDLIBS))'; $(CC) --version 2>/dev/null | head -n 1; } >$@.new; \
-	if cmp -s $@.new $@; then rm -f $@.new; else $(say) GEN "$@"; mv -f $@.new $@; fi
-.PHONY: FORCE
+# variant's objects are built with, rewritten when that changes, so that
+# it rebuilds them then (another CC, CFLAGS or LDFLAGS, an upgraded
+# compiler) and only then.  Compared when make reads this file, not by a
+# rule run at every make: that would make `make -n` and `make -q` see
+# every object out of date.  Under -n and -q, which build nothing, a
+# changed file is left as it is and made a target, out of date.
+variant_cc = $(if $(filter clang,$(1)),$(CLANG),$(CC))
+flags_of = printf '%s\n' 'CC=$(call sq,$(call variant_cc,$(1)))' \
+               'CFLAGS=$(call sq,$(COMMON) $(FLAGS_$(1)) $(CFLAGS))' 'LDFLAGS=$(call sq,$(LDFLAGS) $(LDLIBS))'; \
+           $(call variant_cc,$(1)) --version 2>/dev/null | head -n 1
+flags_changed = $(shell { $(call flags_of,$(1)); } | cmp -s - build/$(1)/flags || echo $(1))
+write_flags = mkdir -p build/$(1) && { $(call flags_of,$(1)); } >build/$(1)/flags
+dry_run := $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+CHANGED_FLAGS := $(foreach v,$(VARIANTS),$(call flags_changed,$(v)))
+ifeq ($(dry_run),)
+$(foreach v,$(CHANGED_FLAGS),$(shell $(call write_flags,$(v))))
+else
+$(foreach v,$(CHANGED_FLAGS),build/$(v)/flags): FLAGS_CHANGED
+	$(call write_flags,$(@D:build/%=%))
+.PHONY: FLAGS_CHANGED
+endif
+endif
 
 build/gen/web_assets.c: $(WEB_ASSETS) tools/embed.sh
 	@$(say) GEN "$@"
