@@ -48,6 +48,25 @@ arena -engine cmd="$FAKES/fake_engine" name="Well Behaved" -engine cmd="$FAKES/f
 expect_status "faults: the run completes" 0
 strict "faults: games ended by a fault are export format too" "$WORK/faults.pgn"
 
+# Each move's think-time comment reads back as the time the arena measured,
+# which -show prints with the move ("[7 ms]"): seconds and exactly three
+# digits of milliseconds, so 7 ms is {0.007s}, never {0.7s}.  The fakes
+# take 7 and 70 ms a move (more on a busy machine; the check compares the
+# two records of one measure, not the clock).
+arena -engine cmd="$FAKES/fake_engine" name=Quick args="--delay 7" \
+    -engine cmd="$FAKES/fake_engine" name=Slow args="--seed 2 --delay 70" \
+    -each tc=10+0.1 -game roomandpillar -games 1 -show -pgnout "$WORK/times.pgn"
+expect_status "think times: the run completes" 0
+printf '%s\n' "$OUT" | sed -n 's/^[0-9]*\. .* plays .*  \[\([0-9]*\) ms\]$/\1/p' >"$WORK/shown.txt"
+grep -v '^[[%]' "$WORK/times.pgn" | grep -o '{[0-9.]*s}' >"$WORK/comments.txt"
+check "think times: a comment per move ($(wc -l <"$WORK/shown.txt") moves)" \
+    [ -s "$WORK/shown.txt" -a "$(wc -l <"$WORK/comments.txt")" -eq "$(wc -l <"$WORK/shown.txt")" ]
+bad=$(grep -Ev '^[{][0-9]+[.][0-9]{3}s[}]$' "$WORK/comments.txt" | head -n 3 | tr '\n' ' ')
+check "think times: every comment is {S.MMMs}${bad:+ (not $bad)}" [ -z "$bad" ]
+# Read back as a decimal: {0.7s} would be 700 ms where 7 were measured.
+tr -d '{}s' <"$WORK/comments.txt" | awk '{ printf "%d\n", $1 * 1000 + 0.5 }' >"$WORK/read_back.txt"
+check "think times: the comments read back as the times -show printed" cmp -s "$WORK/read_back.txt" "$WORK/shown.txt"
+
 # An old run's file (moves as the games write them, no N...) resumes and
 # merges: the reader takes both encodings.
 play_old_run() {

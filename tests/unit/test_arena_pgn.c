@@ -118,6 +118,42 @@ static void test_game_is_written_with_its_tags(void)
     CHECK_CONTAINS(text, " {crash: Beta (p2) killed by\nsignal 11} 1-0\n\n");
 }
 
+/* The sample game's movetext with these three think times (ms), as
+ * pgn_write_game writes it to path_a. */
+static void movetext_with_times(const int32_t think_ms[3], char *text, size_t size)
+{
+    static MatchResult r;
+    char err[256];
+    sample_result(&r, TERM_NORMAL, RESULT_DRAW, "agreed");
+    memcpy(r.think_ms, think_ms, 3 * sizeof *think_ms);
+    FILE *f = fopen(path_a, "w");
+    PgnGame g = {"test", "2024.01.02", 1, "Alpha", "Beta", "10+0.1", "10+0.1", &r};
+    CHECK(f && pgn_write_game(f, &g, err, sizeof err));
+    if (f)
+        fclose(f);
+    file_read_text(path_a, text, size);
+}
+
+/* A think time keeps every digit of its milliseconds: 7 ms is {0.007s},
+ * never {0.7s}, whatever the thousands before it. */
+static void test_think_times_keep_their_milliseconds(void)
+{
+    static const struct {
+        int32_t ms[3];
+        const char *movetext;
+    } cases[] = {
+        {{0, 1, 7}, "1. d4 {0.000s} 1... swap {0.001s} 2. e4 {0.007s}"},
+        {{70, 700, 1000}, "1. d4 {0.070s} 1... swap {0.700s} 2. e4 {1.000s}"},
+        {{1234, 12000, 1007}, "1. d4 {1.234s} 1... swap {12.000s} 2. e4 {1.007s}"},
+        {{10, 999, 60070}, "1. d4 {0.010s} 1... swap {0.999s} 2. e4 {60.070s}"},
+    };
+    char text[8192];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        movetext_with_times(cases[i].ms, text, sizeof text);
+        CHECK_CONTAINS(text, cases[i].movetext);
+    }
+}
+
 /* Every move of every game becomes a PGN symbol that starts with a letter
  * (one starting with a digit reads as a move number), and reads back as
  * the game's own text: random games of each, from the start (Territoire
@@ -506,6 +542,7 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     make_paths();
     RUN(test_game_is_written_with_its_tags);
+    RUN(test_think_times_keep_their_milliseconds);
     RUN(test_moves_of_every_game_are_pgn_symbols_that_read_back);
     RUN(test_move_encoding_examples);
     RUN(test_old_movetext_reads_back);
