@@ -133,4 +133,39 @@ rebuilt_run "$WORK/unrecorded.pgn" -resume -games 4
 expect_status "a run recorded without the binaries resumes" 0
 check "... and plays its other games" [ "$(games_in "$WORK/unrecorded.pgn")" -eq 4 ]
 
+# A changed value is refused also when it begins with the recorded one or
+# the recorded one begins with it (tc=10+0.1 and 10+0.15, args "--seed 1"
+# and "--seed 12"); the same values resume.
+prefix_run() { # PGN TC ARGS FLAGS...: two games of fakes, A with ARGS; sets OUT, STATUS
+    prefix_pgn=$1 prefix_tc=$2 prefix_args=$3
+    shift 3
+    OUT=$("$ARENA" -engine cmd="$FAKES/fake_engine" name=A args="$prefix_args" -engine cmd="$FAKES/fake_engine" \
+        name=B args="--seed 2" -each tc="$prefix_tc" -game roomandpillar -openings random plies=2 -games 2 \
+        -pgnout "$prefix_pgn" "$@" 2>&1)
+    STATUS=$?
+}
+ere() { printf '%s' "$1" | sed 's/[.+]/\\&/g'; } # a tc as a grep -E pattern
+for recorded in "10+0.1|--seed 1" "10+0.15|--seed 12"; do
+    tc=${recorded%%|*} args=${recorded#*|}
+    pgn="$WORK/prefix-$tc.pgn"
+    prefix_run "$pgn" "$tc" "$args"
+    expect_status "a run with tc=$tc args=\"$args\"" 0
+    for other in "10+0.1" "10+0.15"; do
+        [ "$other" = "$tc" ] && continue
+        prefix_run "$pgn" "$other" "$args" -resume -games 4
+        expect_status "tc=$tc resumed with tc=$other is refused" 1
+        expect_out "... the refusal names both" "another configuration: engine\.1\.tc $(ere "$tc"), now $(ere "$other"); engine\.2\.tc"
+    done
+    for other in "--seed 1" "--seed 12"; do
+        [ "$other" = "$args" ] && continue
+        prefix_run "$pgn" "$tc" "$other" -resume -games 4
+        expect_status "args \"$args\" resumed with \"$other\" is refused" 1
+        expect_out "... the refusal names both" "another configuration: engine\.1\.args $args, now $other\$"
+    done
+    check "the refused runs left the file as it was" [ "$(games_in "$pgn")" -eq 2 ]
+    prefix_run "$pgn" "$tc" "$args" -resume -games 4
+    expect_status "the same tc=$tc args=\"$args\" resumes" 0
+    check "... and plays its other games" [ "$(games_in "$pgn")" -eq 4 ]
+done
+
 finish

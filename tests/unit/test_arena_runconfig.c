@@ -79,6 +79,35 @@ static void test_differences_are_named(void)
     CHECK_STR(what, "a 1, now 5; b 2, now 6");
 }
 
+/* A value that begins with the recorded one, or that the recorded one
+ * begins with, is another value; a key that begins with another key is
+ * another key. */
+static void test_a_value_and_its_prefix_differ(void)
+{
+    static const struct {
+        const char *recorded, *current, *what;
+    } cases[] = {
+        {"engine.1.tc=10+0.1\n", "engine.1.tc=10+0.15\n", "engine.1.tc 10+0.1, now 10+0.15"},
+        {"engine.1.tc=10+0.15\n", "engine.1.tc=10+0.1\n", "engine.1.tc 10+0.15, now 10+0.1"},
+        {"engine.1.args=--seed 1\n", "engine.1.args=--seed 12\n", "engine.1.args --seed 1, now --seed 12"},
+        {"engine.1.args=--seed 12\n", "engine.1.args=--seed 1\n", "engine.1.args --seed 12, now --seed 1"},
+        {"seed=1\n", "seed=\n", "seed 1, now "},
+        {"seed=\n", "seed=1\n", "seed , now 1"},
+        /* Not the last line: the value ends at its line's end. */
+        {"seed=1\ngame=qawale\n", "seed=12\ngame=qawale\n", "seed 1, now 12"},
+        {"ab=1\n", "a=1\nab=1\n", "a (not set), now 1"},
+        {"a=1\nab=1\n", "ab=1\n", "a 1, now (not set)"},
+        {"engine.1.option.Hash=16\n", "engine.1.option.Hash=16\nengine.1.option.HashSize=16\n",
+         "engine.1.option.HashSize (not set), now 16"},
+    };
+    char what[400];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(runconfig_differs(cases[i].recorded, cases[i].current, what, sizeof what));
+        CHECK_STR(what, cases[i].what);
+        CHECK(!runconfig_differs(cases[i].current, cases[i].current, what, sizeof what));
+    }
+}
+
 /* Writes an executable file of the given contents; false when it cannot. */
 static bool write_program(const char *path, const char *contents)
 {
@@ -151,6 +180,7 @@ int main(int argc, char **argv)
     RUN(test_configuration_holds_what_is_measured);
     RUN(test_values_are_escaped);
     RUN(test_differences_are_named);
+    RUN(test_a_value_and_its_prefix_differ);
     RUN(test_programs_are_named_by_their_contents);
     RUN(test_rebuilt_binaries_differ_unrecorded_ones_do_not);
     return harness_end();
