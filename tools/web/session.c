@@ -15,6 +15,9 @@
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static Session *table[SESSIONS_LIMIT];
 static SessionConfig config;
+static int64_t (*clock_now)(void) = now_ms;
+
+void sessions_set_clock(int64_t (*clock)(void)) { clock_now = clock ? clock : now_ms; }
 
 void sessions_init(const SessionConfig *given)
 {
@@ -142,7 +145,7 @@ Session *session_create(int *status, char *why, size_t why_size)
     s->config = &config;
     s->refs = 1;
     s->in_table = true;
-    s->last_seen = now_ms();
+    s->last_seen = clock_now();
     /* The slot is taken before the engine starts (play_begin, once this
      * returns), so that the cap holds while several engines start at once. */
     Session *evicted;
@@ -172,7 +175,7 @@ Session *session_find(const char *id)
             found = table[i];
     if (found) {
         found->refs++;
-        found->last_seen = now_ms();
+        found->last_seen = clock_now();
         found->left = false;
     }
     pthread_mutex_unlock(&table_lock);
@@ -198,7 +201,7 @@ void session_release_background(Session *s)
 void session_touch(Session *s)
 {
     pthread_mutex_lock(&table_lock);
-    s->last_seen = now_ms();
+    s->last_seen = clock_now();
     pthread_mutex_unlock(&table_lock);
 }
 
@@ -214,7 +217,7 @@ void session_leave(Session *s)
     pthread_mutex_lock(&table_lock);
     s->page = true;
     s->left = true;
-    s->last_seen = now_ms();
+    s->last_seen = clock_now();
     pthread_mutex_unlock(&table_lock);
 }
 
@@ -255,7 +258,7 @@ static int end_sessions(bool (*chosen)(const Session *s, int64_t now))
 {
     Session *picked[SESSIONS_LIMIT];
     int count = 0;
-    int64_t now = now_ms();
+    int64_t now = clock_now();
     pthread_mutex_lock(&table_lock);
     for (int i = 0; i < SESSIONS_LIMIT; i++) {
         Session *s = table[i];

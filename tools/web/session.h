@@ -97,6 +97,11 @@ typedef struct Session {
 
 void sessions_init(const SessionConfig *config);
 
+/* The clock the table times its sessions by (ms): the monotonic clock,
+ * or a test's own, so that it can pass the grace and the timeout at will;
+ * NULL gives the monotonic clock back. */
+void sessions_set_clock(int64_t (*clock)(void));
+
 /* A new session in the table, its engine not started yet (play_begin
  * starts it), with a reference held; or NULL with *status 503 (too many
  * sessions, none of them left by its page) or 500. */
