@@ -2,7 +2,8 @@
 # resume.sh - a run killed part-way (kill -9, even in the middle of writing a
 # game) or interrupted with Ctrl-C continues with -resume, without
 # duplicating or losing games: its statistics equal an uninterrupted run's;
-# another seed or a rebuilt engine is refused.
+# another seed, a rebuilt engine or a value that only gained or lost a
+# suffix (tc=10+0.1, then 10+0.15) is refused.
 # The fakes answer by position alone, so every run replays the same games.
 . "$(dirname "$0")/lib.sh"
 
