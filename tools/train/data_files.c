@@ -48,7 +48,8 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
  * holds nothing to train on, and need not stop the files beside it. */
 static void say_skipped(DataFiles *empty, FILE *out)
 {
-    qsort(empty->paths, empty->count, sizeof *empty->paths, by_name);
+    if (empty->count > 1) /* none: no list to sort (its pointer is NULL) */
+        qsort(empty->paths, empty->count, sizeof *empty->paths, by_name);
     for (size_t i = 0; i < empty->count; i++)
         fprintf(out, "train: -data %s: empty, skipped\n", empty->paths[i]);
 }
