@@ -90,7 +90,7 @@ mkdir "$tmp/empties"
 : >"$tmp/empties/b.txt"
 train "a folder of empty files only is refused" 2 $FLAGS -data "$tmp/empties" -out "$tmp/refused.nn"
 said "the refusal says its files are all empty" \
-    "^tessera-train: -data $tmp/empties: the folder holds no data file: its 2 files are all empty$"
+    "^tessera-train: -data $tmp/empties: the folder holds no data file, only 2 empty files$"
 printf 'not a data file\n' >"$tmp/plain.txt"
 train "a file that is no data file is refused" 2 $FLAGS -data "$tmp/a.txt" "$tmp/plain.txt" -out "$tmp/refused.nn"
 said "the refusal names it" "plain\.txt: the first line is not a header"

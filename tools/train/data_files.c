@@ -48,7 +48,7 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
  * holds nothing to train on, and need not stop the files beside it. */
 static void say_skipped(DataFiles *empty, FILE *out)
 {
-    if (empty->count > 1) /* none: no list to sort (its pointer is NULL) */
+    if (empty->count > 1) /* fewer: nothing to sort (and no list at all for none) */
         qsort(empty->paths, empty->count, sizeof *empty->paths, by_name);
     for (size_t i = 0; i < empty->count; i++)
         fprintf(out, "train: -data %s: empty, skipped\n", empty->paths[i]);
@@ -87,8 +87,8 @@ static bool add_folder(DataFiles *files, size_t *capacity, const char *folder, F
         say_skipped(&empty, out);
     if (ok && files->count == first) {
         if (empty.count > 0)
-            snprintf(err, err_size, "-data %.1000s: the folder holds no data file: its %zu file%s empty", folder,
-                     empty.count, empty.count == 1 ? " is" : "s are all");
+            snprintf(err, err_size, "-data %.1000s: the folder holds no data file, only %zu empty file%s", folder,
+                     empty.count, empty.count == 1 ? "" : "s");
         else
             snprintf(err, err_size,
                      "-data %.1000s: the folder holds no data file (none starts with '" DATA_MAGIC "')", folder);
