@@ -155,6 +155,7 @@ P1=$run_dir/part-1.txt P2=$run_dir/part-2.txt P3=$run_dir/part-3.txt
 merge_refused() { # name regex parts...
     name=$1 regex=$2
     shift 2
+    rm -f "$WORK/merged.txt" # what a merge wrongly done left: each refusal is checked alone
     datagen merge -out "$WORK/merged.txt" "$@"
     check "merge refuses $name" [ "$STATUS" -eq 2 -a ! -e "$WORK/merged.txt" ] && check "merge says why: $name" has "$regex"
 }
@@ -163,6 +164,17 @@ datagen "$@" -games 4..8 -out "$WORK/4-8.txt"
 merge_refused "overlapping slices" "part-2\.txt \(games 3\.\.5\) and .*4-8\.txt \(games 4\.\.8\) overlap" "$P1" "$P2" "$WORK/4-8.txt"
 merge_refused "a missing slice" "games 3\.\.5 are in no part" "$P3" "$P1"
 merge_refused "a missing first slice" "games 0\.\.2 are in no part" "$P2" "$P3"
+# At the edges: one game missing, one game in two slices, a lone slice
+# one game after the run's start.
+datagen "$@" -games 0..3 -out "$WORK/0-3.txt"
+datagen "$@" -games 1..3 -out "$WORK/1-3.txt"
+merge_refused "a gap of one game" "game 3 is in no part \(a slice is missing between .*part-1\.txt and .*4-8\.txt\)" \
+    "$P1" "$WORK/4-8.txt"
+check "the gap's refusal reports no merge" lacks "games 0\.\.8"
+merge_refused "slices overlapping by one game" "0-3\.txt \(games 0\.\.3\) and .*part-2\.txt \(games 3\.\.5\) overlap" \
+    "$WORK/0-3.txt" "$P2" "$P3"
+merge_refused "a lone slice from game 1" "game 0 is in no part \(a slice is missing; .*1-3\.txt starts at game 1\)" \
+    "$WORK/1-3.txt"
 datagen -game roomandpillar -plies 2 -nodes 60 -seed 5 -games 3..5 -out "$WORK/other.txt"
 merge_refused "a slice made with other settings" "other.txt was made with other settings than" "$P1" "$WORK/other.txt" "$P3"
 check "the refusal shows both settings" has "other\.txt: game=roomandpillar backend=alphabeta nodes=60 "

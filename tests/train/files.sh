@@ -2,8 +2,9 @@
 # files.sh - tessera-train on many data files (several -data words, a
 # repeated -data, a folder) reads them one after the other, says how much
 # it has read, and trains the very net that their concatenation trains
-# (same seed, same order: the files compared byte for byte); a list with
-# a file of another game or a missing file is refused with exit 2.
+# (same seed, same order: the files compared byte for byte), skipping a
+# folder's empty files; a list with a file of another game or a missing
+# file, or a folder of empty files only, is refused with exit 2.
 # check, $TRAIN, $DATAGEN and $tmp: tests/train/lib.sh.
 . "$(dirname "$0")/lib.sh"
 
@@ -53,6 +54,15 @@ said "the folder's three data files are read" "^train: read 3/3 files, $position
 total=$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1e6 }')
 said "the progress names the data's size ($total MB)" "of $total MB\)$"
 
+# An empty file in the folder (a run that has not written its header
+# yet) is skipped, in one line, and the others train as before.
+: >"$tmp/folder/gen1-c.txt"
+train "a folder with an empty file trains" 0 $FLAGS -data "$tmp/folder" -out "$tmp/skipped.nn"
+same "the empty file skipped, the folder trains the same net" "$tmp/joined.nn" "$tmp/skipped.nn"
+said "the skip is said in one line naming the file" "^train: -data $tmp/folder/gen1-c\.txt: empty, skipped$"
+said "the three data files are read" "^train: read 3/3 files, $positions positions"
+rm "$tmp/folder/gen1-c.txt"
+
 # -steps reads the moves in the same pass: the same net too.
 train "-steps on the concatenated file" 0 $FLAGS -steps -data "$tmp/all.txt" -out "$tmp/joined-steps.nn"
 train "-steps on the three files" 0 $FLAGS -steps -data "$tmp/a.txt" "$tmp/b.txt" "$tmp/c.txt" -out "$tmp/list-steps.nn"
@@ -75,6 +85,12 @@ said "the refusal names the file in the folder" "gen3\.txt: the data is of game 
 mkdir "$tmp/empty"
 train "a folder without data files is refused" 2 $FLAGS -data "$tmp/empty" -out "$tmp/refused.nn"
 said "the refusal says the folder holds no data file" "empty: the folder holds no data file"
+mkdir "$tmp/empties"
+: >"$tmp/empties/a.txt"
+: >"$tmp/empties/b.txt"
+train "a folder of empty files only is refused" 2 $FLAGS -data "$tmp/empties" -out "$tmp/refused.nn"
+said "the refusal says its files are all empty" \
+    "^tessera-train: -data $tmp/empties: the folder holds no data file, only 2 empty files$"
 printf 'not a data file\n' >"$tmp/plain.txt"
 train "a file that is no data file is refused" 2 $FLAGS -data "$tmp/a.txt" "$tmp/plain.txt" -out "$tmp/refused.nn"
 said "the refusal names it" "plain\.txt: the first line is not a header"

@@ -1,8 +1,9 @@
 /* test_mate_shortening.c - a proven result shortened on the search's
  * threads (search/proof/mate_shortening.c): at every thread count the distance
  * is the exact one of the full solve (tools/mates/exact_mate.c, which
- * shares no code with it), the same in every run, the move keeps it, a
- * stopped shortening never understates, and every thread asked for does
+ * shares no code with it), the same in every run, the move keeps it (a
+ * move another thread left in the root's entry is checked, not trusted),
+ * a stopped shortening never understates, and every thread asked for does
  * part of the work. */
 #include <pthread.h>
 #include <time.h>
@@ -63,11 +64,17 @@ typedef struct {
 /* Holds the polling thread until wait_for threads have polled: on a busy
  * machine one thread may otherwise finish before another is scheduled,
  * and the test would see one thread where the code started two. */
-static void wait_for_threads(Polls *p)
+static struct timespec a_minute_from_now(void)
 {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += 60;
+    return until;
+}
+
+static void wait_for_threads(Polls *p)
+{
+    struct timespec until = a_minute_from_now();
     while (p->seen_count < p->wait_for)
         if (pthread_cond_timedwait(&p->another_seen, &p->lock, &until) != 0)
             break;
@@ -247,6 +254,161 @@ static void test_stopped_threads_never_understate(void)
     CHECK(exact_once);
 }
 
+/* ---- the root's entry overwritten by another thread ----
+ *
+ * The root's table slot holds a move beside its distances, a hint that
+ * any thread writes: a thread still in an earlier, shorter question of the
+ * root may store its move there after the thread that found the exact
+ * distance stored the root's last fact, and before that thread reads the
+ * slot for its move.  Here the writer asks "loses within 1?", refuted by
+ * the first move that does not lose at once: of a lost root, the first
+ * question every thread asks; of a won one, a move the slot may hold all
+ * the same.  The move read must be checked: the one planted here keeps
+ * no exact result, so a thread that trusts it reports a move that loses
+ * faster (or wins slower) than the distance it reports, and one that does
+ * not try the others after it reports no exact distance.
+ *
+ * The order is forced: the writer's question starts on an empty table and
+ * waits at its first node (its count set to poll there) until the root's
+ * result is in the table and a shortening thread hashes the root again
+ * (through a game whose hash is watched), then stores its move while
+ * that thread waits. */
+typedef struct {
+    const Game *inner;
+    Position root;
+    uint64_t root_key;
+    bool wins;
+    int plies;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    enum { WRITER_STARTING, WRITER_WAITING, WRITER_RELEASED, WRITER_DONE } stage;
+} Overwrite;
+
+static Overwrite overwrite = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
+static Game watched_game; /* the inner game with hash_watched */
+
+/* Waits (a minute at most: never hangs the test) for a stage. */
+static void wait_for_stage(int stage)
+{
+    struct timespec until = a_minute_from_now();
+    while ((int)overwrite.stage < stage)
+        if (pthread_cond_timedwait(&overwrite.changed, &overwrite.lock, &until) != 0)
+            break;
+}
+
+static void set_stage(int stage)
+{
+    overwrite.stage = stage;
+    pthread_cond_broadcast(&overwrite.changed);
+}
+
+/* The writer's poll: it waits, once, until released. */
+static bool writer_waits(void *context)
+{
+    (void)context;
+    pthread_mutex_lock(&overwrite.lock);
+    if (overwrite.stage == WRITER_STARTING) {
+        set_stage(WRITER_WAITING);
+        wait_for_stage(WRITER_RELEASED);
+    }
+    pthread_mutex_unlock(&overwrite.lock);
+    return false;
+}
+
+static void *writer(void *arg)
+{
+    (void)arg;
+    /* Its first node polls, whatever the poll interval. */
+    MateSearch search = {.game = overwrite.inner, .table = &table, .must_stop = writer_waits, .nodes = UINT64_MAX};
+    mate_loses_within(&search, &overwrite.root, 1);
+    pthread_mutex_lock(&overwrite.lock);
+    set_stage(WRITER_DONE);
+    pthread_mutex_unlock(&overwrite.lock);
+    return NULL;
+}
+
+/* Does the table hold the root's result already?  Asked of the table
+ * alone: a stopped search answers from it and searches nothing. */
+static bool root_result_stored(void)
+{
+    MateSearch probe = {.game = overwrite.inner, .table = &table, .stopped = true};
+    return overwrite.wins ? mate_wins_within(&probe, &overwrite.root, overwrite.plies)
+                          : mate_loses_within(&probe, &overwrite.root, overwrite.plies);
+}
+
+/* The shortening's hash: the root hashed once its result is stored lets
+ * the writer store its move, and waits for it. */
+static uint64_t hash_watched(const Position *pos)
+{
+    uint64_t key = overwrite.inner->hash(pos);
+    if (key != overwrite.root_key)
+        return key;
+    pthread_mutex_lock(&overwrite.lock);
+    if (overwrite.stage == WRITER_WAITING && root_result_stored()) {
+        set_stage(WRITER_RELEASED);
+        wait_for_stage(WRITER_DONE);
+    }
+    pthread_mutex_unlock(&overwrite.lock);
+    return key;
+}
+
+/* The first move that does not lose at once: what the writer stores. */
+static Move first_surviving_move(const Game *g, const Position *pos)
+{
+    Move moves[512];
+    int count = collect_moves(g, pos, moves, 512, NULL);
+    for (int i = 0; i < count; i++) {
+        Position child = *pos;
+        g->play(&child, moves[i]);
+        Outcome o = g->outcome(&child);
+        if (o == OUTCOME_ONGOING || o == OUTCOME_DRAW ||
+            (o == OUTCOME_WHITE_WINS) == (g->side_to_move(pos) == WHITE))
+            return moves[i];
+    }
+    return MOVE_NONE;
+}
+
+/* Losses and a win, on 1 and 2 threads: the planted move keeps no exact
+ * result (else the test would prove nothing), the writer stored it where
+ * the shortening read its move, and the result is the exact one. */
+static void test_root_entry_overwritten_stays_exact(void)
+{
+    const Game *g = &roomandpillar_game;
+    const int cases[] = {0, 1, 3}; /* whose first surviving move is no best one */
+    watched_game = *g;
+    watched_game.hash = hash_watched;
+    overwrite.inner = g;
+    for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
+        const ProvenPosition *p = &proven[cases[c]];
+        if (!checked_here(cases[c]) || !load_position(g, p->fen, &overwrite.root))
+            continue;
+        CHECK(!move_keeps_exact_value(g, &overwrite.root, p, first_surviving_move(g, &overwrite.root)));
+        overwrite.root_key = g->hash(&overwrite.root);
+        overwrite.wins = p->wins;
+        overwrite.plies = p->plies;
+        for (int threads = 1; threads <= 2; threads++) {
+            mate_table_clear(&table);
+            overwrite.stage = WRITER_STARTING;
+            pthread_t thread;
+            if (pthread_create(&thread, NULL, writer, NULL) != 0) {
+                CHECK(!"no thread for the writer");
+                return;
+            }
+            pthread_mutex_lock(&overwrite.lock);
+            wait_for_stage(WRITER_WAITING);
+            pthread_mutex_unlock(&overwrite.lock);
+            SearchResult r = shorten(&watched_game, &overwrite.root, p->wins, p->plies + 4, threads, NULL);
+            pthread_mutex_lock(&overwrite.lock);
+            CHECK_EQ_INT(overwrite.stage, WRITER_DONE); /* it wrote between the last fact and the read */
+            if (overwrite.stage == WRITER_WAITING)
+                set_stage(WRITER_RELEASED); /* never released: it ends all the same */
+            pthread_mutex_unlock(&overwrite.lock);
+            pthread_join(thread, NULL);
+            check_exact(g, &overwrite.root, p, &r);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -260,6 +422,7 @@ int main(int argc, char **argv)
     RUN(test_two_threads_on_a_small_table_stay_exact);
     RUN(test_two_threads_both_search);
     RUN(test_stopped_threads_never_understate);
+    RUN(test_root_entry_overwritten_stays_exact);
     for (int i = 0; i < PROVEN_COUNT; i++)
         exact_solver_free(solvers[i]);
     mate_table_free(&table);

@@ -161,6 +161,15 @@ static int by_first_game(const void *a, const void *b)
     return x->first < y->first ? -1 : x->first > y->first ? 1 : 0;
 }
 
+/* "game A is" or "games A..B are": the games no part holds. */
+static void missing_games(uint64_t first, uint64_t last, char *text, size_t size)
+{
+    if (first == last)
+        snprintf(text, size, "game %" PRIu64 " is", first);
+    else
+        snprintf(text, size, "games %" PRIu64 "..%" PRIu64 " are", first, last);
+}
+
 /* The parts, sorted, must be one run's slices, complete, covering 0..B
  * without overlap or gap. */
 static bool check_parts(Part *parts, int count, char *err, size_t err_size)
@@ -181,9 +190,11 @@ static bool check_parts(Part *parts, int count, char *err, size_t err_size)
         }
     }
     qsort(parts, (size_t)count, sizeof *parts, by_first_game);
+    char missing[64];
     if (parts[0].first != 0) {
-        snprintf(err, err_size, "games 0..%" PRIu64 " are in no part (a slice is missing; %s starts at game %" PRIu64
-                 ")", parts[0].first - 1, parts[0].path, parts[0].first);
+        missing_games(0, parts[0].first - 1, missing, sizeof missing);
+        snprintf(err, err_size, "%s in no part (a slice is missing; %s starts at game %" PRIu64 ")", missing,
+                 parts[0].path, parts[0].first);
         return false;
     }
     for (int i = 1; i < count; i++) {
@@ -195,8 +206,9 @@ static bool check_parts(Part *parts, int count, char *err, size_t err_size)
             return false;
         }
         if (part->first > before->last + 1) {
-            snprintf(err, err_size, "games %" PRIu64 "..%" PRIu64 " are in no part (a slice is missing between %s "
-                     "and %s)", before->last + 1, part->first - 1, before->path, part->path);
+            missing_games(before->last + 1, part->first - 1, missing, sizeof missing);
+            snprintf(err, err_size, "%s in no part (a slice is missing between %s and %s)", missing, before->path,
+                     part->path);
             return false;
         }
     }

@@ -43,8 +43,19 @@ static bool looks_like_data(const char *path)
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* A folder's data files, sorted by name. */
-static bool add_folder(DataFiles *files, size_t *capacity, const char *folder, char *err, size_t err_size)
+/* Says, in name order, that each of a folder's empty files is skipped:
+ * a data file just created (its run has not written its header yet)
+ * holds nothing to train on, and need not stop the files beside it. */
+static void say_skipped(DataFiles *empty, FILE *out)
+{
+    if (empty->count > 1) /* fewer: nothing to sort (and no list at all for none) */
+        qsort(empty->paths, empty->count, sizeof *empty->paths, by_name);
+    for (size_t i = 0; i < empty->count; i++)
+        fprintf(out, "train: -data %s: empty, skipped\n", empty->paths[i]);
+}
+
+/* A folder's data files, sorted by name; its empty files skipped, said on out. */
+static bool add_folder(DataFiles *files, size_t *capacity, const char *folder, FILE *out, char *err, size_t err_size)
 {
     DIR *dir = opendir(folder);
     if (!dir) {
@@ -52,6 +63,8 @@ static bool add_folder(DataFiles *files, size_t *capacity, const char *folder, c
         return false;
     }
     const size_t first = files->count;
+    DataFiles empty = {0};
+    size_t empty_capacity = 0;
     bool ok = true;
     for (struct dirent *entry; ok && (entry = readdir(dir));) {
         if (entry->d_name[0] == '.')
@@ -61,18 +74,27 @@ static bool add_folder(DataFiles *files, size_t *capacity, const char *folder, c
         if (snprintf(path, sizeof path, "%s/%s", folder, entry->d_name) >= (int)sizeof path) {
             snprintf(err, err_size, "-data %.1000s: a name too long in it", folder);
             ok = false;
-        } else if (stat(path, &info) == 0 && S_ISREG(info.st_mode) && looks_like_data(path) &&
-                   !add_path(files, capacity, path)) {
+        } else if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) {
+            continue;
+        } else if (info.st_size == 0 ? !add_path(&empty, &empty_capacity, path)
+                                     : looks_like_data(path) && !add_path(files, capacity, path)) {
             snprintf(err, err_size, "out of memory");
             ok = false;
         }
     }
     closedir(dir);
+    if (ok)
+        say_skipped(&empty, out);
     if (ok && files->count == first) {
-        snprintf(err, err_size, "-data %.1000s: the folder holds no data file (none starts with '" DATA_MAGIC "')",
-                 folder);
+        if (empty.count > 0)
+            snprintf(err, err_size, "-data %.1000s: the folder holds no data file, only %zu empty file%s", folder,
+                     empty.count, empty.count == 1 ? "" : "s");
+        else
+            snprintf(err, err_size,
+                     "-data %.1000s: the folder holds no data file (none starts with '" DATA_MAGIC "')", folder);
         ok = false;
     }
+    data_files_free(&empty);
     if (ok)
         qsort(files->paths + first, files->count - first, sizeof *files->paths, by_name);
     return ok;
@@ -102,8 +124,8 @@ static bool check_header(DataFiles *files, const char *path, const Game *game, c
     return ok && strcmp(game_id, game->id) == 0;
 }
 
-bool data_files_list(const char *const *arguments, int count, const Game *game, DataFiles *files, char *err,
-                     size_t err_size)
+bool data_files_list(const char *const *arguments, int count, const Game *game, FILE *out, DataFiles *files,
+                     char *err, size_t err_size)
 {
     *files = (DataFiles){0};
     size_t capacity = 0;
@@ -114,7 +136,7 @@ bool data_files_list(const char *const *arguments, int count, const Game *game, 
             snprintf(err, err_size, "-data %.1000s: %s", arguments[i], strerror(errno));
             ok = false;
         } else if (S_ISDIR(info.st_mode)) {
-            ok = add_folder(files, &capacity, arguments[i], err, err_size);
+            ok = add_folder(files, &capacity, arguments[i], out, err, err_size);
         } else if (!add_path(files, &capacity, arguments[i])) {
             snprintf(err, err_size, "out of memory");
             ok = false;

@@ -24,12 +24,13 @@ typedef struct {
 
 /* The files of the -data arguments, in order: a file as given, a folder's
  * regular files that start with the data header (others, such as logs,
- * are left out; names beginning with '.' too) sorted by name.  Each file's
- * header is read: false with err (naming the path) when a path is missing
- * or unreadable, a folder holds no data file, or a file is no data file
- * or is of another game. */
-bool data_files_list(const char *const *arguments, int count, const Game *game, DataFiles *files, char *err,
-                     size_t err_size);
+ * are left out; names beginning with '.' too) sorted by name; a folder's
+ * empty files are skipped, a line on out for each.  Each file's header is
+ * read: false with err (naming the path) when a path is missing or
+ * unreadable, a folder holds no data file (or only empty files), or a
+ * file is no data file or is of another game. */
+bool data_files_list(const char *const *arguments, int count, const Game *game, FILE *out, DataFiles *files,
+                     char *err, size_t err_size);
 
 /* Reads every file into texel (and, when moves is not NULL, each
  * sample's played move into *moves, allocated: free it; when visits is

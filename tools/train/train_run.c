@@ -51,7 +51,7 @@ static int load(const TrainOptions *o, TrainSet *set, double *k, FILE *out, FILE
     /* -steps must find every turn's steps; -policy alone can leave a
      * position whose move does not parse to the value. */
     const bool need_moves = o->steps || o->policy;
-    if (!data_files_list(o->data_paths, o->data_count, o->game, &files, err, sizeof err) ||
+    if (!data_files_list(o->data_paths, o->data_count, o->game, out, &files, err, sizeof err) ||
         !data_files_load(&files, o->game, &texel, need_moves ? &moves : NULL, o->policy ? &visits : NULL, o->steps, out,
                          err, sizeof err)) {
         fprintf(errout, "tessera-train: %s\n", err);
