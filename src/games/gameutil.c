@@ -1,7 +1,9 @@
 /* gameutil.c - perft and move helpers written against the Game verbs. */
 #include "games/gameutil.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool is_game_over(const Game *game, const Position *pos)
@@ -169,6 +171,25 @@ int collect_moves(const Game *game, const Position *pos, Move *out, int capacity
     if (overflow)
         *overflow = cs.overflow;
     return cs.stored;
+}
+
+Move *collect_all_moves(const Game *game, const Position *pos, int *count)
+{
+    /* Sized by the count; grown should a game's count fall short. */
+    uint64_t wanted = count_legal_moves(game, pos) + 1;
+    for (;;) {
+        if (wanted > INT_MAX)
+            return NULL;
+        Move *moves = malloc((size_t)wanted * sizeof *moves);
+        if (!moves)
+            return NULL;
+        bool overflow = false;
+        *count = collect_moves(game, pos, moves, (int)wanted, &overflow);
+        if (!overflow)
+            return moves;
+        free(moves);
+        wanted *= 2;
+    }
 }
 
 typedef struct {

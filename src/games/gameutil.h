@@ -22,6 +22,10 @@ uint64_t count_legal_moves(const Game *game, const Position *pos);
  * *overflow when more existed. */
 int collect_moves(const Game *game, const Position *pos, Move *out, int capacity, bool *overflow);
 
+/* Every legal move, however many, in a list the caller frees; NULL when
+ * memory runs out (or past INT_MAX moves).  *count is how many. */
+Move *collect_all_moves(const Game *game, const Position *pos, int *count);
+
 /* parse_move for games whose notation is cheap to generate: finds the legal
  * move whose formatted text equals text.  Fills err when there is none. */
 bool find_move_by_text(const Game *game, const Position *pos, const char *text,

@@ -186,35 +186,50 @@ static bool write_line(Walk *walk, uint32_t id, const Position *pos, const Move 
     return fputc('\n', walk->body) != EOF;
 }
 
-static bool visit_moves(Walk *walk, const Position *pos, bool first, uint32_t id)
+/* The targets of moves[0..count) (visited), then pos's line. */
+static bool visit_children(Walk *walk, const Position *pos, bool first, uint32_t id, Move *moves, int count)
 {
     const Game *g = walk->s.game;
-    Move moves[CERTIFICATE_MAX_MOVES];
-    uint32_t targets[CERTIFICATE_MAX_MOVES];
-    bool overflow = false;
-    int count = collect_moves(g, pos, moves, CERTIFICATE_MAX_MOVES, &overflow);
-    if (overflow) {
-        fail(walk, pos, "more legal moves than a certificate line holds");
-        return false;
-    }
     bool winner_moves = first == walk->first_wins;
     if (winner_moves) {
         if (!winning_move(walk, pos, first, moves, count, &moves[0]))
             return false;
         count = 1;
     }
-    for (int i = 0; i < count; i++) {
+    uint32_t *targets = malloc((size_t)(count ? count : 1) * sizeof *targets);
+    if (!targets) {
+        snprintf(walk->err, walk->err_size, "certificate: out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; ok && i < count; i++) {
         Position child = *pos;
         g->play(&child, moves[i]);
         if (!winner_moves && !winner_wins(walk, &child, !first) &&
             (!prove_again(walk, &child, !first) || !winner_wins(walk, &child, !first))) {
             fail(walk, pos, "a reply of the loser is not proven lost");
-            return false;
+            ok = false;
         }
-        if (!target_of(walk, pos, first, moves[i], &targets[i]))
-            return false;
+        ok = ok && target_of(walk, pos, first, moves[i], &targets[i]);
     }
-    return write_line(walk, id, pos, moves, targets, count, winner_moves);
+    ok = ok && write_line(walk, id, pos, moves, targets, count, winner_moves);
+    free(targets);
+    return ok;
+}
+
+/* A line holds every legal move however many (a Qawale position has
+ * thousands): the lists live on the heap, not on the walk's deep stack. */
+static bool visit_moves(Walk *walk, const Position *pos, bool first, uint32_t id)
+{
+    int count;
+    Move *moves = collect_all_moves(walk->s.game, pos, &count);
+    if (!moves) {
+        fail(walk, pos, "out of memory for the legal moves");
+        return false;
+    }
+    bool ok = visit_children(walk, pos, first, id, moves, count);
+    free(moves);
+    return ok;
 }
 
 /* Numbers pos (once for each player to move) and writes its line after
