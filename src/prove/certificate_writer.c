@@ -352,9 +352,17 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
     result->prove_ms = now_ms() - job->start_ms;
     result->search_nodes = r.nodes;
     if (r.mate_turns == 0) {
+        ProofNumbers root;
+        uint64_t moves = count_legal_moves(job->game, &job->record.current);
         if (r.draw_proven)
             snprintf(err, err_size, "not proven: the position is a draw with best play (no win to certify; %lld ms)",
                      (long long)result->prove_ms);
+        else if (pt_probe(ab_engine_proof_table(engine), job->game->hash(&job->record.current), &root) &&
+                 pt_beyond(root))
+            snprintf(err, err_size,
+                     "not proven: beyond the prover's move lists (a position's list holds at most %d different "
+                     "moves, and the proof lies past a cut one; the root has %llu legal moves; %lld ms)",
+                     AB_MAX_CHILDREN, (unsigned long long)moves, (long long)result->prove_ms);
         /* The clock (from job->start_ms, no move overhead) stops the search
          * only once the whole limit has passed: one that ended sooner ended
          * by itself, every line at the game's end, and did not run out of time. */
