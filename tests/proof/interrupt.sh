@@ -1,0 +1,70 @@
+#!/bin/sh
+# interrupt.sh - an interrupted `tessera prove` leaves no file: Ctrl-C
+# (SIGINT) or SIGTERM during a long proof leaves neither -out nor its
+# temporary, and the prove dies of the signal (130, 143 in a shell); an
+# older -out is left as it was then, and after a failure, and replaced
+# whole by a new proof.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/protocol/lib.sh
+. tests/proof/lib.sh
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# The 10x8 start runs for many minutes at hash 16 (time: a bound should
+# the signal never come).
+B108='wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw b -'
+B44='wbwb/bwbw/wbwb/bwbw b -'
+
+# interrupt SIGNAL: starts the long prove into $dir/y.proof, waits for its
+# first line (the search has started), sends SIGNAL; its status in
+# $STATUS, its output in $REPLY.
+interrupt() {
+    "$ENGINE" prove roomandpillar "$B108" hash 16 time 600 progress 0 -out "$dir/y.proof" >"$dir/out" 2>&1 &
+    pid=$!
+    waited=0
+    limit=$(scaled 300) # tenths of a second: 30 s on an idle machine
+    while ! grep -q '^tables: ' "$dir/out" && [ "$waited" -lt "${limit%.*}" ]; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    kill -"$1" "$pid"
+    wait "$pid"
+    STATUS=$?
+    REPLY=$(cat "$dir/out")
+}
+
+left_behind() { ls -A "$dir" | grep -v '^out$' | tr '\n' ' '; }
+
+interrupt INT
+expect_status "Ctrl-C: the prove dies of SIGINT (130)" 130
+expect_line "the prove had started" '^tables: 16 MB'
+files=$(left_behind)
+if [ -z "$files" ]; then ok "Ctrl-C: no certificate and no temporary left"; else not_ok "Ctrl-C: no certificate and no temporary left" "left: $files"; fi
+
+interrupt TERM
+expect_status "SIGTERM: the prove dies of SIGTERM (143)" 143
+files=$(left_behind)
+if [ -z "$files" ]; then ok "SIGTERM: no certificate and no temporary left"; else not_ok "SIGTERM: no certificate and no temporary left" "left: $files"; fi
+
+# An older certificate is left as it was by an interrupt and by a failure
+# (out of time), then replaced by a whole new one.
+echo older >"$dir/y.proof"
+interrupt INT
+if [ "$(cat "$dir/y.proof")" = older ]; then ok "Ctrl-C: an older -out is left as it was"; else not_ok "Ctrl-C: an older -out is left as it was"; fi
+files=$(left_behind)
+if [ "$files" = "y.proof " ]; then ok "Ctrl-C: no temporary beside the older -out"; else not_ok "Ctrl-C: no temporary beside the older -out" "left: $files"; fi
+run prove "$ENGINE" prove roomandpillar "$B108" hash 16 time 1 progress 0 -out "$dir/y.proof"
+expect_status "out of time: not proven" 1
+if [ "$(cat "$dir/y.proof")" = older ]; then ok "out of time: an older -out is left as it was"; else not_ok "out of time: an older -out is left as it was"; fi
+run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/y.proof"
+expect_status "a new proof over an older -out" 0
+run check "$CHECK" "$dir/y.proof"
+expect_status "the older -out is replaced by the whole new certificate" 0
+files=$(left_behind)
+if [ "$files" = "y.proof " ]; then ok "no temporary left after a proof"; else not_ok "no temporary left after a proof" "left: $files"; fi
+
+# A folder that cannot be written: one error line, exit 1.
+run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/none/y.proof"
+expect_status "an -out in a missing folder: exit 1" 1
+expect_line "it names the file and why" "^tessera prove: cannot write $dir/none/y.proof: "
+finish
