@@ -33,9 +33,11 @@
     "  -out FILE      the certificate (required); - writes it to standard output\n"                   \
     "  --help / -h    this text\n"                                                                     \
     "\n"                                                                                               \
-    "The certificate format: src/prove/certificate_format.h.  Exit status: 0 proven and written;\n"       \
-    "1 not proven (time, draws, a finished game), out of memory or not writable, no file\n"         \
-    "left; 2 bad arguments.\n"
+    "The certificate format: src/prove/certificate_format.h.  FILE is written under a temporary\n"    \
+    "name beside it and renamed once whole; an older FILE is kept until then.  Exit status:\n"       \
+    "0 proven and written; 1 not proven (time, draws, a finished game, beyond the move lists),\n"     \
+    "out of memory or not writable, no file left; 2 bad arguments.  Ended by SIGINT or SIGTERM,\n"   \
+    "it leaves no file and dies of the signal.\n"
 #define PROVE_MAX_HASH_MB 65536
 #define PROVE_MIN_DEFAULT_HASH_MB 4
 #define PROVE_MAX_DEFAULT_HASH_MB 1024
