@@ -28,7 +28,7 @@ interrupt() {
         waited=$((waited + 1))
     done
     kill -"$1" "$pid"
-    wait "$pid"
+    wait "$pid" 2>/dev/null # (no shell notice "Terminated")
     STATUS=$?
     REPLY=$(cat "$dir/out")
 }
