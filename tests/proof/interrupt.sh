@@ -33,35 +33,39 @@ interrupt() {
     REPLY=$(cat "$dir/out")
 }
 
-left_behind() { ls -A "$dir" | grep -v '^out$' | tr '\n' ' '; }
+# expect_left NAME FILES: the files in $dir, but the output, are FILES
+# (names, each followed by a space).
+expect_left() {
+    files=$(ls -A "$dir" | grep -v '^out$' | tr '\n' ' ')
+    if [ "$files" = "$2" ]; then ok "$1"; else not_ok "$1" "left: $files"; fi
+}
+expect_older() {
+    if [ "$(cat "$dir/y.proof")" = older ]; then ok "$1"; else not_ok "$1"; fi
+}
 
 interrupt INT
 expect_status "Ctrl-C: the prove dies of SIGINT (130)" 130
 expect_line "the prove had started" '^tables: 16 MB'
-files=$(left_behind)
-if [ -z "$files" ]; then ok "Ctrl-C: no certificate and no temporary left"; else not_ok "Ctrl-C: no certificate and no temporary left" "left: $files"; fi
+expect_left "Ctrl-C: no certificate and no temporary left" ""
 
 interrupt TERM
 expect_status "SIGTERM: the prove dies of SIGTERM (143)" 143
-files=$(left_behind)
-if [ -z "$files" ]; then ok "SIGTERM: no certificate and no temporary left"; else not_ok "SIGTERM: no certificate and no temporary left" "left: $files"; fi
+expect_left "SIGTERM: no certificate and no temporary left" ""
 
 # An older certificate is left as it was by an interrupt and by a failure
 # (out of time), then replaced by a whole new one.
 echo older >"$dir/y.proof"
 interrupt INT
-if [ "$(cat "$dir/y.proof")" = older ]; then ok "Ctrl-C: an older -out is left as it was"; else not_ok "Ctrl-C: an older -out is left as it was"; fi
-files=$(left_behind)
-if [ "$files" = "y.proof " ]; then ok "Ctrl-C: no temporary beside the older -out"; else not_ok "Ctrl-C: no temporary beside the older -out" "left: $files"; fi
+expect_older "Ctrl-C: an older -out is left as it was"
+expect_left "Ctrl-C: no temporary beside the older -out" "y.proof "
 run prove "$ENGINE" prove roomandpillar "$B108" hash 16 time 1 progress 0 -out "$dir/y.proof"
 expect_status "out of time: not proven" 1
-if [ "$(cat "$dir/y.proof")" = older ]; then ok "out of time: an older -out is left as it was"; else not_ok "out of time: an older -out is left as it was"; fi
+expect_older "out of time: an older -out is left as it was"
 run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/y.proof"
 expect_status "a new proof over an older -out" 0
 run check "$CHECK" "$dir/y.proof"
 expect_status "the older -out is replaced by the whole new certificate" 0
-files=$(left_behind)
-if [ "$files" = "y.proof " ]; then ok "no temporary left after a proof"; else not_ok "no temporary left after a proof" "left: $files"; fi
+expect_left "no temporary left after a proof" "y.proof "
 
 # A folder that cannot be written: one error line, exit 1.
 run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/none/y.proof"
