@@ -36,8 +36,8 @@
     "The certificate format: src/prove/certificate_format.h.  FILE is written under a temporary\n"    \
     "name beside it and renamed once whole; an older FILE is kept until then.  Exit status:\n"       \
     "0 proven and written; 1 not proven (time, draws, a finished game, beyond the move lists),\n"     \
-    "out of memory or not writable, no file left; 2 bad arguments.  Ended by SIGINT or SIGTERM,\n"   \
-    "it leaves no file and dies of the signal.\n"
+    "out of memory or not writable, no file left; 2 bad arguments.  Ended by SIGINT, SIGTERM\n"   \
+    "or SIGHUP, it leaves no file and dies of the signal.\n"
 #define PROVE_MAX_HASH_MB 65536
 #define PROVE_MIN_DEFAULT_HASH_MB 4
 #define PROVE_MAX_DEFAULT_HASH_MB 1024

@@ -2,7 +2,7 @@
  * whole_file.c - the certificate written under a temporary name and renamed
  * once whole (whole_file.h).  The signal handler only calls unlink on the
  * path made before the file was created, then dies of the same signal
- * (async-signal-safe calls only), so a shell sees the usual 130 or 143.
+ * (async-signal-safe calls only), so a shell sees the usual 130, 143 or 129.
  */
 #include "prove/whole_file.h"
 
@@ -14,6 +14,9 @@
 #include <unistd.h>
 
 static char temp_path[PATH_MAX + 32];
+/* Ctrl-C, kill's default, a closed terminal. */
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
+#define CAUGHT (int)(sizeof caught / sizeof caught[0])
 static volatile sig_atomic_t temp_exists;
 
 static void remove_and_die(int sig)
@@ -24,16 +27,21 @@ static void remove_and_die(int sig)
     raise(sig); /* blocked in the handler: delivered, fatal, as it returns */
 }
 
+static void caught_set(sigset_t *set)
+{
+    sigemptyset(set);
+    for (int i = 0; i < CAUGHT; i++)
+        sigaddset(set, caught[i]);
+}
+
 static void arm(void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler;
-    sigemptyset(&sa.sa_mask);
-    sigaddset(&sa.sa_mask, SIGINT);
-    sigaddset(&sa.sa_mask, SIGTERM);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    caught_set(&sa.sa_mask);
+    for (int i = 0; i < CAUGHT; i++)
+        sigaction(caught[i], &sa, NULL);
 }
 
 /* `.NAME.tmp.PID` beside path: a hidden name no other prove shares. */
@@ -60,9 +68,7 @@ bool whole_file_open(WholeFile *f, const char *path, char *err, size_t err_size)
      * and marked: no moment leaves it behind. */
     arm(remove_and_die);
     sigset_t held, before;
-    sigemptyset(&held);
-    sigaddset(&held, SIGINT);
-    sigaddset(&held, SIGTERM);
+    caught_set(&held);
     sigprocmask(SIG_BLOCK, &held, &before);
     int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
     int open_errno = errno;

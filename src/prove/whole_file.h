@@ -2,7 +2,7 @@
  * whole_file.h - `tessera prove`'s certificate file, there whole or not at
  * all: written under a temporary name in the same folder and renamed to
  * its own once complete (a rename within a folder is atomic), the
- * temporary removed on every failure and on SIGINT or SIGTERM.  An
+ * temporary removed on every failure and on SIGINT, SIGTERM or SIGHUP.  An
  * existing file of that name is left as it was until the new one replaces
  * it.  "-" is standard output, with no temporary.
  */

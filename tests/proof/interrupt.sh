@@ -1,7 +1,7 @@
 #!/bin/sh
 # interrupt.sh - an interrupted `tessera prove` leaves no file: Ctrl-C
-# (SIGINT) or SIGTERM during a long proof leaves neither -out nor its
-# temporary, and the prove dies of the signal (130, 143 in a shell); an
+# (SIGINT), SIGTERM or SIGHUP during a long proof leaves neither -out nor
+# its temporary, and the prove dies of the signal (130, 143, 129); an
 # older -out is left as it was then, and after a failure, and replaced
 # whole by a new proof.
 cd "$(dirname "$0")/../.." || exit 1
@@ -51,6 +51,10 @@ expect_left "Ctrl-C: no certificate and no temporary left" ""
 interrupt TERM
 expect_status "SIGTERM: the prove dies of SIGTERM (143)" 143
 expect_left "SIGTERM: no certificate and no temporary left" ""
+
+interrupt HUP
+expect_status "SIGHUP (a closed terminal): the prove dies of it (129)" 129
+expect_left "SIGHUP: no certificate and no temporary left" ""
 
 # An older certificate is left as it was by an interrupt and by a failure
 # (out of time), then replaced by a whole new one.
