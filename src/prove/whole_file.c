@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char temp_path[PATH_MAX + 32];
@@ -59,6 +60,11 @@ bool whole_file_open(WholeFile *f, const char *path, char *err, size_t err_size)
     if (f->to_stdout) {
         f->file = stdout;
         return true;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) { /* said now, not after the proof */
+        snprintf(err, err_size, "cannot write %s: %s", path, strerror(EISDIR));
+        return false;
     }
     if (!make_temp_path(path)) {
         snprintf(err, err_size, "cannot write %s: the name is too long", path);

@@ -75,4 +75,8 @@ expect_left "no temporary left after a proof" "y.proof "
 run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir/none/y.proof"
 expect_status "an -out in a missing folder: exit 1" 1
 expect_line "it names the file and why" "^tessera prove: cannot write $dir/none/y.proof: "
+run prove "$ENGINE" prove roomandpillar "$B44" hash 16 -out "$dir"
+expect_status "an -out that is a folder: exit 1" 1
+expect_line "said before the search" "^tessera prove: cannot write $dir: Is a directory"
+expect_no_line "no search" '^tables: '
 finish
