@@ -173,22 +173,24 @@ int collect_moves(const Game *game, const Position *pos, Move *out, int capacity
     return cs.stored;
 }
 
-Move *collect_all_moves(const Game *game, const Position *pos, int *count)
+int collect_all_moves(const Game *game, const Position *pos, Move **moves, int *capacity)
 {
+    bool overflow = false;
+    int count = *moves ? collect_moves(game, pos, *moves, *capacity, &overflow) : 0;
+    if (*moves && !overflow)
+        return count;
     /* Sized by the count; grown should a game's count fall short. */
-    uint64_t wanted = count_legal_moves(game, pos) + 1;
-    for (;;) {
+    for (uint64_t wanted = count_legal_moves(game, pos) + 1;; wanted *= 2) {
         if (wanted > INT_MAX)
-            return NULL;
-        Move *moves = malloc((size_t)wanted * sizeof *moves);
-        if (!moves)
-            return NULL;
-        bool overflow = false;
-        *count = collect_moves(game, pos, moves, (int)wanted, &overflow);
+            return -1;
+        Move *grown = realloc(*moves, (size_t)wanted * sizeof *grown);
+        if (!grown)
+            return -1;
+        *moves = grown;
+        *capacity = (int)wanted;
+        count = collect_moves(game, pos, grown, *capacity, &overflow);
         if (!overflow)
-            return moves;
-        free(moves);
-        wanted *= 2;
+            return count;
     }
 }
 

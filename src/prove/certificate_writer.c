@@ -221,9 +221,10 @@ static bool visit_children(Walk *walk, const Position *pos, bool first, uint32_t
  * thousands): the lists live on the heap, not on the walk's deep stack. */
 static bool visit_moves(Walk *walk, const Position *pos, bool first, uint32_t id)
 {
-    int count;
-    Move *moves = collect_all_moves(walk->s.game, pos, &count);
-    if (!moves) {
+    Move *moves = NULL;
+    int capacity = 0, count = collect_all_moves(walk->s.game, pos, &moves, &capacity);
+    if (count < 0) {
+        free(moves);
         fail(walk, pos, "out of memory for the legal moves");
         return false;
     }

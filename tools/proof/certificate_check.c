@@ -207,13 +207,13 @@ static bool node_fault(Checker *c, uint32_t id, const char *what, const char *mo
     return fault(c, "%s%s", text, "");
 }
 
-/* A position's legal moves, however many: the texts and marks grow to the
- * longest list met at their depth and are kept. */
+/* A position's legal moves, however many: the lists grow to the longest
+ * met at their depth and are kept. */
 struct LegalMoves {
     Move *move;
     char (*text)[MOVE_TEXT_MAX];
     bool *used;
-    int count, capacity;
+    int count, move_capacity, capacity;
 };
 
 /* The list of depth (made when first needed); NULL when out of memory. */
@@ -240,9 +240,8 @@ static LegalMoves *legal_list_at(Checker *c, int depth)
 
 static bool list_legal(Checker *c, const Position *pos, LegalMoves *legal)
 {
-    free(legal->move);
-    legal->move = collect_all_moves(c->game, pos, &legal->count);
-    if (!legal->move)
+    legal->count = collect_all_moves(c->game, pos, &legal->move, &legal->move_capacity);
+    if (legal->count < 0)
         return fault(c, "out of memory for the legal moves%s%s", "", "");
     if (legal->count > legal->capacity) {
         char(*text)[MOVE_TEXT_MAX] = realloc(legal->text, (size_t)legal->count * sizeof *text);
