@@ -1,7 +1,9 @@
 /* gameutil.c - perft and move helpers written against the Game verbs. */
 #include "games/gameutil.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool is_game_over(const Game *game, const Position *pos)
@@ -169,6 +171,27 @@ int collect_moves(const Game *game, const Position *pos, Move *out, int capacity
     if (overflow)
         *overflow = cs.overflow;
     return cs.stored;
+}
+
+int collect_all_moves(const Game *game, const Position *pos, Move **moves, int *capacity)
+{
+    bool overflow = false;
+    int count = *moves ? collect_moves(game, pos, *moves, *capacity, &overflow) : 0;
+    if (*moves && !overflow)
+        return count;
+    /* Sized by the count; grown should a game's count fall short. */
+    for (uint64_t wanted = count_legal_moves(game, pos) + 1;; wanted *= 2) {
+        if (wanted > INT_MAX)
+            return -1;
+        Move *grown = realloc(*moves, (size_t)wanted * sizeof *grown);
+        if (!grown)
+            return -1;
+        *moves = grown;
+        *capacity = (int)wanted;
+        count = collect_moves(game, pos, grown, *capacity, &overflow);
+        if (!overflow)
+            return count;
+    }
 }
 
 typedef struct {

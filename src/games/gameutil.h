@@ -22,6 +22,11 @@ uint64_t count_legal_moves(const Game *game, const Position *pos);
  * *overflow when more existed. */
 int collect_moves(const Game *game, const Position *pos, Move *out, int capacity, bool *overflow);
 
+/* Every legal move, however many, into *moves, grown (realloc) when
+ * *capacity is short: start from NULL and 0, reuse it, free it once.
+ * Returns how many; -1 when memory runs out (or past INT_MAX moves). */
+int collect_all_moves(const Game *game, const Position *pos, Move **moves, int *capacity);
+
 /* parse_move for games whose notation is cheap to generate: finds the legal
  * move whose formatted text equals text.  Fills err when there is none. */
 bool find_move_by_text(const Game *game, const Position *pos, const char *text,

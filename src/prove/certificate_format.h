@@ -31,13 +31,14 @@
  * A W line holds the winner's one move, an L line every legal reply of
  * the loser.  Lines may come in any order; `positions` and `moves` count
  * them, and the closing `end` shows the file is whole.  Moves are in the
- * game's notation (RULES.md) and hold no space nor '>'.
+ * game's notation (RULES.md) and hold no space nor '>'.  A line holds any
+ * number of moves (a Qawale loser's line may hold thousands), so a reader
+ * takes lines of any length.
  */
 #ifndef TESSERA_CERTIFICATE_FORMAT_H
 #define TESSERA_CERTIFICATE_FORMAT_H
 
 #define CERTIFICATE_MAGIC "tessera-proof 1"
 #define CERTIFICATE_END "end"
-#define CERTIFICATE_MAX_MOVES 1024 /* legal moves of one position, at most */
 
 #endif

@@ -186,35 +186,51 @@ static bool write_line(Walk *walk, uint32_t id, const Position *pos, const Move 
     return fputc('\n', walk->body) != EOF;
 }
 
-static bool visit_moves(Walk *walk, const Position *pos, bool first, uint32_t id)
+/* The targets of moves[0..count) (visited), then pos's line. */
+static bool visit_children(Walk *walk, const Position *pos, bool first, uint32_t id, Move *moves, int count)
 {
     const Game *g = walk->s.game;
-    Move moves[CERTIFICATE_MAX_MOVES];
-    uint32_t targets[CERTIFICATE_MAX_MOVES];
-    bool overflow = false;
-    int count = collect_moves(g, pos, moves, CERTIFICATE_MAX_MOVES, &overflow);
-    if (overflow) {
-        fail(walk, pos, "more legal moves than a certificate line holds");
-        return false;
-    }
     bool winner_moves = first == walk->first_wins;
     if (winner_moves) {
         if (!winning_move(walk, pos, first, moves, count, &moves[0]))
             return false;
         count = 1;
     }
-    for (int i = 0; i < count; i++) {
+    uint32_t *targets = malloc((size_t)(count ? count : 1) * sizeof *targets);
+    if (!targets) {
+        snprintf(walk->err, walk->err_size, "certificate: out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; ok && i < count; i++) {
         Position child = *pos;
         g->play(&child, moves[i]);
         if (!winner_moves && !winner_wins(walk, &child, !first) &&
             (!prove_again(walk, &child, !first) || !winner_wins(walk, &child, !first))) {
             fail(walk, pos, "a reply of the loser is not proven lost");
-            return false;
+            ok = false;
         }
-        if (!target_of(walk, pos, first, moves[i], &targets[i]))
-            return false;
+        ok = ok && target_of(walk, pos, first, moves[i], &targets[i]);
     }
-    return write_line(walk, id, pos, moves, targets, count, winner_moves);
+    ok = ok && write_line(walk, id, pos, moves, targets, count, winner_moves);
+    free(targets);
+    return ok;
+}
+
+/* A line holds every legal move however many (a Qawale position has
+ * thousands): the lists live on the heap, not on the walk's deep stack. */
+static bool visit_moves(Walk *walk, const Position *pos, bool first, uint32_t id)
+{
+    Move *moves = NULL;
+    int capacity = 0, count = collect_all_moves(walk->s.game, pos, &moves, &capacity);
+    if (count < 0) {
+        free(moves);
+        fail(walk, pos, "out of memory for the legal moves");
+        return false;
+    }
+    bool ok = visit_children(walk, pos, first, id, moves, count);
+    free(moves);
+    return ok;
 }
 
 /* Numbers pos (once for each player to move) and writes its line after
@@ -337,9 +353,17 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
     result->prove_ms = now_ms() - job->start_ms;
     result->search_nodes = r.nodes;
     if (r.mate_turns == 0) {
+        ProofNumbers root;
+        uint64_t moves = count_legal_moves(job->game, &job->record.current);
         if (r.draw_proven)
             snprintf(err, err_size, "not proven: the position is a draw with best play (no win to certify; %lld ms)",
                      (long long)result->prove_ms);
+        else if (pt_probe(ab_engine_proof_table(engine), job->game->hash(&job->record.current), &root) &&
+                 pt_beyond(root))
+            snprintf(err, err_size,
+                     "not proven: beyond the prover's move lists (a position's list holds at most %d different "
+                     "moves, and the proof lies past a cut one; the root has %llu legal moves; %lld ms)",
+                     AB_MAX_CHILDREN, (unsigned long long)moves, (long long)result->prove_ms);
         /* The clock (from job->start_ms, no move overhead) stops the search
          * only once the whole limit has passed: one that ended sooner ended
          * by itself, every line at the game's end, and did not run out of time. */

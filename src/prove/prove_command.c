@@ -12,6 +12,7 @@
 #include "games/gameutil.h"
 #include "games/registry.h"
 #include "prove/certificate_writer.h"
+#include "prove/whole_file.h"
 #include "search/search.h"
 #include "util/huge_alloc.h"
 #include "util/parse_number.h"
@@ -32,9 +33,11 @@
     "  -out FILE      the certificate (required); - writes it to standard output\n"                   \
     "  --help / -h    this text\n"                                                                     \
     "\n"                                                                                               \
-    "The certificate format: src/prove/certificate_format.h.  Exit status: 0 proven and written;\n"       \
-    "1 not proven (time, draws, a finished game), out of memory or not writable, no file\n"         \
-    "left; 2 bad arguments.\n"
+    "The certificate format: src/prove/certificate_format.h.  FILE is written under a temporary\n"    \
+    "name beside it and renamed once whole; an older FILE is kept until then.  Exit status:\n"       \
+    "0 proven and written; 1 not proven (time, draws, a finished game, beyond the move lists),\n"     \
+    "out of memory or not writable, no file left; 2 bad arguments.  Ended by SIGINT, SIGTERM\n"   \
+    "or SIGHUP, it leaves no file and dies of the signal.\n"
 #define PROVE_MAX_HASH_MB 65536
 #define PROVE_MIN_DEFAULT_HASH_MB 4
 #define PROVE_MAX_DEFAULT_HASH_MB 1024
@@ -170,9 +173,10 @@ int prove_main(int argc, char **argv)
     if (!load_root(&args, &root))
         return 2;
     bool to_stdout = strcmp(args.out_path, "-") == 0;
-    FILE *out = to_stdout ? stdout : fopen(args.out_path, "w");
-    if (!out) {
-        fprintf(stderr, "tessera prove: cannot write %s\n", args.out_path);
+    char err[512];
+    WholeFile out;
+    if (!whole_file_open(&out, args.out_path, err, sizeof err)) {
+        fprintf(stderr, "tessera prove: %s\n", err);
         return 1;
     }
     char why[160];
@@ -183,16 +187,13 @@ int prove_main(int argc, char **argv)
     fprintf(to_stdout ? stderr : stdout, "tables: %zu MB (%s)\n", args.options.hash_mb, why);
     fflush(to_stdout ? stderr : stdout);
     CertifyResult result;
-    char err[512];
-    bool ok = certify(args.game, &root, &args.options, out, &result, err, sizeof err);
-    if (!to_stdout && fclose(out) != 0 && ok) {
-        snprintf(err, sizeof err, "cannot write %s", args.out_path);
-        ok = false;
-    }
+    bool ok = certify(args.game, &root, &args.options, out.file, &result, err, sizeof err);
+    if (ok)
+        ok = whole_file_commit(&out, err, sizeof err);
+    else
+        whole_file_discard(&out); /* no certificate rather than a partial one */
     if (!ok) {
         fprintf(stderr, "tessera prove: %s\n", err);
-        if (!to_stdout)
-            remove(args.out_path); /* no certificate rather than a partial one */
         return 1;
     }
     report(&args, &result, to_stdout ? stderr : stdout);

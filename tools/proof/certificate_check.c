@@ -207,11 +207,13 @@ static bool node_fault(Checker *c, uint32_t id, const char *what, const char *mo
     return fault(c, "%s%s", text, "");
 }
 
+/* A position's legal moves, however many: the lists grow to the longest
+ * met at their depth and are kept. */
 struct LegalMoves {
-    Move move[CERTIFICATE_MAX_MOVES];
-    char text[CERTIFICATE_MAX_MOVES][MOVE_TEXT_MAX];
-    bool used[CERTIFICATE_MAX_MOVES];
-    int count;
+    Move *move;
+    char (*text)[MOVE_TEXT_MAX];
+    bool *used;
+    int count, move_capacity, capacity;
 };
 
 /* The list of depth (made when first needed); NULL when out of memory. */
@@ -228,7 +230,7 @@ static LegalMoves *legal_list_at(Checker *c, int depth)
         c->legal_capacity = capacity;
     }
     while (c->legal_depths <= depth) {
-        c->legal_at[c->legal_depths] = malloc(sizeof(LegalMoves));
+        c->legal_at[c->legal_depths] = calloc(1, sizeof(LegalMoves));
         if (!c->legal_at[c->legal_depths])
             return NULL;
         c->legal_depths++;
@@ -236,17 +238,37 @@ static LegalMoves *legal_list_at(Checker *c, int depth)
     return c->legal_at[depth];
 }
 
-static bool list_legal(Checker *c, const Position *pos, uint32_t id, LegalMoves *legal)
+static bool list_legal(Checker *c, const Position *pos, LegalMoves *legal)
 {
-    bool overflow = false;
-    legal->count = collect_moves(c->game, pos, legal->move, CERTIFICATE_MAX_MOVES, &overflow);
-    if (overflow)
-        return node_fault(c, id, "has more legal moves than the checker holds", NULL);
+    legal->count = collect_all_moves(c->game, pos, &legal->move, &legal->move_capacity);
+    if (legal->count < 0)
+        return fault(c, "out of memory for the legal moves%s%s", "", "");
+    if (legal->count > legal->capacity) {
+        char(*text)[MOVE_TEXT_MAX] = realloc(legal->text, (size_t)legal->count * sizeof *text);
+        if (text)
+            legal->text = text;
+        bool *used = realloc(legal->used, (size_t)legal->count * sizeof *used);
+        if (used)
+            legal->used = used;
+        if (!text || !used)
+            return fault(c, "out of memory for the legal moves%s%s", "", "");
+        legal->capacity = legal->count;
+    }
     for (int i = 0; i < legal->count; i++) {
         c->game->format_move(pos, legal->move[i], legal->text[i], MOVE_TEXT_MAX);
         legal->used[i] = false;
     }
     return true;
+}
+
+static void free_legal(LegalMoves *legal)
+{
+    if (!legal)
+        return;
+    free(legal->move);
+    free(legal->text);
+    free(legal->used);
+    free(legal);
 }
 
 /* The legal move written as text, -1 when none. */
@@ -323,7 +345,7 @@ static bool replay(Checker *c, uint32_t id, const Position *pos, bool first, int
     LegalMoves *legal = legal_list_at(c, depth);
     if (!legal)
         return fault(c, "out of memory%s%s", "", "");
-    bool ok = list_legal(c, pos, id, legal);
+    bool ok = list_legal(c, pos, legal);
     for (uint32_t k = 0; ok && k < node->edge_count; k++) {
         const Edge *edge = &c->edges[node->edge_start + k];
         int index = legal_index(legal, edge->text);
@@ -385,7 +407,7 @@ bool check_certificate(FILE *in, CheckedCertificate *out, char *err, size_t err_
     for (uint64_t i = 0; c.edges && i < c.edge_count; i++)
         free(c.edges[i].text);
     for (int depth = 0; depth < c.legal_depths; depth++)
-        free(c.legal_at[depth]);
+        free_legal(c.legal_at[depth]);
     free(c.legal_at);
     free(c.nodes);
     free(c.edges);

@@ -253,7 +253,10 @@ static bool work_on_node(AbWorker *w, const Position *pos, bool attacker, uint32
             return false;
         refresh(s, &frame);
         Summary sum = summarise(&frame, max_proof);
-        if (sum.node.proof >= max_proof || sum.node.disproof >= max_disproof) {
+        /* A node past cut lists ends at once: no threshold would end it, and
+         * its parent, whose numbers it sets at the mark, is beyond in turn
+         * (or goes on through another child). */
+        if (sum.node.proof >= max_proof || sum.node.disproof >= max_disproof || pt_beyond(sum.node)) {
             pt_store(s->proofs, key, sum.node, w->nodes - start);
             *out = sum.node;
             return true;
@@ -345,6 +348,14 @@ bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof)
         return false;
     }
     bool won = numbers.proof == 0;
+    if (!won && pt_beyond(numbers)) {
+        /* No more tries: they would end the same.  `tessera prove` stops
+         * (it reads the root's numbers and says why). */
+        atomic_store(&s->proof_too_long, true);
+        if (s->job->proof_is_enough)
+            atomic_store(&s->abort, true);
+        return false;
+    }
     if (!won && (numbers.disproof != 0 || atomic_load(&s->proofs->draw_seen)))
         return false;
     /* The distance is the root's proven one, a bound on the truth (the

@@ -25,6 +25,16 @@ typedef struct {
     uint32_t turns; /* whole turns until the game ends along the proof, once proven */
 } ProofNumbers;
 
+/* Numbers that can fall no further: neither side's goal can be shown.
+ * PROOF_INFINITE - 1 marks what lies past a cut move list (a node lists
+ * at most AB_MAX_CHILDREN different moves, and a cut list is never
+ * refuted), and caps the sums; a node at this mark, the root above all,
+ * is beyond the proof search. */
+static inline bool pt_beyond(ProofNumbers n)
+{
+    return n.proof >= PROOF_INFINITE - 1 && n.disproof >= PROOF_INFINITE - 1;
+}
+
 typedef struct ProofSlot ProofSlot;
 
 typedef struct {
