@@ -154,7 +154,7 @@ refused "typo in a real engine's option" "engine New .*: refuses option.QawaelOp
     -engine cmd="$ENGINE" name=New option.QawaelOpenLine=5 -engine cmd="$ENGINE" name=Base -game qawale
 
 # The tuner: its -engine options are checked the same way, before any game.
-TUNE_OUT=$(timeout 60 "$BUILD/tessera-tune" -engine cmd="$FAKES/tune_peak" option.Knbo=3 -each depth=1 \
+TUNE_OUT=$(timeout $((60 * LOAD_FACTOR)) "$BUILD/tessera-tune" -engine cmd="$FAKES/tune_peak" option.Knbo=3 -each depth=1 \
     -game roomandpillar -tune Knob -iterations 2 -csv "$WORK/tune.csv" 2>&1)
 TUNE_STATUS=$?
 check "tuner: a misspelled -engine option is a bad argument (exit 2)" [ "$TUNE_STATUS" -eq 2 ]
