@@ -31,10 +31,10 @@
 # time is how many times slower than alone a process runs now.  At the
 # start two copies run at once, as the two lanes will; then each lane
 # measures again (one copy, beside the other lane's test) when a minute
-# has passed since its last measure, and takes the larger of its last two
-# and, before each test, of the load average per core.
-# The factor, that ratio rounded up to a whole number (from 0.2 over
-# one) and at least 1, is exported as TESSERA_LOAD_FACTOR:
+# has passed since its last measure.  Before each test the largest of
+# its last two ratios and of the last minute's load average per core,
+# rounded up to a whole number (from 0.2 over one) and at least 1, is
+# the factor, exported as TESSERA_LOAD_FACTOR:
 # tests/protocol/lib.sh folds it into SLOWDOWN, C tests read it through
 # harness_load_factor() (tests/harness.h), and each program's `timeout
 # 400` is multiplied by it.  A TESSERA_LOAD_FACTOR set by the caller is
