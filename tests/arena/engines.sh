@@ -6,9 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 
 GOOD="cmd=$FAKES/fake_engine name=Good"
-# The fakes answer at once; the games whose every result must be by the
-# rules get a grace, so that a loaded machine's stall is not a time loss.
-GRACE="timemargin=$((500 * LOAD_FACTOR))"
 
 # terminations FILE: the Termination tags of a PGN, sorted and counted.
 terminations() { sed -n 's/^\[Termination "\(.*\)"\]$/\1/p' "$1" | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }

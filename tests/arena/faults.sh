@@ -6,7 +6,7 @@
 # The good fake answers at once: a grace and a handshake allowance scaled
 # by the load keep a loaded machine's stall from being its fault too (the
 # bad ones still lose, a hang past its clock and the grace).
-PLAY="tc=2+0.05 timeout=$LOAD_FACTOR timemargin=$((500 * LOAD_FACTOR))"
+PLAY="tc=2+0.05 timeout=$LOAD_FACTOR $GRACE"
 
 # fault_case NAME FAKE ARGS TERMINATION
 fault_case() {

@@ -11,9 +11,8 @@
 # where the engine's own reserve (MoveOverhead) is 30 ms: 3 runs in 6
 # lost a game on time under 4 CPU burners without it.  An engine that
 # ignores the clock after ponderhit still overruns the grace.
-grace="timemargin=$((500 * LOAD_FACTOR))"
 arena -engine cmd="$ENGINE" name=Ponderer ponder=on -engine cmd="$ENGINE" name=Plain \
-    -each tc=1+0.02 "$grace" -game columna -games 2 -pgnout "$WORK/ponder.pgn" -log "$WORK/ponder.log"
+    -each tc=1+0.02 "$GRACE" -game columna -games 2 -pgnout "$WORK/ponder.pgn" -log "$WORK/ponder.log"
 expect_status "ponder run completes" 0
 check "both ponder games end by the rules" [ "$(grep -c '^\[Termination "normal"\]' "$WORK/ponder.pgn")" -eq 2 ]
 log=$(cat "$WORK/ponder.log")
