@@ -39,8 +39,11 @@ for game in roomandpillar columna qawale territoire; do
     expect_no_line "${game}_no_errors" '^info string error'
 done
 
-# 4x4 Room and Pillar: the first player loses (the pie rule): proven at once.
-talk 'setoption name Game value roomandpillar' "$AB" 'position fen wbwb/bwbw/wbwb/bwbw b -' 'go infinite' "sleep $(loaded 1)" stop
+# 4x4 Room and Pillar: the first player loses (the pie rule): proven at once
+# (waited for, not slept on: a stop after a fixed sleep came before the
+# proof when the machine was slow to start the engine).
+converse 'setoption name Game value roomandpillar' "$AB" 'position fen wbwb/bwbw/wbwb/bwbw b -' 'go infinite' \
+    'await ^info .*score mate ' stop await_bestmove
 expect_line "roomandpillar_4x4_proven_as_a_loss" '^info depth [0-9]+ .*score mate -[0-9]+ '
 
 # seconds_to_mate THREADS LIMIT POSITION: `go infinite` on a Room and Pillar
@@ -113,7 +116,7 @@ depth_nodes() {
 resident_kb_at_readyok() {
     d=$(mktemp -d)
     mkfifo "$d/in"
-    timeout 30 sh -c 'echo $$ >"$1"; exec "$2"' sh "$d/pid" "$ENGINE" <"$d/in" >"$d/out" 2>&1 &
+    timeout $((30 * LOAD_FACTOR)) sh -c 'echo $$ >"$1"; exec "$2"' sh "$d/pid" "$ENGINE" <"$d/in" >"$d/out" 2>&1 &
     exec 8>"$d/in"
     printf 'uci\n%s\nsetoption name Hash value %s\nisready\n' "$2" "$1" >&8
     wait_for "$d/out" '^readyok' 1

@@ -21,7 +21,7 @@ done
 # quit and end of input exit at once (talk fails on a 30 s hang).
 talk "$COLUMNA" 'go perft 5'
 expect_line "perft_then_quit_exits" '^Nodes searched: [0-9]+ \(stopped'
-REPLY=$(printf '%s\nperft 5\n' "$COLUMNA" | timeout 30 "$ENGINE" 2>&1)
+REPLY=$(printf '%s\nperft 5\n' "$COLUMNA" | timeout $((30 * LOAD_FACTOR)) "$ENGINE" 2>&1)
 STATUS=$?
 expect_status "perft_then_end_of_input_exits" 0
 
@@ -64,9 +64,9 @@ expect_no_line "refused_go_starts_no_search" '^bestmove'
 
 # ---- lines are bytes up to the newline ----
 # A NUL used to hide the rest of an overlong line, whose tail ran as `quit`.
-REPLY=$({ printf 'isready\n\0'; head -c 65534 /dev/zero | tr '\0' x; printf 'quit\nisready\nquit\n'; } | timeout 10 "$ENGINE" 2>&1)
+REPLY=$({ printf 'isready\n\0'; head -c 65534 /dev/zero | tr '\0' x; printf 'quit\nisready\nquit\n'; } | timeout $((10 * LOAD_FACTOR)) "$ENGINE" 2>&1)
 expect_count "overlong_line_with_nul_runs_no_tail" '^readyok$' 2
-REPLY=$(printf '\000isready\nisready\n' | timeout 10 "$ENGINE" 2>&1)
+REPLY=$(printf '\000isready\nisready\n' | timeout $((10 * LOAD_FACTOR)) "$ENGINE" 2>&1)
 expect_line "line_starting_with_nul_gets_an_error" '^info string error line with a NUL byte ignored'
 expect_count "line_with_nul_is_not_run" '^readyok$' 1
 

@@ -17,7 +17,7 @@ CLUSTER=tools/cluster
 cluster() {
     script=$1
     shift
-    OUT=$(timeout 120 sh "$CLUSTER/$script" "$@" 2>&1)
+    OUT=$(timeout $((120 * LOAD_FACTOR)) sh "$CLUSTER/$script" "$@" 2>&1)
     STATUS=$?
 }
 
@@ -162,7 +162,7 @@ expect_whole_run "the sbatch scripts" "$slurm"
 
 # Submission, with a stand-in sbatch that records its arguments.
 stand_in_sbatch
-OUT=$(PATH="$WORK/bin:$PATH" timeout 60 sh "$CLUSTER/slurm.sh" --dir "$WORK/submit" --slices 3 --sbatch --partition=short --arena "$ARENA" -- "$@" 2>&1)
+OUT=$(PATH="$WORK/bin:$PATH" timeout $((60 * LOAD_FACTOR)) sh "$CLUSTER/slurm.sh" --dir "$WORK/submit" --slices 3 --sbatch --partition=short --arena "$ARENA" -- "$@" 2>&1)
 STATUS=$?
 expect_status "slurm.sh submits" 0
 expect_out "it names both jobs" "slices: job 701 \(array 1-3\); merge: job 702"

@@ -29,7 +29,7 @@ none_alive() {
 # ---- item 8: whitespace UCI allows ----
 for style in tab pad crlf; do
     arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=Styled args="--style $style --seed 3" \
-        -each tc=2+0.05 timeout=2 -game roomandpillar -games 2 -pgnout "$WORK/style-$style.pgn"
+        -each tc=2+0.05 timeout=$((2 * LOAD_FACTOR)) "$GRACE" -game roomandpillar -games 2 -pgnout "$WORK/style-$style.pgn"
     expect_status "style $style: the run completes" 0
     check "style $style: both games end by the rules" \
         [ "$(terminations "$WORK/style-$style.pgn")" = " 2 normal;" ]
@@ -37,26 +37,26 @@ done
 
 # ---- item 4: a stale second bestmove is not the answer to the next go ----
 arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=Twice args="--mode twice --seed 5" \
-    -each tc=2+0.05 timeout=2 -game roomandpillar -games 2 -pgnout "$WORK/twice.pgn"
+    -each tc=2+0.05 timeout=$((2 * LOAD_FACTOR)) "$GRACE" -game roomandpillar -games 2 -pgnout "$WORK/twice.pgn"
 expect_status "twice: the run completes" 0
 check "twice: both games end by the rules, no illegal move" [ "$(terminations "$WORK/twice.pgn")" = " 2 normal;" ]
 
 # ---- item 7: process groups ----
 arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=Parent args="--spawn $WORK/quit.pids" \
-    -each tc=2+0.05 timeout=2 -game roomandpillar -games 2 -pgnout "$WORK/quit.pgn"
+    -each tc=2+0.05 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 2 -pgnout "$WORK/quit.pgn"
 expect_status "children after quit: the run completes" 0
 check "children after quit: every child the engine forked is gone" none_alive "$WORK/quit.pids"
 
 # The engine aborts while its child still holds its output open: a crash
 # at once, not a time forfeit when its 30 s clock runs out.
 arena -engine $GOOD -engine cmd="$FAKES/fake_crash" name=Crasher args="--after 3 --spawn $WORK/crash.pids" \
-    -each tc=30+0 timeout=2 -game roomandpillar -games 1 -pgnout "$WORK/crash.pgn"
+    -each tc=30+0 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 1 -pgnout "$WORK/crash.pgn"
 expect_status "crash with a child: the run completes" 0
 check "crash with a child: reported as a crash" [ "$(terminations "$WORK/crash.pgn")" = " 1 crash;" ]
 check "crash with a child: the child is gone" none_alive "$WORK/crash.pids"
 
 arena -engine $GOOD -engine cmd="$FAKES/fake_hang" name=Hanger args="--after 2 --spawn $WORK/hang.pids" \
-    -each tc=0.5+0 timeout=2 -game roomandpillar -games 1 -pgnout "$WORK/hang.pgn"
+    -each tc=0.5+0 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 1 -pgnout "$WORK/hang.pgn"
 check "hang with a child: a time forfeit" [ "$(terminations "$WORK/hang.pgn")" = " 1 time forfeit;" ]
 check "hang with a child: the child is gone after the kill" none_alive "$WORK/hang.pids"
 
@@ -97,7 +97,7 @@ refused() {
     regex=$2
     shift 2
     rm -f "$WORK/refused.pgn"
-    arena -each tc=2+0.05 timeout=2 -game roomandpillar -games 4 -pgnout "$WORK/refused.pgn" "$@"
+    arena -each tc=2+0.05 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 4 -pgnout "$WORK/refused.pgn" "$@"
     expect_status "$name: exit 4" 4
     expect_out "$name: says which engine and why" "$regex"
     check "$name: no game played" [ "$(games_in "$WORK/refused.pgn")" -eq 0 ]
@@ -125,7 +125,7 @@ refused "mute" "engine Mute \(cmd=$FAKES/fake_mute\): no handshake: did not answ
 # and the report is printed.
 arena -engine $GOOD -engine cmd="$FAKES/fake_noshake" name=Vanishes \
     args="--one-game --after 3 --count-file $WORK/starts" \
-    -each tc=2+0.05 timeout=2 -game roomandpillar -games 10 -pgnout "$WORK/vanish.pgn"
+    -each tc=2+0.05 timeout=$((2 * LOAD_FACTOR)) "$GRACE" -game roomandpillar -games 10 -pgnout "$WORK/vanish.pgn"
 expect_status "stops starting: exit 4" 4
 expect_out "stops starting: says why" "engine Vanishes \(cmd=.*\) failed to start for 3 games in a row"
 check "stops starting: the finished games are kept" \
@@ -135,7 +135,7 @@ expect_out "stops starting: the report is printed" "^Games: 4,"
 # ---- item 2: options are checked against what the engine offers ----
 OPTS="cmd=$FAKES/fake_engine name=Opts args=--options"
 arena -engine $GOOD -engine $OPTS "option.depth limit=64" option.PONDER=true "option.style=wild ride" \
-    "option.Book File=/no/such/book" -each tc=2+0.05 timeout=2 -game roomandpillar -games 2
+    "option.Book File=/no/such/book" -each tc=2+0.05 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 2
 expect_status "options it offers, any case: the run completes" 0
 refused "unknown option" "engine Opts \(cmd=.*\): refuses option.Depth=3: has no option 'Depth'" \
     -engine $GOOD -engine $OPTS option.Depth=3
@@ -154,7 +154,7 @@ refused "typo in a real engine's option" "engine New .*: refuses option.QawaelOp
     -engine cmd="$ENGINE" name=New option.QawaelOpenLine=5 -engine cmd="$ENGINE" name=Base -game qawale
 
 # The tuner: its -engine options are checked the same way, before any game.
-TUNE_OUT=$(timeout 60 "$BUILD/tessera-tune" -engine cmd="$FAKES/tune_peak" option.Knbo=3 -each depth=1 \
+TUNE_OUT=$(timeout $((60 * LOAD_FACTOR)) "$BUILD/tessera-tune" -engine cmd="$FAKES/tune_peak" option.Knbo=3 -each depth=1 \
     -game roomandpillar -tune Knob -iterations 2 -csv "$WORK/tune.csv" 2>&1)
 TUNE_STATUS=$?
 check "tuner: a misspelled -engine option is a bad argument (exit 2)" [ "$TUNE_STATUS" -eq 2 ]

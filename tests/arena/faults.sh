@@ -3,11 +3,16 @@
 # fail the handshake each lose with the right reason, and the run completes.
 . "$(dirname "$0")/lib.sh"
 
+# The good fake answers at once: a grace and a handshake allowance scaled
+# by the load keep a loaded machine's stall from being its fault too (the
+# bad ones still lose, a hang past its clock and the grace).
+PLAY="tc=2+0.05 timeout=$LOAD_FACTOR $GRACE"
+
 # fault_case NAME FAKE ARGS TERMINATION
 fault_case() {
     pgn=$WORK/$1.pgn
     arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/$2" name=Bad args="$3" \
-        -each tc=2+0.05 timeout=1 -game roomandpillar -games 2 -pgnout "$pgn"
+        -each $PLAY -game roomandpillar -games 2 -pgnout "$pgn"
     expect_status "$1: the run completes" 0
     check "$1: both games recorded" [ "$(games_in "$pgn")" -eq 2 ]
     check "$1: both end by $4" [ "$(grep -c "^\[Termination \"$4\"\]" "$pgn")" -eq 2 ]
@@ -32,7 +37,7 @@ fault_case exit_in_handshake fake_noshake "--after 2 --count-file $WORK/noshake.
 # restarted NAME FAKE ARGS
 restarted() {
     arena -engine cmd="$FAKES/fake_engine" name=Good -engine cmd="$FAKES/$2" name=Bad args="$3" \
-        -each tc=2+0.05 timeout=1 -game roomandpillar -games 4 -pgnout "$WORK/restart-$1.pgn" \
+        -each $PLAY -game roomandpillar -games 4 -pgnout "$WORK/restart-$1.pgn" \
         -log "$WORK/restart-$1.log"
     expect_status "$1 restarts: the run completes" 0
     handshakes=$(grep -c ':Bad > uci$' "$WORK/restart-$1.log")

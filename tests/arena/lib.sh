@@ -10,6 +10,7 @@
 #   expect_no_out NAME REGEX   no line of $OUT matches REGEX
 #   expect_status NAME CODE
 #   games_in FILE              number of finished games in a PGN file
+#   $GRACE                     timemargin= for games that must end by the rules
 #   finish                     prints the closing harness line
 
 BUILD=${TESSERA_BUILD:-build/release}
@@ -33,6 +34,11 @@ case "${TESSERA_LOAD_FACTOR:-1}" in
 '' | 0 | *[!0-9]*) LOAD_FACTOR=1 ;;
 *) LOAD_FACTOR=${TESSERA_LOAD_FACTOR:-1} ;;
 esac
+# GRACE: an -each key for games at a clock whose results must all be by
+# the rules: half a second a move (times the load) forgiven, so that a
+# stall of a loaded machine, not the engine, loses no game on time; an
+# engine that ignores its clock still overruns it.
+GRACE="timemargin=$((500 * LOAD_FACTOR))"
 
 arena() {
     OUT=$(timeout $((120 * LOAD_FACTOR)) "$ARENA" "$@" 2>&1)

@@ -14,7 +14,7 @@ think_times() {
 # on a loaded one (tests/run.sh's LOAD_FACTOR), 500 ms times that load, so
 # that a scheduling delay of the load does not flag a move.
 margin=
-[ "$LOAD_FACTOR" -gt 1 ] && margin="timemargin=$((500 * LOAD_FACTOR))"
+[ "$LOAD_FACTOR" -gt 1 ] && margin=$GRACE
 
 arena -game columna -games 8 -concurrency 2 -openings random plies=2 \
     -engine cmd="$ENGINE" name=alphabeta option.Backend=alphabeta \

@@ -66,14 +66,14 @@ outside=$(grep -v '^#' "$BOOK" | while read -r line; do
         if (s[1] != "cp" || e < 5 || e > 400 || $4 > 10) print }'
 done)
 check book_positions_have_the_asked_edge [ -z "$outside" ]
-timeout 60 "$BUILD/tessera-arena" -game columna -games 2 -engine cmd="$ENGINE" name=a \
+timeout $((60 * LOAD_FACTOR)) "$BUILD/tessera-arena" -game columna -games 2 -engine cmd="$ENGINE" name=a \
     -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$BOOK" >"$WORK/arena" 2>&1
 check book_is_an_arena_opening_file [ $? -eq 0 ]
 # The shipped books (tools/books/GAME[_WHAT].txt) are opening files of their game.
 for shipped in tools/books/*.txt; do
     book=$(basename "$shipped" .txt)
     game=${book%%_*} # roomandpillar_12x12.txt, territoire_deals.txt
-    timeout 60 "$BUILD/tessera-arena" -game "$game" -games 2 -engine cmd="$ENGINE" name=a \
+    timeout $((60 * LOAD_FACTOR)) "$BUILD/tessera-arena" -game "$game" -games 2 -engine cmd="$ENGINE" name=a \
         -engine cmd="$ENGINE" name=b -each nodes=100 -openings file="$shipped" >"$WORK/arena" 2>&1
     check "shipped_book_${book}_is_an_arena_opening_file" [ $? -eq 0 ]
 done

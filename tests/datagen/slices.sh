@@ -220,7 +220,7 @@ expect_whole "the sbatch scripts' slices merge into the single-machine run's fil
 
 # Submission, with a stand-in sbatch that records its arguments.
 stand_in_sbatch
-REPLY=$(PATH="$WORK/bin:$PATH" timeout 60 sh "$CLUSTER/datagen.sh" --slurm --dir "$WORK/submit" --slices 3 \
+REPLY=$(PATH="$WORK/bin:$PATH" timeout $((60 * LOAD_FACTOR)) sh "$CLUSTER/datagen.sh" --slurm --dir "$WORK/submit" --slices 3 \
     --sbatch --partition=short --datagen "$DATAGEN" -- "$@" -games 9 2>&1)
 STATUS=$?
 check "datagen.sh --slurm submits" [ "$STATUS" -eq 0 ] && check "it names both jobs" has "slices: job 701 \(array 1-3\); merge: job 702"

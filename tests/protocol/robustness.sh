@@ -10,18 +10,18 @@ expect_line "engine_still_answers_after_unknown_command" '^readyok$'
 talk '' '   ' isready
 expect_no_line "blank_lines_are_silent" '^info string error'
 
-REPLY=$(printf 'ab\001\002\377\376cd\nisready\n' | timeout 10 "$ENGINE" 2>&1)
+REPLY=$(printf 'ab\001\002\377\376cd\nisready\n' | timeout $((10 * LOAD_FACTOR)) "$ENGINE" 2>&1)
 STATUS=$?
 expect_count "binary_garbage_gives_one_error" '^info string error' 1
 expect_line "binary_garbage_is_not_echoed_raw" "^info string error unknown command 'ab\?\?\?\?cd'"
 expect_line "engine_survives_binary_garbage" '^readyok$'
 
 long=$(head -c 70000 /dev/zero | tr '\0' 'x')
-REPLY=$(printf '%s\nisready\n' "$long" | timeout 10 "$ENGINE" 2>&1)
+REPLY=$(printf '%s\nisready\n' "$long" | timeout $((10 * LOAD_FACTOR)) "$ENGINE" 2>&1)
 expect_line "overlong_line_is_reported" '^info string error line longer than'
 expect_line "engine_survives_overlong_line" '^readyok$'
 
-REPLY=$(head -c 200000 /dev/urandom | timeout 20 "$ENGINE" 2>&1)
+REPLY=$(head -c 200000 /dev/urandom | timeout $((20 * LOAD_FACTOR)) "$ENGINE" 2>&1)
 STATUS=$?
 expect_status "random_bytes_do_not_crash" 0
 

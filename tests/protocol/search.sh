@@ -1,7 +1,9 @@
 #!/bin/sh
 # go / stop / isready during a search, for every backend and game: a search
 # always ends in one legal bestmove; infinite waits for stop.
-. "$(dirname "$0")/lib.sh"
+# converse (tests/analysis/lib.sh) waits for a bestmove where a second go
+# must find the first search over, instead of pausing.
+. "$(dirname "$0")/../analysis/lib.sh"
 
 for game in roomandpillar columna qawale territoire; do
     for backend in random alphabeta mcts; do
@@ -29,7 +31,7 @@ talk 'position startpos' 'go wtime 1000 btime 1000 winc 10 binc 10'
 expect_count "clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
 talk 'position startpos' 'go p1time 1000 p2time 1000 p1inc 10 p2inc 10'
 expect_count "ugi_clock_search_gives_bestmove" '^bestmove [a-h][1-8]$' 1
-talk 'position startpos' 'go nodes 100' 'pause 0.5' 'go depth 2' 'pause 0.5'
+converse 'position startpos' 'go nodes 100' await_bestmove 'go depth 2' await_bestmove
 expect_count "each_go_gives_one_bestmove" '^bestmove' 2
 
 # The engine plans with its own clock, never the opponent's: white to move

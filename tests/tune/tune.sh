@@ -19,7 +19,7 @@ tune() {
     csv=$1
     peak=$2
     shift 2
-    timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak $peak --seed 1" -each depth=1 timeout=30 \
+    timeout $((120 * LOAD_FACTOR)) "$TUNE" -engine cmd="$FAKE" args="--peak $peak --seed 1" -each depth=1 timeout=30 \
         -game roomandpillar -csv "$csv" -c-end-fraction 0.5 -r-end 0.05 "$@" \
         >"$WORK/out" 2>"$WORK/err"
     STATUS=$?
@@ -63,7 +63,7 @@ tune "$WORK/none.csv" 70 -tune Nothing -iterations 10
 expect_status tune_of_an_unknown_option_is_a_bad_argument 2
 expect_line tune_of_an_unknown_option_names_it "'Nothing' names no spin option"
 
-REPLY=$(timeout 60 "$TUNE" -engine cmd=/nonexistent/engine depth=1 -tune Knob -iterations 5 -csv "$WORK/x.csv" 2>&1)
+REPLY=$(timeout $((60 * LOAD_FACTOR)) "$TUNE" -engine cmd=/nonexistent/engine depth=1 -tune Knob -iterations 5 -csv "$WORK/x.csv" 2>&1)
 STATUS=$?
 expect_status tune_of_an_engine_that_does_not_start_fails 2
 expect_line tune_of_an_engine_that_does_not_start_says_so 'did not start'
@@ -71,7 +71,7 @@ expect_line tune_of_an_engine_that_does_not_start_says_so 'did not start'
 # Steps follow each parameter's own scale (item 13): ColumnaHeight1 (default
 # 2, range 0..1000) is perturbed by about 1, not by 5% of 0..1000 (50).
 # Eval=classic: under auto Columna's net evaluates, and the weights are refused.
-REPLY=$(timeout 120 "$TUNE" -engine cmd="$ENGINE" option.Eval=classic -each depth=1 -game columna -tune 'Columna*' \
+REPLY=$(timeout $((120 * LOAD_FACTOR)) "$TUNE" -engine cmd="$ENGINE" option.Eval=classic -each depth=1 -game columna -tune 'Columna*' \
     -iterations 2 -csv "$WORK/columna.csv" -log "$WORK/columna.log" 2>&1)
 STATUS=$?
 expect_status tune_of_the_engine_columna_weights_completes 0
@@ -121,7 +121,7 @@ expect_status tune_with_force_and_resume_is_a_bad_argument 2
 # and it always plays the same move in the same position, so both games of a
 # pair are the same game, won by the same colour: every pair scores 0 for
 # the + side, and theta never moves.  The tuner must say so.
-REPLY=$(timeout 120 "$TUNE" -engine cmd="$FAKE" args="--flat" -each depth=1 timeout=30 \
+REPLY=$(timeout $((120 * LOAD_FACTOR)) "$TUNE" -engine cmd="$FAKE" args="--flat" -each depth=1 timeout=30 \
     -game roomandpillar -tune Knob -iterations 60 -csv "$WORK/flat.csv" 2>&1)
 STATUS=$?
 expect_status tune_without_signal_completes 0
@@ -150,7 +150,7 @@ expect_status tune_interrupted_exits_130 130
 expect_line tune_interrupted_says_how_to_resume 'interrupted; -resume .*resume\.csv continues'
 expect_line tune_interrupted_prints_the_values_so_far '^setoption name Knob value'
 done_rows=$(tail -n 1 "$WORK/resume.csv" | cut -d, -f1)
-timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 -game roomandpillar \
+timeout $((120 * LOAD_FACTOR)) "$TUNE" -engine cmd="$FAKE" args="--peak 70" -each depth=1 -game roomandpillar \
     -tune Knob -iterations 200 -resume "$WORK/resume.csv" -progress 1000 >"$WORK/out" 2>"$WORK/err"
 STATUS=$?
 REPLY=$(cat "$WORK/out" "$WORK/err")
@@ -169,7 +169,7 @@ fi
 # answer comes after a random pause, so the pairs finish in another order
 # every run.
 same_run() { # csv
-    timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 3 --by-position --jitter 300" -each depth=1 timeout=30 \
+    timeout $((120 * LOAD_FACTOR)) "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 3 --by-position --jitter 300" -each depth=1 timeout=30 \
         -game roomandpillar -openings random plies=2 -tune Knob -iterations 24 -c-end-fraction 0.5 \
         -r-end 0.05 -concurrency 2 -progress 1000 -csv "$1" >"$WORK/out" 2>"$WORK/err"
     STATUS=$?
@@ -230,7 +230,7 @@ start_stalling_run() {
         tries=$((tries + 20))
     done
 }
-timeout 120 "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" -each depth=1 timeout=600 -game roomandpillar \
+timeout $((120 * LOAD_FACTOR)) "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" -each depth=1 timeout=600 -game roomandpillar \
     -openings file="$WORK/stall.txt" order=sequential -concurrency 2 -tune Knob -iterations 12 \
     -c-end-fraction 0.5 -r-end 0.05 -progress 1000 -csv "$WORK/unstalled.csv" >/dev/null 2>&1
 start_stalling_run "$WORK/stall.csv"
@@ -247,7 +247,7 @@ if [ "$last_row" = 3 ]; then
 else
     not_ok tune_killed_csv_keeps_only_iterations_before_the_unfinished_one "last row $last_row, expected 3 (iteration 3 never finished):" "$(cat "$WORK/stall.csv")"
 fi
-REPLY=$(timeout 120 sh -c '"$0" "$@" 2>&1' "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" -each depth=1 \
+REPLY=$(timeout $((120 * LOAD_FACTOR)) sh -c '"$0" "$@" 2>&1' "$TUNE" -engine cmd="$FAKE" args="--peak 70 --seed 2 --by-position" -each depth=1 \
     timeout=600 -game roomandpillar -openings file="$WORK/stall.txt" order=sequential \
     -concurrency 2 -tune Knob -iterations 12 -c-end-fraction 0.5 -r-end 0.05 -progress 1000 \
     -resume "$WORK/stall.csv" -log "$WORK/stall.log")
@@ -290,7 +290,7 @@ else
 fi
 
 # Verify: the tuned values of the first run against the default 20.
-REPLY=$(timeout 120 "$TUNE" verify -engine cmd="$FAKE" args="--peak 70" -each depth=1 timeout=30 \
+REPLY=$(timeout $((120 * LOAD_FACTOR)) "$TUNE" verify -engine cmd="$FAKE" args="--peak 70" -each depth=1 timeout=30 \
     -game roomandpillar -csv "$WORK/up.csv" -games 40 -concurrency 2 2>&1)
 STATUS=$?
 expect_status verify_completes 0
@@ -298,7 +298,7 @@ expect_line verify_prints_the_arena_command 'tessera-arena .*name=tuned option\.
 expect_line verify_reports_a_gain_with_its_interval '^verify: tuned - default = \+([0-9.]+|inf) Elo \+/- ([0-9.]+|inf) \(95%, pentanomial\), 40 games'
 
 printf 'iteration,Lever\n0,3\n' >"$WORK/lever.csv"
-REPLY=$(timeout 60 "$TUNE" verify -engine cmd="$FAKE" -each depth=1 -game roomandpillar -csv "$WORK/lever.csv" 2>&1)
+REPLY=$(timeout $((60 * LOAD_FACTOR)) "$TUNE" verify -engine cmd="$FAKE" -each depth=1 -game roomandpillar -csv "$WORK/lever.csv" 2>&1)
 STATUS=$?
 expect_status verify_of_an_unknown_option_is_a_bad_argument 2
 expect_line verify_of_an_unknown_option_names_it 'Lever = 3 is no value of a spin option'

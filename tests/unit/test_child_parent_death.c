@@ -47,7 +47,7 @@ static ChildStatus spawn_from_a_thread_that_ends(bool end_with_spawner, int64_t 
 static void test_child_ends_with_the_thread_that_spawned_it(void)
 {
 #ifdef __linux__
-    CHECK_EQ_INT(spawn_from_a_thread_that_ends(true, 10000), CHILD_EXITED);
+    CHECK_EQ_INT(spawn_from_a_thread_that_ends(true, harness_scaled_ms(10000)), CHILD_EXITED);
     CHECK_CONTAINS(child.ended_how, "killed by signal 9");
 #endif
     child_kill(&child);
