@@ -44,16 +44,6 @@ typedef struct {
     char why[400];                 /* why a search failed */
 } Probe;
 
-static char *copy_prefix(const char *text, size_t len)
-{
-    char *copy = malloc(len + 1);
-    if (copy) {
-        memcpy(copy, text, len);
-        copy[len] = '\0';
-    }
-    return copy;
-}
-
 /* The run's own depth= or nodes= when nothing else limits it (the search
  * it plays, and one that repeats itself), else a node limit. */
 static void probe_go(const TimeControl *tc, char *out, size_t out_size)
@@ -243,7 +233,7 @@ static bool build_positions(Probe *p, const OpeningSet *openings)
             if (ply == last)
                 continue;
             last = ply;
-            ok = (p->position[p->count++] = copy_prefix(line, ends[ply])) != NULL;
+            ok = (p->position[p->count++] = strndup(line, ends[ply])) != NULL;
         }
     }
     free(line);
