@@ -1,7 +1,8 @@
 /*
  * test_web_limits.c - the web server's limits at their exact sizes: one
- * address may hold STREAMS_PER_ADDRESS event streams and not one more
- * (while another address is still served), and a request body of exactly
+ * address may hold its share of event streams and not one more (while
+ * another address is still served), eight addresses that fill their
+ * shares leave room for a ninth, and a request body of exactly
  * HTTP_BODY_MAX bytes is read whole, one byte more is refused with 413.
  */
 #include "harness.h"
@@ -16,7 +17,7 @@ static bool open_stream(unsigned long peer)
 {
     if (!admission_worker_begin())
         return false;
-    if (admission_stream_begin(peer))
+    if (admission_stream_begin(peer, why, sizeof why))
         return true;
     admission_worker_end();
     return false;
@@ -32,10 +33,13 @@ static void test_an_address_gets_its_streams_and_no_more(void)
 {
     const unsigned long flooder = 0x0a000001ul, other = 0x0a000002ul;
     int opened = 0;
-    while (opened < STREAMS_PER_ADDRESS + 5 && open_stream(flooder))
+    const int share = admission_streams_share();
+    CHECK_EQ_INT(share, STREAMS_MAX_DEFAULT / STREAMS_SHARE_DIVISOR);
+    while (opened < share + 5 && open_stream(flooder))
         opened++;
-    CHECK_EQ_INT(opened, STREAMS_PER_ADDRESS);
-    CHECK_EQ_INT(admission_streams_of(flooder), STREAMS_PER_ADDRESS);
+    CHECK_EQ_INT(opened, share);
+    CHECK_EQ_INT(admission_streams_of(flooder), share);
+    CHECK_CONTAINS(why, "this address has its share");
     CHECK(open_stream(other)); /* another address is still served */
     CHECK_EQ_INT(admission_streams_of(other), 1);
     close_stream(other);
@@ -53,6 +57,47 @@ static void test_an_address_gets_its_streams_and_no_more(void)
     CHECK_EQ_INT(workers, WORKERS_MAX);
     for (int i = 0; i < workers; i++)
         admission_worker_end();
+}
+
+/* Opens streams from peer until refused (at most most); how many opened. */
+static int fill(unsigned long peer, int most)
+{
+    int opened = 0;
+    while (opened < most && open_stream(peer))
+        opened++;
+    return opened;
+}
+
+static void test_addresses_that_fill_their_shares_leave_room_for_others(void)
+{
+    /* Eight addresses each open as many as they may: the eighth is
+     * stopped short of its share, the streams still free kept for others. */
+    const int cap = admission_streams_max(), share = admission_streams_share();
+    int held[8], total = 0;
+    for (int a = 0; a < 8; a++) {
+        held[a] = fill(0x0a000100ul + (unsigned long)a, share + 1);
+        total += held[a];
+    }
+    CHECK_EQ_INT(held[0], share);
+    CHECK_EQ_INT(held[6], share);
+    CHECK_EQ_INT(held[7], share / 2); /* it stops where it holds as many as are free */
+    CHECK_CONTAINS(why, "kept for other addresses");
+    CHECK(total < cap);
+    /* A ninth address still opens a stream; many more with one each fill
+     * the cap, and then the refusal names the server's cap. */
+    int newcomers = 0;
+    while (newcomers < cap && open_stream(0x0a000200ul + (unsigned long)newcomers))
+        newcomers++;
+    CHECK(newcomers >= 1);
+    CHECK_EQ_INT(total + newcomers, cap);
+    CHECK_CONTAINS(why, "are all open");
+    for (int i = 0; i < newcomers; i++)
+        close_stream(0x0a000200ul + (unsigned long)i);
+    for (int a = 0; a < 8; a++)
+        for (int i = 0; i < held[a]; i++)
+            close_stream(0x0a000100ul + (unsigned long)a);
+    CHECK(open_stream(0x0a000100ul));
+    close_stream(0x0a000100ul);
 }
 
 /* A POST whose body is length bytes of 'x' (the header says so). */
@@ -90,6 +135,7 @@ int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
     RUN(test_an_address_gets_its_streams_and_no_more);
+    RUN(test_addresses_that_fill_their_shares_leave_room_for_others);
     RUN(test_a_body_of_the_largest_size_is_read);
     return harness_end();
 }

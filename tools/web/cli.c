@@ -8,6 +8,7 @@
 #include "cli/flags.h"
 #include "process/program_path.h"
 #include "util/parse_number.h"
+#include "web/admission.h"
 
 void web_print_help(void)
 {
@@ -29,6 +30,8 @@ void web_print_help(void)
            "                        went (or sooner, when S is less)\n"
            "  --max-threads N       the most search threads a page may give its engine (default 2)\n"
            "  --max-hash MB         the most hash table a page may give its engine (default 64)\n"
+           "  --max-streams N       event streams (open pages) at once (default 512, 8 to 4096); one\n"
+           "                        address holds at most an eighth of them, and fewer than are free\n"
            "  --watch FILE          a PGN an arena run writes (-pgnout) or a tuner CSV (-csv, by its .csv\n"
            "                        name) to follow on the page's Watch tab; repeatable, at most 8.\n"
            "                        Only these files are read: the page cannot name others.\n"
@@ -101,6 +104,12 @@ static bool read_max_hash(void *target, const char *flag, const char *value, cha
     return read_int(flag, value, 1, 65536, &((WebOptions *)target)->max_hash_mb, err, err_size);
 }
 
+static bool read_max_streams(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    return read_int(flag, value, STREAMS_MAX_MIN, STREAMS_MAX_LIMIT, &((WebOptions *)target)->max_streams, err,
+                    err_size);
+}
+
 static bool read_watch(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
     WebOptions *o = target;
@@ -127,6 +136,7 @@ static const Flag web_flags[] = {
     {"--session-timeout", .on_value = read_session_timeout},
     {"--max-threads", .on_value = read_max_threads},
     {"--max-hash", .on_value = read_max_hash},
+    {"--max-streams", .on_value = read_max_streams},
     {"--watch", .on_value = read_watch},
     {"--help", .on_switch = set_help},
     {"-h", .on_switch = set_help},
@@ -142,6 +152,7 @@ bool web_parse_args(int argc, char **argv, WebOptions *o, char *why, size_t why_
     o->session_timeout_ms = 600 * 1000;
     o->max_threads = 2;
     o->max_hash_mb = 64;
+    o->max_streams = STREAMS_MAX_DEFAULT;
     sibling_program(argv[0], "tessera", o->engine, sizeof o->engine);
     for (int i = 1; i < argc; i++) {
         const Flag *row = flag_find(web_flags, argv[i]);

@@ -17,6 +17,7 @@ typedef struct {
     int session_timeout_ms;
     int max_threads;
     int max_hash_mb;
+    int max_streams;
     const char *watch[WATCH_FILES_MAX];
     int watch_count;
     bool help;

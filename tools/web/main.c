@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "util/version.h"
+#include "web/admission.h"
 #include "web/cli.h"
 #include "web/client.h"
 #include "web/routes.h"
@@ -58,6 +59,7 @@ int main(int argc, char **argv)
                               {options.max_threads, options.max_hash_mb}};
     snprintf(sessions.engine_path, sizeof sessions.engine_path, "%s", options.engine);
     sessions_init(&sessions);
+    admission_set_streams_max(options.max_streams);
     RoutesConfig routes = {{0}, options.watch_count, &stopping, {options.host, port}};
     memcpy(routes.watch, options.watch, sizeof routes.watch);
     routes_init(&routes);

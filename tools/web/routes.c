@@ -303,8 +303,9 @@ static void stream_events(int fd, Session *s)
 /* A stream is counted apart from the requests (admission.h). */
 static void route_events(int fd, const HttpRequest *req, Session *s)
 {
-    if (!admission_stream_begin(req->peer)) {
-        http_respond_error(fd, 503, "too many open event streams from this address; close a tab");
+    char why[200];
+    if (!admission_stream_begin(req->peer, why, sizeof why)) {
+        http_respond_error(fd, 503, why);
         return;
     }
     session_shown(s);
