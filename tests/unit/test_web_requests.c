@@ -112,13 +112,13 @@ static void test_a_request_is_read_with_its_body(void)
 static void test_bad_requests_get_their_status(void)
 {
     HttpRequest req;
-    CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nContent-Length: 70000\r\n\r\n", &req), 413);
+    CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 70000\r\n\r\n", &req), 413);
     CHECK_EQ_INT(read_request("GARBAGE\r\n\r\n", &req), 400);
     CHECK_EQ_INT(read_request("GET relative HTTP/1.1\r\n\r\n", &req), 400);
     CHECK_EQ_INT(read_request("GET / HTTP/2\r\n\r\n", &req), 505);
-    CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nContent-Length: 12x\r\n\r\n", &req), 400);
+    CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 12x\r\n\r\n", &req), 400);
     CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", &req), 501);
-    CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort", &req), 400);
+    CHECK_EQ_INT(read_request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nshort", &req), 400);
     CHECK_EQ_INT(read_request("", &req), -1);
     char big[HTTP_HEAD_MAX + 64];
     snprintf(big, sizeof big, "GET / HTTP/1.1\r\nX: %0*d\r\n\r\n", HTTP_HEAD_MAX, 0);
@@ -136,7 +136,7 @@ static void test_bare_line_feeds_and_pieces_are_read(void)
     CHECK_STR(req.host, "a");
     http_request_free(&req);
     /* What arrived so far is not yet a request. */
-    const char *whole = "POST /y HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello";
+    const char *whole = "POST /y HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello";
     for (size_t cut = 0; cut < strlen(whole); cut++) {
         memset(&req, 0, sizeof req);
         CHECK_EQ_INT(http_parse_request(whole, cut, &req, why, sizeof why), HTTP_INCOMPLETE);

@@ -228,7 +228,7 @@ id=$main_id
 
 # --- requests too large
 {
-    printf 'POST /api/sessions/%s/move HTTP/1.1\r\nContent-Length: 70000\r\n\r\n' "$id"
+    printf 'POST /api/sessions/%s/move HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nContent-Length: 70000\r\n\r\n' "$id" "$PORT"
     dd if=/dev/zero bs=1000 count=70 2>/dev/null | tr '\0' 'a'
 } >"$TMP/large"
 raw "$TMP/large"

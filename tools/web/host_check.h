@@ -8,7 +8,8 @@
  * reach this server are accepted: localhost, 127.0.0.1 and [::1], and the
  * address given with --host (any IPv4 address when that is 0.0.0.0: an
  * address typed as digits cannot be rebound), each with this server's
- * port.  A request without Host (HTTP/1.0, scripts) is no browser's.
+ * port.  A request without Host is no browser's: only HTTP/1.0 may
+ * leave it out (http.h refuses an HTTP/1.1 request without one).
  *
  * Cross-site requests: a page elsewhere may send requests blind; its
  * browser names it in Origin.  Origin, when present, must be this server

@@ -1,6 +1,7 @@
 /* http.c - one HTTP/1.1 request in, one answer out, within fixed limits. */
 #include "web/http.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -60,6 +61,20 @@ static size_t head_length(const char *bytes, size_t len)
     return 0;
 }
 
+/* The version: exactly HTTP/DIGIT.DIGIT (RFC 9112 2.3), else 400; a
+ * major version other than 1 (HTTP/2, HTTP/3.0) is 505; 1.0 is HTTP/1.0, any other 1.x is
+ * taken as 1.1 (RFC 9110 2.5: the highest minor version spoken). */
+static int parse_version(const char *version, HttpRequest *req, char *why, size_t why_size)
+{
+    bool http = strncmp(version, "HTTP/", 5) == 0 && isdigit((unsigned char)version[5]);
+    if (http && version[5] != '1')
+        return refuse(505, why, why_size, "only HTTP/1.1 and HTTP/1.0 are spoken here");
+    if (!http || strlen(version) != 8 || version[6] != '.' || !isdigit((unsigned char)version[7]))
+        return refuse(400, why, why_size, "malformed HTTP version (HTTP/1.1 or HTTP/1.0)");
+    req->http10 = version[7] == '0';
+    return 0;
+}
+
 /* The request line: METHOD SP target SP HTTP/1.x */
 static int parse_request_line(char *line, HttpRequest *req, char *why, size_t why_size)
 {
@@ -69,8 +84,9 @@ static int parse_request_line(char *line, HttpRequest *req, char *why, size_t wh
     char *version = strtok_r(NULL, " ", &save);
     if (!method || !target || !version || strtok_r(NULL, " ", &save))
         return refuse(400, why, why_size, "malformed request line");
-    if (strncmp(version, "HTTP/1.", 7) != 0)
-        return refuse(505, why, why_size, "only HTTP/1.x is spoken here");
+    int status = parse_version(version, req, why, why_size);
+    if (status != 0)
+        return status;
     if (strlen(method) >= sizeof req->method)
         return refuse(501, why, why_size, "unknown method");
     snprintf(req->method, sizeof req->method, "%s", method);
@@ -86,22 +102,54 @@ static int parse_request_line(char *line, HttpRequest *req, char *why, size_t wh
     return 0;
 }
 
-/* Finds Content-Length (and refuses chunked bodies, which the API never
- * needs).  *length is -1 when no header gives one. */
+/* A header field name: a token (RFC 9110 5.1), so no blank in it or
+ * before its ':' and no folded line (RFC 9112 5.1, 5.2). */
+static bool field_name(const char *name)
+{
+    if (!*name)
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("!#$%&'*+-.^_`|~", *p))
+            return false;
+    return true;
+}
+
+/* Host, once (RFC 9112 3.2): more than one, or an empty one, is 400. */
+static int read_host(const char *value, HttpRequest *req, bool *seen, char *why, size_t why_size)
+{
+    if (*seen)
+        return refuse(400, why, why_size, "more than one Host header");
+    if (!*value)
+        return refuse(400, why, why_size, "an empty Host header");
+    *seen = true;
+    snprintf(req->host, sizeof req->host, "%s", value);
+    return 0;
+}
+
+/* Reads the headers: Host (exactly one in HTTP/1.1), Origin and
+ * Content-Length (chunked bodies are refused: the API never needs them).
+ * *length is -1 when no header gives one. */
 static int parse_headers(char *headers, HttpRequest *req, int64_t *length, char *why, size_t why_size)
 {
     *length = -1;
+    bool host_seen = false;
+    int status = 0;
     char *save;
-    for (char *line = strtok_r(headers, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save)) {
+    for (char *line = strtok_r(headers, "\r\n", &save); line && status == 0; line = strtok_r(NULL, "\r\n", &save)) {
         char *colon = strchr(line, ':');
         if (!colon)
             return refuse(400, why, why_size, "a header line without ':'");
         *colon = '\0';
+        if (!field_name(line))
+            return refuse(400, why, why_size, "a header name is a token, with no blank in it or before its ':'");
         char *value = colon + 1;
         while (*value == ' ' || *value == '\t')
             value++;
+        size_t value_len = strlen(value);
+        while (value_len > 0 && (value[value_len - 1] == ' ' || value[value_len - 1] == '\t'))
+            value[--value_len] = '\0';
         if (strcasecmp(line, "Host") == 0) {
-            snprintf(req->host, sizeof req->host, "%s", value);
+            status = read_host(value, req, &host_seen, why, why_size);
         } else if (strcasecmp(line, "Origin") == 0) {
             snprintf(req->origin, sizeof req->origin, "%s", value);
         } else if (strcasecmp(line, "Content-Length") == 0) {
@@ -115,7 +163,9 @@ static int parse_headers(char *headers, HttpRequest *req, int64_t *length, char 
             return refuse(501, why, why_size, "Transfer-Encoding is not supported; send Content-Length");
         }
     }
-    return 0;
+    if (status == 0 && !host_seen && !req->http10)
+        return refuse(400, why, why_size, "HTTP/1.1 requires a Host header");
+    return status;
 }
 
 /* The request line and headers of head (head_len bytes, blank line

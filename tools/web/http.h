@@ -4,6 +4,13 @@
  * (answers say "Connection: close"), which HTTP/1.1 allows and which keeps
  * a server thread per connection simple.
  *
+ * The request must be well formed as RFC 9112 says: the version exactly
+ * HTTP/1.x (400; another major version 505), exactly one non-empty Host
+ * in HTTP/1.1 (400 when missing, empty or repeated; HTTP/1.0 may leave it
+ * out, never repeat it or leave it empty), and each header name a token
+ * right before its ':' (400 for `Host : x`, which a lenient reader would
+ * take for another header).
+ *
  * Limits are what keep bad input harmless: the request line and headers
  * together at most HTTP_HEAD_MAX bytes (431 beyond), a body at most
  * HTTP_BODY_MAX bytes (413 beyond), and a client that stalls is dropped
@@ -27,11 +34,12 @@ typedef struct {
     char method[16];
     char path[1024];  /* without the query */
     char query[1024]; /* after '?', "" when none */
-    char host[256];   /* the Host header, "" when none */
+    char host[256];   /* the Host header, "" when none (HTTP/1.0 only) */
     char origin[256]; /* the Origin header (a browser's page), "" when none */
     char *body;       /* NUL-terminated; body_len bytes */
     size_t body_len;
     unsigned long peer; /* the client's IPv4 address (host order); 0 when unknown */
+    bool http10;        /* the request said HTTP/1.0 (which may come without Host) */
 } HttpRequest;
 
 /* The bytes of one request as they arrive. */
