@@ -296,14 +296,20 @@ bool http_write_all(int fd, const char *bytes, size_t len)
     return true;
 }
 
-bool http_respond_head(int fd, int status, const char *content_type, size_t len)
+/* The head of an answer, extra (header lines ending in CRLF) added. */
+static bool respond_head_with(int fd, int status, const char *content_type, size_t len, const char *extra)
 {
     char head[1024];
     int n = snprintf(head, sizeof head,
                      "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n" HTTP_SAFETY_HEADERS
-                     "Connection: close\r\n\r\n",
-                     status, http_reason(status), content_type, len);
-    return http_write_all(fd, head, (size_t)n);
+                     "%sConnection: close\r\n\r\n",
+                     status, http_reason(status), content_type, len, extra);
+    return n > 0 && (size_t)n < sizeof head && http_write_all(fd, head, (size_t)n);
+}
+
+bool http_respond_head(int fd, int status, const char *content_type, size_t len)
+{
+    return respond_head_with(fd, status, content_type, len, "");
 }
 
 bool http_respond(int fd, int status, const char *content_type, const char *body, size_t len)
@@ -311,16 +317,28 @@ bool http_respond(int fd, int status, const char *content_type, const char *body
     return http_respond_head(fd, status, content_type, len) && http_write_all(fd, body, len);
 }
 
-bool http_respond_error(int fd, int status, const char *message)
+/* The JSON {"error": message} with status, extra headers added. */
+static bool respond_error_with(int fd, int status, const char *message, const char *extra)
 {
     TextBuf body;
     text_init(&body);
     text_append(&body, "{\"error\":", 9);
     text_json_string(&body, message);
     text_append(&body, "}\n", 2);
-    bool sent = !body.failed && http_respond(fd, status, "application/json", body.text, body.len);
+    bool sent = !body.failed && respond_head_with(fd, status, "application/json", body.len, extra) &&
+                http_write_all(fd, body.text, body.len);
     text_free(&body);
     return sent;
+}
+
+bool http_respond_error(int fd, int status, const char *message) { return respond_error_with(fd, status, message, ""); }
+
+bool http_respond_not_allowed(int fd, const char *allow)
+{
+    char message[160], extra[120];
+    snprintf(message, sizeof message, "wrong method for this path: it takes %s", allow);
+    snprintf(extra, sizeof extra, "Allow: %s\r\n", allow);
+    return respond_error_with(fd, 405, message, extra);
 }
 
 bool http_query_value(const char *query, const char *name, char *out, size_t out_size)

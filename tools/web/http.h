@@ -89,6 +89,10 @@ bool http_respond_head(int fd, int status, const char *content_type, size_t len)
 /* The JSON answer {"error": message} with status. */
 bool http_respond_error(int fd, int status, const char *message);
 
+/* 405 for a method the path does not take, with the Allow header that
+ * lists those it does ("GET, HEAD"). */
+bool http_respond_not_allowed(int fd, const char *allow);
+
 const char *http_reason(int status);
 
 /* The value of parameter name in a query string (no %-decoding: the

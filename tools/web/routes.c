@@ -40,18 +40,36 @@ static const char *content_type(const char *name)
     return "application/octet-stream";
 }
 
-/* The page's file at path (its headers alone for HEAD); false if none. */
-static bool serve_asset(int fd, const char *path, bool head_only)
+/* The page's file at path, or NULL. */
+static const WebAsset *find_asset(const char *path)
 {
     const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
     for (size_t i = 0; i < web_asset_count; i++)
-        if (strcmp(web_assets[i].name, name) == 0) {
-            if (head_only)
-                http_respond_head(fd, 200, content_type(name), web_assets[i].size);
-            else
-                http_respond(fd, 200, content_type(name), (const char *)web_assets[i].data, web_assets[i].size);
+        if (strcmp(web_assets[i].name, name) == 0)
+            return &web_assets[i];
+    return NULL;
+}
+
+/* The page's file (its headers alone for HEAD). */
+static void serve_asset(int fd, const WebAsset *asset, bool head_only)
+{
+    if (head_only)
+        http_respond_head(fd, 200, content_type(asset->name), asset->size);
+    else
+        http_respond(fd, 200, content_type(asset->name), (const char *)asset->data, asset->size);
+}
+
+/* Whether method is one of allow's ("GET, DELETE"). */
+static bool method_in(const char *method, const char *allow)
+{
+    size_t len = strlen(method);
+    for (const char *p = allow; *p;) {
+        size_t word = strcspn(p, ", ");
+        if (word == len && strncmp(p, method, len) == 0)
             return true;
-        }
+        p += word;
+        p += strspn(p, ", ");
+    }
     return false;
 }
 
@@ -370,13 +388,49 @@ static bool parse_body(int fd, const HttpRequest *req, JsonObject *body)
     return false;
 }
 
-static bool known_verb(const char *verb)
+/* The methods a session's path takes (its Allow header), by the verb
+ * after its id; NULL for no such path. */
+static const char *session_methods(const char *verb)
 {
-    static const char *const verbs[] = {"move", "undo", "new", "option", "go", "stop", "end", "leave", "events"};
-    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
-        if (strcmp(verb, verbs[i]) == 0)
-            return true;
-    return false;
+    static const char *const posts[] = {"move", "undo", "new", "option", "go", "stop", "end", "leave"};
+    if (verb[0] == '\0')
+        return "GET, DELETE";
+    if (strcmp(verb, "events") == 0)
+        return "GET";
+    for (size_t i = 0; i < sizeof posts / sizeof posts[0]; i++)
+        if (strcmp(verb, posts[i]) == 0)
+            return "POST";
+    return NULL;
+}
+
+/* The request on a session's path, its method already one the path takes. */
+static void route_session_verb(int fd, const HttpRequest *req, const char *verb, Session *s, JsonObject *body)
+{
+    if (verb[0] == '\0' && strcmp(req->method, "GET") == 0) {
+        respond_state(fd, 200, s);
+    } else if (verb[0] == '\0') {
+        session_remove(s);
+        http_respond(fd, 200, "application/json", "{\"ended\":true}\n", 15);
+    } else if (strcmp(verb, "events") == 0) {
+        route_events(fd, req, s);
+    } else if (strcmp(verb, "move") == 0) {
+        route_move(fd, s, body);
+    } else if (strcmp(verb, "undo") == 0) {
+        route_undo(fd, s, body);
+    } else if (strcmp(verb, "new") == 0) {
+        route_new(fd, s, body);
+    } else if (strcmp(verb, "option") == 0) {
+        route_option(fd, s, body);
+    } else if (strcmp(verb, "go") == 0) {
+        route_go(fd, s, body);
+    } else if (strcmp(verb, "stop") == 0) {
+        route_stop(fd, s);
+    } else if (strcmp(verb, "end") == 0) {
+        route_end(fd, s, body);
+    } else {
+        session_leave(s);
+        http_respond(fd, 200, "application/json", "{\"leaving\":true}\n", 17);
+    }
 }
 
 static void route_session(int fd, const HttpRequest *req, const char *rest, JsonObject *body)
@@ -384,8 +438,9 @@ static void route_session(int fd, const HttpRequest *req, const char *rest, Json
     char id[64];
     size_t id_len = strcspn(rest, "/");
     const char *verb = rest[id_len] == '/' ? rest + id_len + 1 : "";
-    if (id_len == 0 || id_len >= sizeof id) {
-        http_respond_error(fd, 404, "no such session");
+    const char *allow = session_methods(verb);
+    if (id_len == 0 || id_len >= sizeof id || !allow) {
+        http_respond_error(fd, 404, id_len == 0 || id_len >= sizeof id ? "no such session" : "no such path");
         return;
     }
     memcpy(id, rest, id_len);
@@ -395,36 +450,10 @@ static void route_session(int fd, const HttpRequest *req, const char *rest, Json
         http_respond_error(fd, 404, "no such session (it may have timed out)");
         return;
     }
-    bool get = strcmp(req->method, "GET") == 0, post = strcmp(req->method, "POST") == 0;
-    if (verb[0] == '\0' && get)
-        respond_state(fd, 200, s);
-    else if (verb[0] == '\0' && strcmp(req->method, "DELETE") == 0) {
-        session_remove(s);
-        http_respond(fd, 200, "application/json", "{\"ended\":true}\n", 15);
-    } else if (strcmp(verb, "events") == 0 && get)
-        route_events(fd, req, s);
-    else if (strcmp(verb, "move") == 0 && post)
-        route_move(fd, s, body);
-    else if (strcmp(verb, "undo") == 0 && post)
-        route_undo(fd, s, body);
-    else if (strcmp(verb, "new") == 0 && post)
-        route_new(fd, s, body);
-    else if (strcmp(verb, "option") == 0 && post)
-        route_option(fd, s, body);
-    else if (strcmp(verb, "go") == 0 && post)
-        route_go(fd, s, body);
-    else if (strcmp(verb, "stop") == 0 && post)
-        route_stop(fd, s);
-    else if (strcmp(verb, "end") == 0 && post)
-        route_end(fd, s, body);
-    else if (strcmp(verb, "leave") == 0 && post) {
-        session_leave(s);
-        http_respond(fd, 200, "application/json", "{\"leaving\":true}\n", 17);
-    }
-    else if (known_verb(verb))
-        http_respond_error(fd, 405, "wrong method for this path");
+    if (method_in(req->method, allow))
+        route_session_verb(fd, req, verb, s, body);
     else
-        http_respond_error(fd, 404, "no such path");
+        http_respond_not_allowed(fd, allow);
     session_release(s);
 }
 
@@ -510,8 +539,13 @@ void routes_handle(int fd, const HttpRequest *req)
         return;
     }
     if (strncmp(req->path, "/api/", 5) != 0) {
-        if (!(get || head) || !serve_asset(fd, req->path, head))
+        const WebAsset *asset = find_asset(req->path);
+        if (!asset)
             http_respond_error(fd, 404, "no such page");
+        else if (get || head)
+            serve_asset(fd, asset, head);
+        else
+            http_respond_not_allowed(fd, "GET, HEAD");
         return;
     }
     JsonObject *body = malloc(sizeof *body);
@@ -519,18 +553,21 @@ void routes_handle(int fd, const HttpRequest *req)
         http_respond_error(fd, 500, "out of memory");
         return;
     }
+    bool watch = strcmp(req->path, "/api/watch") == 0 || strncmp(req->path, "/api/watch/", 11) == 0;
     if (!parse_body(fd, req, body)) {
         /* answered */
     } else if (strcmp(req->path, "/api/sessions") == 0) {
         if (strcmp(req->method, "POST") == 0)
             route_create(fd, body);
         else
-            http_respond_error(fd, 405, "POST creates a session");
+            http_respond_not_allowed(fd, "POST");
     } else if (strncmp(req->path, "/api/sessions/", 14) == 0) {
         route_session(fd, req, req->path + 14, body);
-    } else if (strcmp(req->path, "/api/watch") == 0 && get) {
+    } else if (watch && !get) {
+        http_respond_not_allowed(fd, "GET");
+    } else if (watch && req->path[10] == '\0') {
         route_watch_list(fd);
-    } else if (strncmp(req->path, "/api/watch/", 11) == 0 && get) {
+    } else if (watch) {
         route_watch_file(fd, req->path + 11, req->query);
     } else {
         http_respond_error(fd, 404, "no such path");

@@ -19,8 +19,10 @@
  *   GET  /api/watch                      the files given with --watch
  *   GET  /api/watch/N?offset=K           file N from byte K on, cut after its last full line
  *
- * Errors are {"error": "..."} with a 4xx or 5xx status.  A request whose
- * Host or Origin is not this server's is refused with 403 (host_check.h).
+ * Errors are {"error": "..."} with a 4xx or 5xx status; a method a known
+ * path does not take is 405 with an Allow header that lists those it
+ * does.  A request whose Host or Origin is not this server's is refused
+ * with 403 (host_check.h).
  */
 #ifndef TESSERA_WEB_ROUTES_H
 #define TESSERA_WEB_ROUTES_H
