@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "util/clock.h"
+#include "web/ending.h"
 
 #define STOP_ANSWER_MS 5000
 
@@ -204,7 +205,7 @@ static int describe(Session *s, const char *extra_move, Answer *a, char *why, si
     return status;
 }
 
-static bool game_over(const Session *s) { return s->adjudicated[0] || strncmp(s->status, "over", 4) == 0; }
+bool play_game_over(const Session *s) { return s->adjudicated[0] || strncmp(s->status, "over", 4) == 0; }
 
 /* The status the page sees: the engine's, or the page's ending. */
 static void status_text(const Session *s, char *out, size_t out_size)
@@ -271,11 +272,30 @@ static const char *purpose_name(SearchPurpose purpose)
     return purpose == SEARCH_PLAY ? "play" : purpose == SEARCH_ANALYSE ? "analyse" : "discard";
 }
 
+/* Keeps the score of an info line on the first (best) line. */
+static void keep_score(Session *s, const char *line)
+{
+    const char *multipv = strstr(line, " multipv ");
+    const char *score = strstr(line, " score ");
+    long value;
+    if (!score || (multipv && atoi(multipv + 9) != 1))
+        return;
+    if (sscanf(score, " score cp %ld", &value) == 1)
+        s->score_cp = value;
+    else if (sscanf(score, " score mate %ld", &value) == 1)
+        s->score_cp = value > 0 ? SCORE_MATE_CP : -SCORE_MATE_CP;
+    else
+        return;
+    s->scored = true;
+}
+
 static void handle_search_line(Session *s, const char *line)
 {
     if (strncmp(line, "info ", 5) == 0) {
-        if (strncmp(line, "info string", 11) != 0)
+        if (strncmp(line, "info string", 11) != 0) {
             snprintf(s->last_info, sizeof s->last_info, "%s", line);
+            keep_score(s, line);
+        }
         publish_text(s, "info", "line", line);
         return;
     }
@@ -368,7 +388,7 @@ int play_move(Session *s, const char *move, char *why, size_t why_size)
         return 400;
     }
     stop_search(s, SEARCH_DISCARD);
-    if (game_over(s))
+    if (play_game_over(s))
         return refuse_over(s, why, why_size);
     return apply_move(s, move, why, why_size);
 }
@@ -583,7 +603,7 @@ int play_go(Session *s, const GoRequest *go, bool wait, long timeout_ms, char *w
         snprintf(why, why_size, "the engine is not running: %s", s->engine_error);
         return 502;
     }
-    if (game_over(s))
+    if (play_game_over(s))
         return refuse_over(s, why, why_size);
     char line[200];
     go_line(go, line, sizeof line);
@@ -602,6 +622,7 @@ int play_go(Session *s, const GoRequest *go, bool wait, long timeout_ms, char *w
     s->searching = true;
     s->purpose = go->purpose;
     s->last_info[0] = '\0';
+    s->scored = false;
     unsigned generation = ++s->search_generation;
     session_retain_background(s);
     pthread_t reader;
@@ -631,7 +652,7 @@ int play_adjudicate(Session *s, const char *result, const char *reason, char *wh
         return 400;
     }
     stop_search(s, SEARCH_DISCARD);
-    if (game_over(s))
+    if (play_game_over(s))
         return refuse_over(s, why, why_size);
     snprintf(s->adjudicated, sizeof s->adjudicated, "%s", result);
     snprintf(s->reason, sizeof s->reason, "%s", reason);
@@ -680,6 +701,7 @@ void play_state_json(Session *s, TextBuf *out)
     status_text(s, status, sizeof status);
     text_json_member(out, "status", status);
     text_json_member(out, "reason", s->reason);
+    ending_state_members(s, out);
     text_json_member(out, "side", s->side);
     text_printf(out, ",\"ply\":%d,\"moves\":[", s->move_count);
     for (int i = 0; i < s->move_count; i++) {

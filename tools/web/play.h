@@ -51,6 +51,9 @@ void play_stop(Session *s);
  * stopping any search; a later undo or new game takes it back. */
 int play_adjudicate(Session *s, const char *result, const char *reason, char *why, size_t why_size);
 
+/* Over by the rules, or ended by the page. */
+bool play_game_over(const Session *s);
+
 /* The state the page draws, as one JSON object. */
 void play_state_json(Session *s, TextBuf *out);
 

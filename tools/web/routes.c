@@ -13,6 +13,7 @@
 #include "util/parse_number.h"
 #include "web/admission.h"
 #include "web/assets.h"
+#include "web/ending.h"
 #include "web/json.h"
 #include "web/play.h"
 #include "web/session.h"
@@ -268,6 +269,38 @@ static void route_end(int fd, Session *s, const JsonObject *body)
     answer(fd, s, status, why);
 }
 
+/* A draw offer, answered for the engine (ending.h): the answer and the
+ * state after it. */
+static void route_draw(int fd, Session *s, const JsonObject *body)
+{
+    const char *by;
+    if (!string_member(fd, body, "by", &by))
+        return;
+    char why[1024];
+    DrawAnswer draw;
+    TextBuf text;
+    text_init(&text);
+    pthread_mutex_lock(&s->lock);
+    int status = ending_offer_draw(s, by, &draw, why, sizeof why);
+    if (status == 0) {
+        text_printf(&text, "{\"draw\":{\"accepted\":%s,\"evaluation\":", draw.accepted ? "true" : "false");
+        if (draw.evaluated)
+            text_printf(&text, "%ld", draw.evaluation);
+        else
+            text_append(&text, "null", 4);
+        text_json_member(&text, "why", draw.why);
+        text_append(&text, "},\"state\":", 10);
+        play_state_json(s, &text);
+        text_append(&text, "}\n", 2);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (status == 0)
+        respond_text(fd, 200, &text);
+    else
+        http_respond_error(fd, status, why);
+    text_free(&text);
+}
+
 static void route_stop(int fd, Session *s)
 {
     pthread_mutex_lock(&s->lock);
@@ -392,7 +425,7 @@ static bool parse_body(int fd, const HttpRequest *req, JsonObject *body)
  * after its id; NULL for no such path. */
 static const char *session_methods(const char *verb)
 {
-    static const char *const posts[] = {"move", "undo", "new", "option", "go", "stop", "end", "leave"};
+    static const char *const posts[] = {"move", "undo", "new", "option", "go", "stop", "end", "draw", "leave"};
     if (verb[0] == '\0')
         return "GET, DELETE";
     if (strcmp(verb, "events") == 0)
@@ -427,6 +460,8 @@ static void route_session_verb(int fd, const HttpRequest *req, const char *verb,
         route_stop(fd, s);
     } else if (strcmp(verb, "end") == 0) {
         route_end(fd, s, body);
+    } else if (strcmp(verb, "draw") == 0) {
+        route_draw(fd, s, body);
     } else {
         session_leave(s);
         http_respond(fd, 200, "application/json", "{\"leaving\":true}\n", 17);

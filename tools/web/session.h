@@ -93,7 +93,11 @@ typedef struct Session {
     unsigned search_generation;
     SearchPurpose purpose;
     char last_info[2048];
+    bool scored;   /* the search gave a score (its first line's): */
+    long score_cp; /* centi-units for the side to move; a mate is +-SCORE_MATE_CP */
 } Session;
+
+#define SCORE_MATE_CP 100000L
 
 void sessions_init(const SessionConfig *config);
 
