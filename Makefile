@@ -152,10 +152,10 @@ VARIANTS := release asan tsan clang
 build/clang/%: override CC = $(CLANG)
 $(foreach v,$(VARIANTS),$(eval $(call variant,$(v))))
 $(foreach v,release asan tsan,$(eval $(call programs,$(v))))
-# The clang build has the unit tests alone: all but test_web_security,
-# which drives the build's tessera-web.
+# The clang build has the unit tests alone: all but test_web_security and
+# test_web_rules, which drive the build's tessera-web.
 .PHONY: clang
-clang: $(call unit_tests,clang,$(filter-out test_web_security,$(TEST_NAMES)))
+clang: $(call unit_tests,clang,$(filter-out test_web_security test_web_rules,$(TEST_NAMES)))
 
 # sq: $(1) quoted for the shell, between single quotes.
 sq = $(subst ','\'',$(1))
