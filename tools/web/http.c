@@ -62,8 +62,9 @@ static size_t head_length(const char *bytes, size_t len)
 }
 
 /* The version: exactly HTTP/DIGIT.DIGIT (RFC 9112 2.3), else 400; a
- * major version other than 1 (HTTP/2, HTTP/3.0) is 505; 1.0 is HTTP/1.0, any other 1.x is
- * taken as 1.1 (RFC 9110 2.5: the highest minor version spoken). */
+ * major version other than 1 (HTTP/2, HTTP/3.0) is 505; 1.0 is HTTP/1.0,
+ * any other 1.x is taken as 1.1 (RFC 9110 2.5: the highest minor version
+ * spoken). */
 static int parse_version(const char *version, HttpRequest *req, char *why, size_t why_size)
 {
     bool http = strncmp(version, "HTTP/", 5) == 0 && isdigit((unsigned char)version[5]);
