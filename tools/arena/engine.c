@@ -122,6 +122,9 @@ static bool spawn(Engine *engine, char *why, size_t why_size)
     /* srun passes a SIGTERM on to the engine, where a SIGKILL would end
      * only srun itself. */
     engine->child.term_grace_ms = engine->spec->launcher[0] ? LAUNCHER_TERM_GRACE_MS : 0;
+    /* srun's forwarding held the second line of a reply for ~40 ms
+     * (tools/arena/RESULTS.md, "srun's 44 ms"): an empty line releases it. */
+    engine->child.nudge = engine->spec->launcher[0] != '\0';
     return child_spawn(&engine->child, path, argv, arena_log_enabled(engine->log), why, why_size) == CHILD_OK;
 }
 
