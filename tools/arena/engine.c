@@ -345,6 +345,19 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
     return status;
 }
 
+EngineStatus engine_round_trip(Engine *engine, int64_t *micros, char *why, size_t why_size)
+{
+    if (!engine->ready)
+        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+    int64_t start = now_us();
+    int64_t deadline = now_ms() + engine->spec->timeout_ms;
+    EngineStatus status = send_until(engine, "isready", deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = expect(engine, "readyok", deadline, "(isready)", why, why_size);
+    *micros = now_us() - start;
+    return status;
+}
+
 /* Copies the word after position `at` of line; false when there is none
  * or it does not fit. */
 static bool word_at(const char *p, char *out, size_t out_size)
