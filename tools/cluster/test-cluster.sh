@@ -155,7 +155,8 @@ LOAD_FACTOR=$(awk '{ f = int($1 / 2) + 1; print (f > 4 ? 4 : f) }' /proc/loadavg
 
 # Each game's number, players and result, in game order.
 game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result) ' | paste - - - - | sort -t'"' -k2,2n; }
-report_block() { sed -n '/^-----/,$p' "$@"; }
+# (salloc's own lines, on the same output, left out.)
+report_block() { grep -v '^salloc: ' "$@" | sed -n '/^-----/,$p'; }
 
 # The arena run: Columna from random openings, alpha-beta against MCTS,
 # node limits (the same games wherever they are played).  PACE: the nodes,
