@@ -28,7 +28,7 @@ int64_t latency_move_budget_ms(const TimeControl *tc)
     return tc->has_clock ? tc->inc_ms : 0;
 }
 
-/* Milliseconds with one decimal, from microseconds. */
+/* Milliseconds with two decimals, from microseconds. */
 static void format_ms(int64_t us, char *out, size_t out_size)
 {
     snprintf(out, out_size, "%lld.%02lld ms", (long long)(us / 1000), (long long)(us % 1000 / 10));
@@ -38,18 +38,17 @@ bool latency_check(Engine *engine, const char *words, FILE *out, char *why, size
 {
     const EngineSpec *spec = engine->spec;
     int64_t median_us;
-    if (!words[0])
+    if (!words[0] || !out)
         return true;
     if (!latency_measure(engine, &median_us, why, why_size))
         return false;
     char trip[32], move[32], given[32];
     format_ms(median_us, trip, sizeof trip);
     format_ms(2 * median_us, move, sizeof move);
-    if (out)
-        fprintf(out, "  %s through '%s': %s a round trip (median of %d isready), about %s a move\n", spec->name,
-                words, trip, LATENCY_PROBES, move);
+    fprintf(out, "  %s through '%s': %s a round trip (median of %d isready), about %s a move\n", spec->name,
+            words, trip, LATENCY_PROBES, move);
     int64_t budget_ms = latency_move_budget_ms(&spec->tc);
-    if (out && budget_ms > 0 && 2 * median_us * LATENCY_SHARE > budget_ms * 1000) {
+    if (budget_ms > 0 && 2 * median_us * LATENCY_SHARE > budget_ms * 1000) {
         tc_format_seconds(budget_ms, given, sizeof given);
         fprintf(out,
                 "warning: %s through '%s': a move costs about %s on the way to the engine and back, more than "
@@ -57,7 +56,6 @@ bool latency_check(Engine *engine, const char *words, FILE *out, char *why, size
                 "launcher\n",
                 spec->name, words, move, LATENCY_SHARE, given, spec->tc.movetime_ms > 0 ? "st=" : "the increment");
     }
-    if (out)
-        fflush(out);
+    fflush(out);
     return true;
 }

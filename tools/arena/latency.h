@@ -34,8 +34,8 @@ int64_t latency_move_budget_ms(const TimeControl *tc);
 /* Measures an engine started through a launcher (words: its launcher,
  * {host} replaced) and writes to out one line with the figure and, when
  * the time control leaves too little room for it, a line starting
- * "warning:".  Nothing for an engine without a launcher; false only when
- * a probe failed (why filled). */
+ * "warning:".  Nothing for an engine without a launcher, or without out;
+ * false only when a probe failed (why filled). */
 bool latency_check(Engine *engine, const char *words, FILE *out, char *why, size_t why_size);
 
 #endif
