@@ -484,18 +484,20 @@ check_loop_ssh() {
 # (CHECKS="second_writer dead_host" runs them); each asks only for what
 # the fix must give, whatever its messages say.
 
-# The run resumed at once after one task is cancelled, while the others
-# (and the cancelled one's arena) may still run: a second writer of a
+# The run resumed at once after one task is cancelled, while another
+# still runs (task 1 of an array run one task at a time): a second writer of a
 # part file must be refused (a lock, or --resume refused while a job of
 # the run is queued or running), so that once the first array has ended
 # a --resume finishes the run and no part holds a game twice.
 check_second_writer() {
     dir=$SCRATCH/second-writer
-    submit second-writer "$dir" "$SLOW" || { fail "second writer: submitted" "$OUT"; return; }
+    # One task at a time, so that a CPU is free for the resumed array's
+    # first task while the first array's still plays slice 1.
+    submit second-writer "$dir" "$SLOW" --max-running 1 || { fail "second writer: submitted" "$OUT"; return; }
     first=$SLICES
-    wait_games "$dir/part-2.pgn" 1 300 && scancel "${first}_2"
+    wait_games "$dir/part-1.pgn" 1 300 && scancel "${first}_4"
     submit second-writer-now "$dir" "$SLOW" --resume
-    pass "second writer: --resume at once after scancel (status $STATUS)"
+    pass "second writer: --resume at once after scancel of task 4 (status $STATUS)"
     wait_job "$first" 900
     [ -z "$SLICES" ] || wait_job "$SLICES" 900
     [ -z "$MERGE" ] || wait_job "$MERGE" 60
@@ -524,12 +526,16 @@ check_dead_host() {
         -launcher-hosts "$SCRATCH/two-hosts.txt" -pgnout "$pgn" >"$SCRATCH/dead-host.out" 2>&1 &
     arena=$!
     wait_games "$pgn" 2 300
+    # Its sessions first (once it is gone they are no longer its children).
+    sessions=$(ps -eo pid=,ppid= | awk -v p="$second" '$2 == p { print $1 }')
     kill "$second"
-    for pid in $(ps -eo pid=,ppid= | awk -v p="$second" '$2 == p { print $1 }'); do kill -9 "$pid"; done
+    for pid in $sessions; do kill -9 "$pid"; done
     wait "$arena"
+    status=$?
     check "dead host: no game scored as a crash or a failed handshake" \
         [ -z "$(grep -E 'Termination "(crash|no handshake)"' "$pgn")" ]
-    check "dead host: the run names the host" grep -q '127\.0\.0\.2' "$SCRATCH/dead-host.out"
+    check "dead host: the run stops (status $status), its last lines naming the host" \
+        [ "$status" != 0 -a -n "$(tail -n 3 "$SCRATCH/dead-host.out" | grep -F 127.0.0.2)" ]
 }
 
 ALL_CHECKS="slurm_array slurm_scancel slurm_requeue parallel_ssh parallel_kill launcher_srun launcher_ssh
