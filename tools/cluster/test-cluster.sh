@@ -37,6 +37,8 @@
 # with cmp.  CHECKS="slurm_array launcher_srun" runs only those.  Prints
 # ok/FAIL lines and "harness: N passed, M failed"; exit 1 on a failure.
 # Not part of `make test` (it installs and starts daemons).
+
+# shellcheck disable=SC2086 # the word lists ($missing, *_ARGS) are split on purpose
 case ${1:-} in
 --help | -h)
     sed -n '2,/^# Not part of/p' "$0" | sed 's/^# \{0,1\}//'
@@ -232,15 +234,18 @@ submit() { # name dir nodes options...
     SLICES=$(slices_job "$OUT") MERGE=$(merge_job "$OUT")
     [ "$STATUS" = 0 ] && [ -n "$SLICES" ] && [ -n "$MERGE" ]
 }
+# submitted NAME DIR NODES [options]: submit, a FAIL line when it fails.
+submitted() {
+    submit "$@" && return 0
+    fail "$1: slurm.sh submits the array and the merge" "$OUT"
+    return 1
+}
 
 # --- the checks: one function each
 
 check_slurm_array() {
     dir=$SCRATCH/slurm-array
-    if ! submit slurm-array "$dir" "$FAST"; then
-        fail "slurm.sh: the array and the merge are submitted" "$OUT"
-        return
-    fi
+    submitted slurm-array "$dir" "$FAST" || return
     pass "slurm.sh: the array and the merge are submitted (jobs $SLICES, $MERGE)"
     check "slurm.sh: the merge job ends" wait_job "$MERGE" 300
     check "slurm.sh: the merge job completed" [ "$(job_state "$MERGE")" = COMPLETED ]
@@ -250,10 +255,7 @@ check_slurm_array() {
 
 check_slurm_scancel() {
     dir=$SCRATCH/slurm-scancel
-    if ! submit slurm-scancel "$dir" "$SLOW"; then
-        fail "scancel: submitted" "$OUT"
-        return
-    fi
+    submitted slurm-scancel "$dir" "$SLOW" || return
     if wait_games "$dir/part-2.pgn" 1 300; then
         scancel "${SLICES}_2"
         pass "scancel: task 2 cancelled with a game played"
@@ -266,10 +268,7 @@ check_slurm_scancel() {
         [ "$(job_state "${SLICES}_2")" = CANCELLED -a "$(job_state "$MERGE")" != COMPLETED -a ! -f "$dir/report.txt" ]
     games=$(games_in "$dir/part-2.pgn")
     check "scancel: slice 2 is left incomplete ($games of 4 games)" [ "$games" -lt 4 ]
-    if ! submit slurm-scancel-resume "$dir" "$SLOW" --resume; then
-        fail "scancel: --resume submitted" "$OUT"
-        return
-    fi
+    submitted slurm-scancel-resume "$dir" "$SLOW" --resume || return
     check "scancel: the resumed merge ends" wait_job "$MERGE" 600
     check "scancel: slice 2 kept its games (Resuming: $games of 4)" grep -q "Resuming: $games of 4 games" "$dir/slice-2.log"
     expect_whole_run "scancel then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
@@ -277,10 +276,7 @@ check_slurm_scancel() {
 
 check_slurm_requeue() {
     dir=$SCRATCH/slurm-requeue
-    if ! submit slurm-requeue "$dir" "$SLOW"; then
-        fail "requeue: submitted" "$OUT"
-        return
-    fi
+    submitted slurm-requeue "$dir" "$SLOW" || return
     if wait_games "$dir/part-1.pgn" 1 300; then
         games=$(games_in "$dir/part-1.pgn")
         run requeue-1 scontrol requeue "${SLICES}_1"
@@ -307,10 +303,15 @@ check_parallel_ssh() {
     expect_whole_run "parallel.sh over ssh" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
+# The pids of the processes whose command line holds TEXT (but awk's own,
+# which holds it too), and of those that are not salloc.
+pids_with() { ps -eo pid=,args= | awk -v t="$1" 'index($0, t) && $2 != "awk" { print $1 }'; }
+arena_pids_with() { ps -eo pid=,args= | awk -v t="$1" 'index($0, t) && $2 != "awk" && $2 != "salloc" { print $1 }'; }
+
 # The pid of the sshd session (a child of our sshd) that runs a process
 # whose command line holds TEXT.
 session_of() { # text
-    for pid in $(ps -eo pid=,args= | grep -F -- "$1" | grep -v grep | awk '{ print $1 }'); do
+    for pid in $(pids_with "$1"); do
         while [ "$pid" -gt 1 ]; do
             parent=$(awk '{ print $4 }' "/proc/$pid/stat" 2>/dev/null) || break
             if [ "$parent" = "$SSHD_PID" ]; then
@@ -334,7 +335,7 @@ check_parallel_kill() {
         kill -9 "$session"
         pass "parallel kill: the sshd session of slice 1 killed (pid $session) with a game played"
     else
-        fail "parallel kill: found slice 1's sshd session" "$(ps -eo pid,ppid,args | grep -F "$dir" | grep -v grep)"
+        fail "parallel kill: found slice 1's sshd session" "$(pids_with "$dir")"
     fi
     wait "$runner"
     status=$?
@@ -345,7 +346,7 @@ check_parallel_kill() {
     # plays its slice to the end unless stopped.  A --resume beside it
     # would be a second writer of part-1.pgn; wait for it.
     tries=$((600 * 5 * LOAD_FACTOR))
-    while [ -n "$(ps -eo args= | grep -F -- "$dir/part-1.pgn" | grep -v grep)" ] && [ "$tries" -gt 0 ]; do
+    while [ -n "$(pids_with "$dir/part-1.pgn")" ] && [ "$tries" -gt 0 ]; do
         tries=$((tries - 1))
         sleep 0.2
     done
@@ -385,7 +386,7 @@ check_srun_kill9() {
     salloc -n2 "$ARENA" "$@" >"$SCRATCH/kill9.out" 2>&1 &
     alloc=$!
     if wait_games "$pgn" 2 300; then
-        arena=$(ps -eo pid=,args= | grep -F -- "-pgnout $pgn" | grep -v -e grep -e salloc | awk '{ print $1 }' | head -n 1)
+        arena=$(arena_pids_with "-pgnout $pgn" | head -n 1)
         kill -9 "$arena"
         pass "kill -9: the arena killed with $(games_in "$pgn") games played"
     else
@@ -398,7 +399,7 @@ check_srun_kill9() {
         sleep 0.2
     done
     check "kill -9: no job step is left (squeue -s)" [ -z "$(squeue -h -s)" ]
-    check "kill -9: no engine is left" [ -z "$(ps -eo args= | grep -F "$ENGINE" | grep -v grep)" ]
+    check "kill -9: no engine is left" [ -z "$(pids_with "$ENGINE")" ]
     run kill9-resume salloc -n2 "$ARENA" "$@" -resume
     check "kill -9: -resume completes" [ "$STATUS" = 0 ]
     expect_whole_run "kill -9 then -resume" "$SLOW" "$SCRATCH/kill9-resume.out" "$pgn"
@@ -493,7 +494,7 @@ check_second_writer() {
     dir=$SCRATCH/second-writer
     # One task at a time, so that a CPU is free for the resumed array's
     # first task while the first array's still plays slice 1.
-    submit second-writer "$dir" "$SLOW" --max-running 1 || { fail "second writer: submitted" "$OUT"; return; }
+    submitted second-writer "$dir" "$SLOW" --max-running 1 || return
     first=$SLICES
     wait_games "$dir/part-1.pgn" 1 300 && scancel "${first}_4"
     submit second-writer-now "$dir" "$SLOW" --resume
