@@ -9,8 +9,8 @@
 #                             (SSH_PORT, SSHD_PID: the listening sshd)
 #   stop_cluster              stops every daemon start_cluster started
 #
-# Everything is the user's own: no file outside SCRATCH is read or
-# written (Debian's /etc/slurm and /etc/munge are left alone), and the
+# Every file is under SCRATCH but /run/sshd, the empty folder sshd
+# requires (Debian's /etc/slurm, /etc/munge and /etc/ssh are left alone), and the
 # ports are free ones, so that it runs beside a real Slurm or another
 # copy of itself.  It runs as root (slurmd starts job steps as their
 # user), with slurm-wlm, munge and openssh-server installed.
