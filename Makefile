@@ -197,7 +197,7 @@ $(NETS_GEN): $(NETS) tools/nets tools/embed.sh
 # second make rebuilds nothing.
 .SECONDARY:
 
-.PHONY: all test demo bench clean test-browser
+.PHONY: all test demo bench clean test-browser test-cluster
 .DEFAULT_GOAL := all
 
 # The user-facing binaries live at the top of build/.  Each is written
@@ -239,6 +239,11 @@ test-loaded: $(TEST_BUILDS)
 # Headless Chromium plays a game of each kind on the page (not in `make test`).
 test-browser: all
 	@sh tools/web/test-browser.sh
+
+# The cluster scripts and launchers on a real one-node Slurm and sshd,
+# installed and started by the script (not in `make test`).
+test-cluster: all
+	@sh tools/cluster/test-cluster.sh
 
 demo: all
 	@sh tools/demo.sh

@@ -195,8 +195,9 @@ for program in build/tessera-*; do
     subcommands_of "$program" | sed "s/^/$program /" >>"$TMP/commands"
 done
 subcommands_of tessera | sed 's/^/tessera /' >>"$TMP/commands"
+# (A script without a #! line is sourced, not run: lib.sh, daemons.sh.)
 for script in tools/cluster/*.sh tools/loop/loop.sh; do
-    [ "$script" = tools/cluster/lib.sh ] || echo "$script" >>"$TMP/commands"
+    head -n 1 "$script" | grep -q '^#!' && echo "$script" >>"$TMP/commands"
 done
 undocumented=$(sort -u "$TMP/commands" | while IFS= read -r command; do
     grep -qxF "$command" "$TMP/documented_commands" || printf " '%s'" "$command"

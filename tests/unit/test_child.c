@@ -40,6 +40,33 @@ static void test_lines_go_both_ways(void)
     CHECK(!child_running(&child));
 }
 
+/* child->nudge: waiting after output, the reader writes one empty line
+ * (what releases the next line srun's forwarding holds back); a line
+ * sent carries the acknowledgement itself, so no empty line follows it,
+ * and without nudge nothing is written. */
+static void test_nudge_sends_an_empty_line_per_wait(void)
+{
+    const char *script = "echo first; read x; echo \"got [$x]\"; read y; echo \"then [$y]\"";
+    for (int nudged = 0; nudged <= 1; nudged++) {
+        CHECK_EQ_INT(spawn_shell(script), CHILD_OK);
+        child.nudge = nudged;
+        char why[256];
+        CHECK_EQ_INT(child_read_line(&child, soon(), why, sizeof why), CHILD_OK);
+        CHECK_STR(child.line, "first");
+        if (nudged) {
+            CHECK_EQ_INT(child_read_line(&child, soon(), why, sizeof why), CHILD_OK);
+            CHECK_STR(child.line, "got []");
+        } else {
+            CHECK_EQ_INT(child_read_line(&child, now_ms() + 300, why, sizeof why), CHILD_TIMEOUT);
+        }
+        const char *line = "word";
+        CHECK_EQ_INT(child_send(&child, &line, 1, soon(), why, sizeof why), CHILD_OK);
+        CHECK_EQ_INT(child_read_line(&child, soon(), why, sizeof why), CHILD_OK);
+        CHECK_STR(child.line, nudged ? "then [word]" : "got [word]");
+        child_end(&child, 1000);
+    }
+}
+
 static int lines_seen;
 
 static bool until_done(void *context, char *line)
@@ -144,6 +171,7 @@ int main(int argc, char **argv)
     harness_begin(argc, argv);
     RUN(test_lines_go_both_ways);
     RUN(test_reader_hands_each_line_until_the_one_awaited);
+    RUN(test_nudge_sends_an_empty_line_per_wait);
     RUN(test_silence_is_a_timeout_and_an_exit_says_how);
     RUN(test_a_missing_program_cannot_run);
     RUN(test_an_overlong_line_can_be_skipped);

@@ -122,6 +122,9 @@ static bool spawn(Engine *engine, char *why, size_t why_size)
     /* srun passes a SIGTERM on to the engine, where a SIGKILL would end
      * only srun itself. */
     engine->child.term_grace_ms = engine->spec->launcher[0] ? LAUNCHER_TERM_GRACE_MS : 0;
+    /* srun's forwarding held the second line of a reply for ~40 ms
+     * (tools/arena/RESULTS.md, "srun's 44 ms"): an empty line releases it. */
+    engine->child.nudge = engine->spec->launcher[0] != '\0';
     return child_spawn(&engine->child, path, argv, arena_log_enabled(engine->log), why, why_size) == CHILD_OK;
 }
 
@@ -339,6 +342,19 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
         status = send_until(engine, "isready", deadline, why, why_size);
     if (status == ENGINE_OK)
         status = expect(engine, "readyok", deadline, "before the game", why, why_size);
+    return status;
+}
+
+EngineStatus engine_round_trip(Engine *engine, int64_t *micros, char *why, size_t why_size)
+{
+    if (!engine->ready)
+        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+    int64_t start = now_us();
+    int64_t deadline = now_ms() + engine->spec->timeout_ms;
+    EngineStatus status = send_until(engine, "isready", deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = expect(engine, "readyok", deadline, "(isready)", why, why_size);
+    *micros = now_us() - start;
     return status;
 }
 

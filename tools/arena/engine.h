@@ -135,6 +135,10 @@ EngineStatus engine_ponderhit(Engine *engine, int64_t allowance_ms, const Engine
  * pondered search's bestmove, which is dropped, within the timeout. */
 EngineStatus engine_stop_pondering(Engine *engine, char *why, size_t why_size);
 
+/* One isready/readyok exchange within the timeout; micros receives the
+ * time it took (arena/latency.h measures a launcher with it). */
+EngineStatus engine_round_trip(Engine *engine, int64_t *micros, char *why, size_t why_size);
+
 /* Sends one raw line (e.g. "stop"); no answer is awaited. */
 EngineStatus engine_send(Engine *engine, const char *text, char *why, size_t why_size);
 

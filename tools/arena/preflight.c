@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "arena/engine.h"
+#include "arena/latency.h"
 
 void preflight_describe_through(const EngineSpec *spec, const char *launcher, int status, const char *why,
                                 char *out, size_t out_size)
@@ -35,7 +36,7 @@ static int slots_to_check(const EngineSpec *spec, int slots)
 }
 
 PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slots, const char *game_id,
-                                  ArenaLog *log, const atomic_int *abort, char *err, size_t err_size)
+                                  ArenaLog *log, const atomic_int *abort, FILE *out, char *err, size_t err_size)
 {
     Engine *engine = malloc(sizeof *engine);
     if (!engine) {
@@ -55,6 +56,8 @@ PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slot
             engine_set_slot(engine, slot);
             engine_launcher_text(engine, launcher, sizeof launcher);
             EngineStatus status = engine_start(engine, game_id, why, sizeof why);
+            if (status == ENGINE_OK && !latency_check(engine, launcher, out, why, sizeof why))
+                status = ENGINE_EXITED; /* the engine is killed: quit only reaps it */
             engine_quit(engine);
             if (status == ENGINE_ABORTED)
                 result = PREFLIGHT_ABORTED;

@@ -11,6 +11,7 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arena/arena_log.h"
 #include "arena/spec.h"
@@ -25,9 +26,12 @@ typedef enum {
  * an engine whose launcher names {host} is checked on the host of every
  * slot 0..slots-1 (slots: the game threads; each distinct host once).
  * The conversations go to log (may be NULL).  err gets one line per
- * engine (and host) that cannot be used. */
+ * engine (and host) that cannot be used.  An engine started through a
+ * launcher has its round trip measured (latency.h): the figure, and a
+ * warning when its time control leaves too little room for it, go to out
+ * (may be NULL). */
 PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slots, const char *game_id,
-                                  ArenaLog *log, const atomic_int *abort, char *err, size_t err_size);
+                                  ArenaLog *log, const atomic_int *abort, FILE *out, char *err, size_t err_size);
 
 /* The one-line reason an engine cannot be used, as preflight and the run's
  * "stopped starting" message say it: names the engine and its command,

@@ -430,7 +430,7 @@ TournamentStatus tournament_run(const TournamentConfig *c, atomic_int *abort, FI
     }
     describe_start(&t);
     PreflightStatus checked = preflight_engines(c->engines, c->engine_count, c->concurrency, c->game->id, &t.log,
-                                                abort, err, err_size);
+                                                abort, t.out, err, err_size);
     if (checked != PREFLIGHT_OK) {
         tournament_close(&t);
         return checked == PREFLIGHT_ABORTED ? TOURNAMENT_INTERRUPTED : TOURNAMENT_ENGINE_FAILED;

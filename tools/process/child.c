@@ -377,9 +377,10 @@ static ChildStatus read_some(ChildProcess *child, int64_t now, int64_t deadline,
     ssize_t n = fds[0].revents ? read(child->from_child, child->out_buf + child->out_len,
                                       sizeof child->out_buf - child->out_len)
                                : -1;
-    if (n > 0)
+    if (n > 0) {
         child->out_len += (size_t)n;
-    else if (ended || n == 0 || (fds[0].revents && errno != EAGAIN && errno != EINTR))
+        child->nudge_due = true;
+    } else if (ended || n == 0 || (fds[0].revents && errno != EAGAIN && errno != EINTR))
         return exited(child, why, why_size);
     return CHILD_OK;
 }
@@ -394,6 +395,18 @@ static ChildStatus await_output(ChildProcess *child, int64_t deadline, const cha
     if (now >= deadline)
         return fail(CHILD_TIMEOUT, why, why_size, late);
     return read_some(child, now, deadline, why, why_size);
+}
+
+/* The empty line of child->nudge (child.h), once per output received:
+ * best effort, since a full pipe means the child has input to read. */
+static void nudge(ChildProcess *child)
+{
+    if (!child->nudge || !child->nudge_due || child->to_child < 0)
+        return;
+    child->nudge_due = false;
+    if (write(child->to_child, "\n", 1) < 0) {
+        /* EAGAIN (a full pipe) or EPIPE (an ended child): the read says which. */
+    }
 }
 
 ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, size_t why_size)
@@ -411,6 +424,7 @@ ChildStatus child_read_line(ChildProcess *child, int64_t deadline, char *why, si
             snprintf(text, sizeof text, "sent a line longer than %d bytes", CHILD_LINE_MAX);
             return fail(CHILD_MALFORMED, why, why_size, text);
         }
+        nudge(child);
         ChildStatus status = await_output(child, deadline, "did not answer in time", why, why_size);
         if (status != CHILD_OK)
             return status;
@@ -453,6 +467,7 @@ ChildStatus child_send(ChildProcess *child, const char *const *lines, int count,
     int parts = 0;
     if (child->to_child < 0)
         return fail(CHILD_EXITED, why, why_size, "is not running");
+    child->nudge_due = false; /* these lines carry the acknowledgement */
     for (int i = 0; i < count && parts + 2 <= 8; i++) {
         note(child, '>', lines[i]);
         iov[parts++] = (struct iovec){(char *)lines[i], strlen(lines[i])};

@@ -36,6 +36,15 @@
  * gets child->term_grace_ms > 0: child_kill then sends its group SIGTERM
  * first and SIGKILL when the child has not ended that many milliseconds
  * later.  0 (after child_init) kills at once.
+ *
+ * A child whose output crosses a TCP connection that holds small writes
+ * back (srun: slurmstepd forwards the program's output to srun with
+ * Nagle's algorithm on, and srun acknowledges late, so the second line of
+ * a reply waited about 40 ms for the first one's delayed ACK) gets
+ * child->nudge: whenever the reader is about to wait for more output and
+ * some came since it last wrote, it writes an empty line first, which
+ * carries the acknowledgement back and releases what is held.  UCI
+ * engines ignore empty lines.  False after child_init.
  */
 #ifndef TESSERA_PROCESS_CHILD_H
 #define TESSERA_PROCESS_CHILD_H
@@ -69,6 +78,8 @@ typedef struct {
     const atomic_int *abort; /* non-zero: give up waiting; may be NULL */
     bool end_with_spawner;   /* see above; false after child_init */
     int64_t term_grace_ms;   /* see above; 0 after child_init */
+    bool nudge;              /* see above; false after child_init */
+    bool nudge_due;          /* output came since the last write */
     ChildLogFn log;
     void *log_context;
     pid_t pid;   /* 0 when no process, or once it is reaped */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "arena/engine.h"
+#include "arena/latency.h"
 #include "arena/preflight.h"
 
 /* The engine's option lines, one per line (to free); NULL and err filled
@@ -46,6 +47,8 @@ static char *handshake_options(const EngineSpec *spec, const char *game_id, char
     engine_launcher_text(engine, launcher, sizeof launcher); /* slot 0: the first host */
     snprintf(through, sizeof through, "%s%s%s", launcher[0] ? " (through '" : "", launcher, launcher[0] ? "')" : "");
     EngineStatus status = engine_start(engine, game_id, why, sizeof why);
+    if (status == ENGINE_OK && !latency_check(engine, launcher, stderr, why, sizeof why))
+        status = ENGINE_EXITED;
     engine_quit(engine);
     char *text = NULL;
     if (status == ENGINE_REFUSED) /* it started, but an option.NAME= is wrong */

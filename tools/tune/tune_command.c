@@ -63,7 +63,7 @@ static bool check_hosts(const TuneOptions *o, char *err, size_t err_size)
     const EngineSpec *spec = &c->engines[0];
     if (!spec->hosts || !launcher_uses_host(spec->launcher) || spec->hosts->count < 2 || c->concurrency < 2)
         return true;
-    return preflight_engines(spec, 1, c->concurrency, c->game->id, NULL, NULL, err, err_size) == PREFLIGHT_OK;
+    return preflight_engines(spec, 1, c->concurrency, c->game->id, NULL, NULL, stderr, err, err_size) == PREFLIGHT_OK;
 }
 
 /* A new run: the CSV claimed (created empty, or emptied with -force), the

@@ -1,0 +1,569 @@
+#!/bin/sh
+# test-cluster.sh - `make test-cluster`: the cluster scripts and launchers
+# on a real Slurm and a real sshd, each compared with the one-machine run.
+# Debian's slurm-wlm (slurmctld, slurmd, slurm-client), munge,
+# openssh-server and parallel are installed with apt-get when absent (as
+# root).  tools/cluster/daemons.sh starts munged, a one-node Slurm and an
+# sshd on 127.0.0.1 with every file in build/cluster-test/, and this
+# script stops them (and every process they started) when it ends, also
+# on Ctrl-C.  Small node-limited runs:
+#
+#   slurm_array     slurm.sh: a job array of slices and its merge job
+#   slurm_scancel   one running array task cancelled (scancel): the merge
+#                   is cancelled; once the array has ended, --resume
+#   slurm_requeue   one running array task requeued (scontrol requeue):
+#                   it keeps its finished games, the merge runs
+#   parallel_ssh    parallel.sh over ssh (--sshloginfile)
+#   parallel_kill   the sshd session of a running slice killed: the run
+#                   fails, names it; once its arena has ended, --resume
+#   launcher_srun   -launcher srun inside an allocation (salloc)
+#   launcher_ssh    -launcher 'ssh ... {host}' with -launcher-hosts
+#   srun_kill9      kill -9 of an arena whose engines are srun steps:
+#                   no step is left, and -resume finishes the run
+#   tune_sbatch     tools/cluster/tune.sbatch as a batch job
+#   datagen_slurm   datagen.sh --slurm
+#   datagen_ssh     datagen.sh --parallel over ssh
+#   loop_srun       tools/loop/loop.sh through srun in an allocation
+#   loop_ssh        tools/loop/loop.sh through ssh
+#
+# Two more are run only when CHECKS names them, since they need fixes
+# that are not in these tools yet: second_writer (a --resume at once
+# after a scancel, while tasks of the run still play) and dead_host (a
+# launcher host whose sshd dies mid-run).
+#
+# Every result is compared with the same run on one machine: the arena's
+# report (from the first dashed line) and each game's players and result,
+# datagen's data and the loop's data and net with cmp, the tuner's CSV
+# with cmp.  CHECKS="slurm_array launcher_srun" runs only those.  Prints
+# ok/FAIL lines and "harness: N passed, M failed"; exit 1 on a failure.
+# Not part of `make test` (it installs and starts daemons).
+
+# shellcheck disable=SC2086 # the word lists ($missing, *_ARGS) are split on purpose
+case ${1:-} in
+--help | -h)
+    sed -n '2,/^# Not part of/p' "$0" | sed 's/^# \{0,1\}//'
+    echo "  --help / -h          this text"
+    exit 0
+    ;;
+'') ;;
+*)
+    echo "test-cluster.sh: no arguments (CHECKS=\"NAME...\" picks checks); see --help" >&2
+    exit 2
+    ;;
+esac
+cd "$(dirname "$0")/../.." || exit 1
+ROOT=$(pwd)
+SCRATCH=$ROOT/build/cluster-test
+ARENA=$ROOT/build/tessera-arena
+ENGINE=$ROOT/build/tessera
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $1"
+    [ -z "${2:-}" ] || printf '%s\n' "$2" | tail -n 12 | sed 's/^/    /'
+}
+# check NAME COMMAND...: ok when the command succeeds.
+check() {
+    name=$1
+    shift
+    if "$@"; then pass "$name"; else fail "$name"; fi
+}
+
+# --- what it needs, installed when absent
+install_missing() {
+    missing=""
+    for pair in slurmctld:slurmctld slurmd:slurmd srun:slurm-client munged:munge sshd:openssh-server \
+        ssh:openssh-client parallel:parallel; do
+        command -v "${pair%%:*}" >/dev/null 2>&1 || [ -x "/usr/sbin/${pair%%:*}" ] || missing="$missing ${pair#*:}"
+    done
+    [ -n "$missing" ] || return 0
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+        echo "test-cluster: missing:$missing; install them (Debian: sudo apt-get install$missing)" >&2
+        exit 1
+    fi
+    echo "test-cluster: installing$missing with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -q && apt-get install -y -q --no-install-recommends $missing; } >"$SCRATCH/apt.log" 2>&1 ||
+        { tail -n 5 "$SCRATCH/apt.log" >&2; exit 1; }
+}
+
+rm -rf "$SCRATCH"
+mkdir -p "$SCRATCH" || exit 1
+PATH=$PATH:/usr/sbin:/sbin
+install_missing
+
+# Every process this test starts, and every process its daemons start
+# (jobs, steps, engines), carries this variable: what is left at the end
+# is found by it, and only it is stopped.
+TESSERA_CLUSTER_TEST=$SCRATCH.$$
+export TESSERA_CLUSTER_TEST
+# marked_processes FILE: their pids and command lines, one a line.  (Not
+# in a subshell: the shell running it would count itself.)
+marked_processes() {
+    pids=$(grep -lsxz "TESSERA_CLUSTER_TEST=$TESSERA_CLUSTER_TEST" /proc/[0-9]*/environ 2>/dev/null |
+        sed 's|^/proc/\([0-9]*\)/environ$|\1|')
+    : >"$1"
+    for pid in $pids; do
+        [ "$pid" != $$ ] && kill -0 "$pid" 2>/dev/null &&
+            printf '%s %s\n' "$pid" "$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-120)" >>"$1"
+    done
+}
+
+. tools/cluster/daemons.sh
+cleanup() {
+    trap - EXIT INT TERM
+    stop_cluster
+    # What the daemons left (a step's processes), by the marker.
+    marked_processes "$SCRATCH/left.txt"
+    for pid in $(awk '{ print $1 }' "$SCRATCH/left.txt"); do
+        kill "$pid" 2>/dev/null
+    done
+}
+trap 'cleanup; exit 130' INT TERM
+trap cleanup EXIT
+
+start_cluster "$SCRATCH/daemons" || exit 1
+echo "test-cluster: Slurm $(sinfo -V | cut -d' ' -f2) ($SLURM_CONF), sshd on 127.0.0.1:$SSH_PORT"
+echo 127.0.0.1 >"$SCRATCH/hosts.txt"
+echo "2/127.0.0.1" >"$SCRATCH/sshlogins.txt"
+
+# --- waiting for Slurm
+
+# Whether job JOB (an array: any of its tasks) is queued or running.
+job_active() { [ -n "$(squeue -h -j "$1" -t PD,R,CG,CF,S,RQ,RS,RH,SE 2>/dev/null)" ]; }
+# Waits up to SECONDS (times 3 on a busy machine: `loaded`) for JOB to end.
+wait_job() { # job seconds
+    tries=$(($2 * 5 * ${LOAD_FACTOR:-1}))
+    while job_active "$1"; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.2
+    done
+}
+# The state of a job (an array task: JOB_K) as scontrol records it.
+job_state() { scontrol -o show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -n 1; }
+# Waits up to SECONDS for a job's state to be STATE.
+wait_state() { # job state seconds
+    tries=$(($3 * 5 * ${LOAD_FACTOR:-1}))
+    while [ "$(job_state "$1")" != "$2" ]; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.2
+    done
+}
+# The job ids of a slurm.sh / datagen.sh --slurm submission's output.
+slices_job() { printf '%s\n' "$1" | sed -n 's/.*slices: job \([0-9]*\) .*/\1/p'; }
+merge_job() { printf '%s\n' "$1" | sed -n 's/.*merge: job \([0-9]*\),.*/\1/p'; }
+# The finished games of a PGN (0 when there is none yet).
+games_in() { if [ -f "$1" ]; then grep -c '^\[Result ' "$1"; else echo 0; fi; }
+# Waits until FILE holds N games (a slice mid-run), up to SECONDS.
+wait_games() { # file n seconds
+    tries=$(($3 * 5 * ${LOAD_FACTOR:-1}))
+    while [ "$(games_in "$1")" -lt "$2" ]; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.2
+    done
+}
+LOAD_FACTOR=$(awk '{ f = int($1 / 2) + 1; print (f > 4 ? 4 : f) }' /proc/loadavg)
+
+# --- the runs, and what one machine makes of them
+
+# Each game's number, players and result, in game order.
+game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result) ' | paste - - - - | sort -t'"' -k2,2n; }
+# (salloc's own lines, on the same output, left out.)
+rounds_of() { sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$1" | sort -n; }
+report_block() { grep -v '^salloc: ' "$@" | sed -n '/^-----/,$p'; }
+
+# The arena run: Columna from random openings, alpha-beta against MCTS,
+# node limits (the same games wherever they are played).  PACE: the nodes,
+# larger for the runs that are interrupted mid-slice.
+arena_args() { # nodes
+    echo "-game columna -games 16 -seed 5 -openings random plies=2" \
+        "-engine cmd=$ENGINE name=ab option.Hash=1 -engine cmd=$ENGINE name=mcts option.Backend=mcts option.Hash=1" \
+        "-each nodes=$1"
+}
+FAST=1500
+SLOW=30000
+one_machine() { # nodes
+    [ -f "$SCRATCH/whole-$1.pgn" ] && return 0
+    # shellcheck disable=SC2046 # the words of arena_args
+    "$ARENA" $(arena_args "$1") -pgnout "$SCRATCH/whole-$1.pgn" >"$SCRATCH/whole-$1.out" 2>&1
+}
+
+# expect_whole_run NAME NODES REPORT PGN...: the report and the games are
+# the one-machine run's.
+expect_whole_run() {
+    name=$1 nodes=$2 report=$3
+    shift 3
+    one_machine "$nodes"
+    if [ -s "$report" ] && [ "$(report_block "$report")" = "$(report_block "$SCRATCH/whole-$nodes.out")" ]; then
+        pass "$name: the report is the one-machine run's"
+    else
+        fail "$name: the report is the one-machine run's" "$(cat "$report" 2>/dev/null)"
+    fi
+    game_results "$@" >"$SCRATCH/games.txt"
+    if game_results "$SCRATCH/whole-$nodes.pgn" | cmp -s - "$SCRATCH/games.txt"; then
+        pass "$name: every game has the one-machine run's players and result"
+    else
+        fail "$name: every game has the one-machine run's players and result" \
+            "$(game_results "$SCRATCH/whole-$nodes.pgn" | diff - "$SCRATCH/games.txt" | head -n 5)"
+    fi
+}
+
+# run NAME COMMAND...: runs it with its output in $SCRATCH/NAME.out; $OUT
+# (the output), $STATUS.
+run() {
+    log=$SCRATCH/$1.out
+    shift
+    timeout $((600 * LOAD_FACTOR)) "$@" >"$log" 2>&1
+    STATUS=$?
+    OUT=$(cat "$log")
+}
+
+# submit NAME DIR NODES [slurm.sh options]: slurm.sh of the arena run;
+# sets SLICES and MERGE (the job ids).
+submit() { # name dir nodes options...
+    name=$1 dir=$2 nodes=$3
+    shift 3
+    # shellcheck disable=SC2046
+    run "$name" sh tools/cluster/slurm.sh --dir "$dir" --slices 4 "$@" --arena "$ARENA" -- $(arena_args "$nodes")
+    SLICES=$(slices_job "$OUT") MERGE=$(merge_job "$OUT")
+    [ "$STATUS" = 0 ] && [ -n "$SLICES" ] && [ -n "$MERGE" ]
+}
+# submitted NAME DIR NODES [options]: submit, a FAIL line when it fails.
+submitted() {
+    submit "$@" && return 0
+    fail "$1: slurm.sh submits the array and the merge" "$OUT"
+    return 1
+}
+
+# --- the checks: one function each
+
+check_slurm_array() {
+    dir=$SCRATCH/slurm-array
+    submitted slurm-array "$dir" "$FAST" || return
+    pass "slurm.sh: the array and the merge are submitted (jobs $SLICES, $MERGE)"
+    check "slurm.sh: the merge job ends" wait_job "$MERGE" 300
+    check "slurm.sh: the merge job completed" [ "$(job_state "$MERGE")" = COMPLETED ]
+    check "slurm.sh: each task ran in its own job (slurm-slice-K.out)" [ "$(ls "$dir"/slurm-slice-*.out | wc -l)" -eq 4 ]
+    expect_whole_run "slurm.sh" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+check_slurm_scancel() {
+    dir=$SCRATCH/slurm-scancel
+    submitted slurm-scancel "$dir" "$SLOW" || return
+    if wait_games "$dir/part-2.pgn" 1 300; then
+        scancel "${SLICES}_2"
+        pass "scancel: task 2 cancelled with a game played"
+    else
+        fail "scancel: task 2 played a game" "$(cat "$dir/slice-2.log" 2>/dev/null)"
+    fi
+    check "scancel: the array ends" wait_job "$SLICES" 600
+    check "scancel: the merge ends" wait_job "$MERGE" 60
+    check "scancel: task 2 is CANCELLED, the merge is not run ($(job_state "$MERGE"))" \
+        [ "$(job_state "${SLICES}_2")" = CANCELLED -a "$(job_state "$MERGE")" != COMPLETED -a ! -f "$dir/report.txt" ]
+    games=$(games_in "$dir/part-2.pgn")
+    check "scancel: slice 2 is left incomplete ($games of 4 games)" [ "$games" -lt 4 ]
+    submitted slurm-scancel-resume "$dir" "$SLOW" --resume || return
+    check "scancel: the resumed merge ends" wait_job "$MERGE" 600
+    check "scancel: slice 2 kept its games (Resuming: $games of 4)" grep -q "Resuming: $games of 4 games" "$dir/slice-2.log"
+    expect_whole_run "scancel then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+check_slurm_requeue() {
+    dir=$SCRATCH/slurm-requeue
+    submitted slurm-requeue "$dir" "$SLOW" || return
+    if wait_games "$dir/part-1.pgn" 1 300; then
+        games=$(games_in "$dir/part-1.pgn")
+        run requeue-1 scontrol requeue "${SLICES}_1"
+        check "requeue: scontrol requeue of task 1 (with $games games played)" [ "$STATUS" = 0 ]
+        # A requeued job waits (BeginTime, about 2 minutes): let it start.
+        wait_state "${SLICES}_1" PENDING 60 && scontrol update JobId="${SLICES}_1" StartTime=now
+    else
+        fail "requeue: task 1 played a game" "$(cat "$dir/slice-1.log" 2>/dev/null)"
+    fi
+    check "requeue: the merge ends" wait_job "$MERGE" 900
+    check "requeue: task 1 ran twice, resuming the second time" \
+        [ "$(grep -c '^== slice 1:' "$dir/slice-1.log")" -ge 2 -a "$(grep -c 'Resuming: [1-9]' "$dir/slice-1.log")" -ge 1 ]
+    expect_whole_run "requeue" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+check_parallel_ssh() {
+    dir=$SCRATCH/parallel-ssh
+    # shellcheck disable=SC2046
+    run parallel-ssh sh tools/cluster/parallel.sh --dir "$dir" --slices 4 --sshloginfile "$SCRATCH/sshlogins.txt" \
+        --arena "$ARENA" -- $(arena_args "$FAST")
+    check "parallel.sh over ssh completes" [ "$STATUS" = 0 ]
+    check "parallel.sh: every slice ran on 127.0.0.1 (joblog)" \
+        [ "$(awk 'NR > 1 { print $2 }' "$dir/joblog" | sort -u)" = 127.0.0.1 ]
+    expect_whole_run "parallel.sh over ssh" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+# The pids of the processes whose command line holds TEXT (but awk's own,
+# which holds it too), and of those that are not salloc.
+pids_with() { ps -eo pid=,args= | awk -v t="$1" 'index($0, t) && $2 != "awk" { print $1 }'; }
+arena_pids_with() { ps -eo pid=,args= | awk -v t="$1" 'index($0, t) && $2 != "awk" && $2 != "salloc" { print $1 }'; }
+
+# The pid of the sshd session (a child of our sshd) that runs a process
+# whose command line holds TEXT.
+session_of() { # text
+    for pid in $(pids_with "$1"); do
+        while [ "$pid" -gt 1 ]; do
+            parent=$(awk '{ print $4 }' "/proc/$pid/stat" 2>/dev/null) || break
+            if [ "$parent" = "$SSHD_PID" ]; then
+                echo "$pid"
+                return 0
+            fi
+            pid=$parent
+        done
+    done
+    return 1
+}
+
+check_parallel_kill() {
+    dir=$SCRATCH/parallel-kill
+    # shellcheck disable=SC2046
+    set -- --dir "$dir" --slices 4 --sshloginfile "$SCRATCH/sshlogins.txt" --arena "$ARENA" -- $(arena_args "$SLOW")
+    timeout $((900 * LOAD_FACTOR)) sh tools/cluster/parallel.sh "$@" >"$SCRATCH/parallel-kill.out" 2>&1 &
+    runner=$!
+    session=""
+    if wait_games "$dir/part-1.pgn" 1 300 && session=$(session_of "$dir/part-1.pgn"); then
+        kill -9 "$session"
+        pass "parallel kill: the sshd session of slice 1 killed (pid $session) with a game played"
+    else
+        fail "parallel kill: found slice 1's sshd session" "$(pids_with "$dir")"
+    fi
+    wait "$runner"
+    status=$?
+    check "parallel kill: parallel.sh fails (status $status)" [ "$status" = 1 ]
+    check "parallel kill: the message names slice 1" grep -q 'slice 1: exit status 255' "$SCRATCH/parallel-kill.out"
+    check "parallel kill: nothing merged" [ ! -f "$dir/report.txt" ]
+    # The session's arena writes to its log, not to the connection: it
+    # plays its slice to the end unless stopped.  A --resume beside it
+    # would be a second writer of part-1.pgn; wait for it.
+    tries=$((600 * 5 * LOAD_FACTOR))
+    while [ -n "$(pids_with "$dir/part-1.pgn")" ] && [ "$tries" -gt 0 ]; do
+        tries=$((tries - 1))
+        sleep 0.2
+    done
+    # shellcheck disable=SC2046
+    run parallel-kill-resume sh tools/cluster/parallel.sh --resume "$@"
+    check "parallel kill: --resume completes" [ "$STATUS" = 0 ]
+    expect_whole_run "parallel kill then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+check_launcher_srun() {
+    rm -f "$SCRATCH/srun.pgn"
+    # shellcheck disable=SC2046
+    run launcher-srun salloc -n2 "$ARENA" $(arena_args "$FAST") -launcher 'srun --exclusive -n1 -c1' \
+        -pgnout "$SCRATCH/srun.pgn"
+    check "-launcher srun in salloc -n2 completes" [ "$STATUS" = 0 ]
+    check "-launcher srun: the round trip is measured and printed" \
+        grep -q "^  ab through 'srun --exclusive -n1 -c1': [0-9.]* ms a round trip" "$SCRATCH/launcher-srun.out"
+    grep "a round trip" "$SCRATCH/launcher-srun.out" | sed 's/^ */    /'
+    expect_whole_run "-launcher srun" "$FAST" "$SCRATCH/launcher-srun.out" "$SCRATCH/srun.pgn"
+}
+
+check_launcher_ssh() {
+    rm -f "$SCRATCH/ssh.pgn"
+    # shellcheck disable=SC2046
+    run launcher-ssh "$ARENA" $(arena_args "$FAST") -concurrency 2 -launcher 'ssh -o BatchMode=yes {host}' \
+        -launcher-hosts "$SCRATCH/hosts.txt" -pgnout "$SCRATCH/ssh.pgn"
+    check "-launcher ssh completes" [ "$STATUS" = 0 ]
+    grep "a round trip" "$SCRATCH/launcher-ssh.out" | sed 's/^ */    /'
+    expect_whole_run "-launcher ssh" "$FAST" "$SCRATCH/launcher-ssh.out" "$SCRATCH/ssh.pgn"
+}
+
+check_srun_kill9() {
+    pgn=$SCRATCH/kill9.pgn
+    rm -f "$pgn"
+    # shellcheck disable=SC2046
+    set -- $(arena_args "$SLOW") -launcher 'srun --exclusive -n1 -c1' -pgnout "$pgn"
+    salloc -n2 "$ARENA" "$@" >"$SCRATCH/kill9.out" 2>&1 &
+    alloc=$!
+    if wait_games "$pgn" 2 300; then
+        arena=$(arena_pids_with "-pgnout $pgn" | head -n 1)
+        kill -9 "$arena"
+        pass "kill -9: the arena killed with $(games_in "$pgn") games played"
+    else
+        fail "kill -9: the arena played 2 games" "$(cat "$SCRATCH/kill9.out")"
+    fi
+    wait "$alloc"
+    tries=$((60 * 5 * LOAD_FACTOR))
+    while [ -n "$(squeue -h -s 2>/dev/null)" ] && [ "$tries" -gt 0 ]; do
+        tries=$((tries - 1))
+        sleep 0.2
+    done
+    check "kill -9: no job step is left (squeue -s)" [ -z "$(squeue -h -s)" ]
+    check "kill -9: no engine is left" [ -z "$(pids_with "$ENGINE")" ]
+    run kill9-resume salloc -n2 "$ARENA" "$@" -resume
+    check "kill -9: -resume completes" [ "$STATUS" = 0 ]
+    expect_whole_run "kill -9 then -resume" "$SLOW" "$SCRATCH/kill9-resume.out" "$pgn"
+}
+
+check_tune_sbatch() {
+    csv=$SCRATCH/tune.csv whole=$SCRATCH/tune-whole.csv
+    rm -f "$csv" "$csv.run" "$whole" "$whole.run"
+    export ITERATIONS=3 TC=nodes=300 CSV="$csv"
+    job=$(sbatch --parsable --ntasks=2 --output="$SCRATCH/tune-%j.out" tools/cluster/tune.sbatch)
+    unset ITERATIONS TC CSV
+    if [ -z "$job" ]; then
+        fail "tune.sbatch: submitted"
+        return
+    fi
+    check "tune.sbatch: the job ends" wait_job "$job" 600
+    check "tune.sbatch: the job completed ($(job_state "$job"))" [ "$(job_state "$job")" = COMPLETED ]
+    run tune-whole build/tessera-tune -engine cmd="$ENGINE" option.Backend=alphabeta option.Eval=classic \
+        option.Hash=16 option.Threads=1 -each nodes=300 timeout=60 -game columna -openings random plies=2 \
+        -params tools/tune/params/columna.txt -iterations 3 -seed 1 -concurrency 1 -progress 100 -csv "$whole"
+    if cmp -s "$csv" "$whole"; then
+        pass "tune.sbatch: the CSV is the one-machine run's (cmp)"
+    else
+        fail "tune.sbatch: the CSV is the one-machine run's (cmp)" "$(diff "$csv" "$whole" | head -n 6; cat "$SCRATCH"/tune-"$job".out)"
+    fi
+}
+
+DATAGEN_ARGS="-game columna -games 12 -nodes 300 -eval classic -seed 31"
+datagen_one_machine() {
+    [ -f "$SCRATCH/data-whole.txt" ] ||
+        build/tessera-datagen $DATAGEN_ARGS -out "$SCRATCH/data-whole.txt" >/dev/null 2>&1
+}
+
+check_datagen_slurm() {
+    dir=$SCRATCH/datagen-slurm
+    run datagen-slurm sh tools/cluster/datagen.sh --slurm --dir "$dir" --slices 3 -- $DATAGEN_ARGS
+    merge=$(merge_job "$OUT")
+    if [ "$STATUS" != 0 ] || [ -z "$merge" ]; then
+        fail "datagen.sh --slurm: submitted" "$OUT"
+        return
+    fi
+    check "datagen.sh --slurm: the merge job ends" wait_job "$merge" 300
+    datagen_one_machine
+    check "datagen.sh --slurm: data.txt is the one-machine file (cmp)" cmp "$dir/data.txt" "$SCRATCH/data-whole.txt"
+}
+
+check_datagen_ssh() {
+    dir=$SCRATCH/datagen-ssh
+    run datagen-ssh sh tools/cluster/datagen.sh --parallel --dir "$dir" --slices 3 \
+        --sshloginfile "$SCRATCH/sshlogins.txt" -- $DATAGEN_ARGS
+    check "datagen.sh --parallel over ssh completes" [ "$STATUS" = 0 ]
+    datagen_one_machine
+    check "datagen.sh --parallel over ssh: data.txt is the one-machine file (cmp)" \
+        cmp "$dir/data.txt" "$SCRATCH/data-whole.txt"
+}
+
+LOOP_ARGS="--game columna --generations 1 --games 30 --nodes 200 --epochs 2 --hidden 8 --gate-games 8 --gate-tc nodes=300"
+# expect_loop NAME DIR: DIR's data and net are the one-machine loop's.
+expect_loop() {
+    [ -d "$SCRATCH/loop-whole" ] ||
+        sh tools/loop/loop.sh --dir "$SCRATCH/loop-whole" $LOOP_ARGS --slots 2 >"$SCRATCH/loop-whole.out" 2>&1
+    for file in data.txt net.nn; do
+        check "$1: generation 1's $file is the one-machine loop's (cmp)" \
+            cmp "$2/gen-1/$file" "$SCRATCH/loop-whole/gen-1/$file"
+    done
+}
+
+check_loop_srun() {
+    run loop-srun salloc -n2 sh tools/loop/loop.sh --dir "$SCRATCH/loop-srun" $LOOP_ARGS --slots 2 \
+        --launcher 'srun --exclusive -n1 -c1'
+    check "loop.sh through srun completes" [ "$STATUS" = 0 ]
+    expect_loop "loop.sh through srun" "$SCRATCH/loop-srun"
+}
+
+check_loop_ssh() {
+    run loop-ssh sh tools/loop/loop.sh --dir "$SCRATCH/loop-ssh" $LOOP_ARGS --slots 2 \
+        --launcher "ssh -o BatchMode=yes {host} cd $ROOT &&" --launcher-hosts "$SCRATCH/hosts.txt"
+    check "loop.sh through ssh completes" [ "$STATUS" = 0 ]
+    expect_loop "loop.sh through ssh" "$SCRATCH/loop-ssh"
+}
+
+# --- faults whose fixes are not on this branch yet: not in ALL_CHECKS
+# (CHECKS="second_writer dead_host" runs them); each asks only for what
+# the fix must give, whatever its messages say.
+
+# The run resumed at once after one task is cancelled, while another
+# still runs (task 1 of an array run one task at a time): a second writer of a
+# part file must be refused (a lock, or --resume refused while a job of
+# the run is queued or running), so that once the first array has ended
+# a --resume finishes the run and no part holds a game twice.
+check_second_writer() {
+    dir=$SCRATCH/second-writer
+    # One task at a time, so that a CPU is free for the resumed array's
+    # first task while the first array's still plays slice 1.
+    submitted second-writer "$dir" "$SLOW" --max-running 1 || return
+    first=$SLICES
+    wait_games "$dir/part-1.pgn" 1 300 && scancel "${first}_4"
+    submit second-writer-now "$dir" "$SLOW" --resume
+    pass "second writer: --resume at once after scancel of task 4 (status $STATUS)"
+    wait_job "$first" 900
+    [ -z "$SLICES" ] || wait_job "$SLICES" 900
+    [ -z "$MERGE" ] || wait_job "$MERGE" 60
+    twice=$(for part in "$dir"/part-*.pgn; do rounds_of "$part" | uniq -d; done)
+    check "second writer: no part holds a game twice ($(echo $twice))" [ -z "$twice" ]
+    if [ ! -f "$dir/report.txt" ]; then
+        submit second-writer-later "$dir" "$SLOW" --resume && wait_job "$MERGE" 900
+    fi
+    expect_whole_run "second writer then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+# A host that dies mid-run (a second sshd, on 127.0.0.2, stopped while
+# its game thread plays): its lost connections are no games (no crash or
+# handshake failure in the PGN), and the run stops naming the host.
+check_dead_host() {
+    sed -e 's/^ListenAddress .*/ListenAddress 127.0.0.2/' -e "s|^PidFile .*|PidFile $SCRATCH/sshd2.pid|" \
+        "$CLUSTER/ssh/sshd_config" >"$SCRATCH/sshd2_config"
+    "$(command -v sshd)" -D -e -f "$SCRATCH/sshd2_config" >"$SCRATCH/sshd2.log" 2>&1 &
+    second=$!
+    wait_for 20 ssh -o BatchMode=yes 127.0.0.2 true
+    printf '127.0.0.1\n127.0.0.2\n' >"$SCRATCH/two-hosts.txt"
+    pgn=$SCRATCH/dead-host.pgn
+    rm -f "$pgn"
+    # shellcheck disable=SC2046
+    "$ARENA" $(arena_args "$SLOW") -concurrency 2 -launcher 'ssh -o BatchMode=yes {host}' \
+        -launcher-hosts "$SCRATCH/two-hosts.txt" -pgnout "$pgn" >"$SCRATCH/dead-host.out" 2>&1 &
+    arena=$!
+    wait_games "$pgn" 2 300
+    # Its sessions first (once it is gone they are no longer its children).
+    sessions=$(ps -eo pid=,ppid= | awk -v p="$second" '$2 == p { print $1 }')
+    kill "$second"
+    for pid in $sessions; do kill -9 "$pid"; done
+    wait "$arena"
+    status=$?
+    check "dead host: no game scored as a crash or a failed handshake" \
+        [ -z "$(grep -E 'Termination "(crash|no handshake)"' "$pgn")" ]
+    check "dead host: the run stops (status $status), its last lines naming the host" \
+        [ "$status" != 0 -a -n "$(tail -n 3 "$SCRATCH/dead-host.out" | grep -F 127.0.0.2)" ]
+}
+
+ALL_CHECKS="slurm_array slurm_scancel slurm_requeue parallel_ssh parallel_kill launcher_srun launcher_ssh
+    srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
+PENDING_CHECKS="second_writer dead_host"
+started=$(date +%s)
+for name in ${CHECKS:-$ALL_CHECKS}; do
+    case " $(echo $ALL_CHECKS $PENDING_CHECKS) " in
+    *" $name "*) ;;
+    *)
+        fail "no check named $name (the checks: $(echo $ALL_CHECKS))"
+        continue
+        ;;
+    esac
+    echo "-- $name"
+    "check_$name"
+done
+
+stop_cluster
+sleep 1
+marked_processes "$SCRATCH/left.txt"
+left=$(cat "$SCRATCH/left.txt")
+if [ -z "$left" ]; then
+    pass "every daemon stopped, no process left"
+else
+    fail "every daemon stopped, no process left" "$left"
+fi
+echo "test-cluster: $(($(date +%s) - started)) s"
+echo "harness: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
