@@ -10,10 +10,11 @@
 # slice-K.log (its output); at the end report.txt (merge's output, and
 # data.txt for datagen).  Who plays it: jobs (the Slurm jobs of each
 # submission) and parallel.lock (the pid and host of a parallel.sh playing
-# it); a run is resumed or submitted again only when neither plays it.  run.conf names the folder the run was started in
-# (where relative paths are taken from) and the run folder by absolute
-# paths, so both must be at the same path on every host: a shared
-# filesystem.  A run.conf without tool= is an arena run.
+# it); a run is resumed or submitted again only when neither plays it.
+# run.conf names the folder the run was started in (where relative paths
+# are taken from) and the run folder by absolute paths, so both must be at
+# the same path on every host: a shared filesystem.  A run.conf without
+# tool= is an arena run.
 
 CLUSTER_TOOLS=$(cd "$(dirname "$0")" && pwd)
 
@@ -295,7 +296,6 @@ check_run() {
         difference=$(conf_difference "$conf" "$run_dir/run.conf.new")
         rm -f "$run_dir/run.conf.new"
         [ -z "$difference" ] || die_usage "--resume: the arguments differ from the run in $run_dir: $difference"
-        rm -f "$run_dir/run.conf.new"
         return 0
     fi
     # What --dry-run leaves (this run's run.conf, the sbatch scripts) is no run yet.
@@ -685,10 +685,11 @@ slice_cpus() {
 }
 
 # Writes DIR/slices.sbatch (an array job of the slices ARRAY, task K plays
-# slice K) and DIR/merge.sbatch.  Slurm names the output files by job and
-# task (%A_%a, %j), so that a later submission keeps the earlier ones'.
+# slice K; none when ARRAY is empty) and DIR/merge.sbatch.  Slurm names
+# the output files by job and task (%A_%a, %j), so that a later
+# submission keeps the earlier ones'.
 write_sbatch_scripts() { # array
-    cat >"$run_dir/slices.sbatch" <<EOF || die "cannot write $run_dir/slices.sbatch"
+    [ -z "$1" ] || cat >"$run_dir/slices.sbatch" <<EOF || die "cannot write $run_dir/slices.sbatch"
 #!/bin/sh
 # Slices of the tessera-$tool run in $run_dir ($PROGRAM): task K plays slice K.
 #SBATCH --job-name=tessera-slices
@@ -730,12 +731,17 @@ submit_to_slurm() {
     first=$games_first last=$games_last
     array=$(incomplete_slices)
     [ -z "$array" ] || [ -z "$max_running" ] || array=$array%$max_running
-    write_sbatch_scripts "${array:-none}"
-    slices_command="sbatch --parsable$sbatch_words $run_dir/slices.sbatch"
+    write_sbatch_scripts "$array"
+    # The first submission, recorded in DIR/jobs: the slices', or the
+    # merge's alone.
+    first_command="sbatch --parsable$sbatch_words $run_dir/slices.sbatch"
     merge_after=" --dependency=afterok:\$SLICES_JOB --kill-on-invalid-dep=yes"
-    [ -n "$array" ] || merge_after=""
+    if [ -z "$array" ]; then
+        first_command="sbatch --parsable$sbatch_words$merge_sbatch_words $run_dir/merge.sbatch"
+        merge_after=""
+    fi
     if [ "$dry_run" = true ]; then
-        [ -z "$array" ] || echo "$slices_command"
+        [ -z "$array" ] || echo "$first_command"
         echo "sbatch --parsable$merge_after$sbatch_words$merge_sbatch_words $run_dir/merge.sbatch"
         print_slice_commands
         exit 0
@@ -750,16 +756,14 @@ submit_to_slurm() {
         '' | *[!0-9]*) die "sbatch answered '$slices_job', not a job id" ;;
         esac
         set -- --dependency="afterok:$slices_job" --kill-on-invalid-dep=yes "$@"
-    else
-        slices_command="sbatch --parsable$sbatch_words$merge_sbatch_words $run_dir/merge.sbatch"
     fi
     eval "set -- \"\$@\" $merge_sbatch_words"
     if ! merge_job=$(sbatch --parsable "$@" "$run_dir/merge.sbatch"); then
-        record_jobs "$slices_job" - "$slices_command"
+        record_jobs "$slices_job" - "$first_command"
         die "sbatch refused the merge job; the slices run as job $slices_job: run 'sh $CLUSTER_TOOLS/merge.sh $run_dir' when they are done"
     fi
     merge_job=${merge_job%%;*}
-    record_jobs "$slices_job" "$merge_job" "$slices_command"
+    record_jobs "$slices_job" "$merge_job" "$first_command"
     if [ -n "$array" ]; then
         echo "$PROGRAM: slices: job $slices_job (array $array, $cpus CPUs each); merge: job $merge_job, after every slice succeeded"
     else
