@@ -373,7 +373,7 @@ holds_only_dry_run_files() {
     for entry in "$run_dir"/* "$run_dir"/.[!.]* "$run_dir"/..?*; do
         [ -e "$entry" ] || continue
         case ${entry##*/} in
-        run.conf | slices.sbatch | merge.sbatch | parallel.lock) ;;
+        run.conf | slices.sbatch | merge.sbatch) ;;
         *) return 1 ;;
         esac
     done
