@@ -13,6 +13,13 @@
 #                      records its arguments in $WORK/sbatch-calls (a line
 #                      a call) and answers job 701, 702, ... ("JOB;CLUSTER",
 #                      as --parsable does)
+#   stand_in_squeue    writes $WORK/bin/squeue, which records its arguments
+#                      in $WORK/squeue-calls and prints $WORK/squeue-answer
+#                      (lines "JOB STATE", as -h -o '%i %T' does; none
+#                      when the file is absent), or, when $WORK/squeue-fails
+#                      exists, prints it on stderr and exits 1
+#   stand_in_sinfo     writes $WORK/bin/sinfo, which records its arguments
+#                      in $WORK/sinfo-calls and prints $WORK/sinfo-answer
 install_parallel() {
     install_tried=build/.parallel-install-tried
     if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1 &&
@@ -26,11 +33,36 @@ install_parallel() {
 }
 
 stand_in_sbatch() {
-    mkdir "$WORK/bin"
+    mkdir -p "$WORK/bin"
     cat >"$WORK/bin/sbatch" <<EOF
 #!/bin/sh
 echo "\$*" >>"$WORK/sbatch-calls"
 echo "\$((700 + \$(wc -l <"$WORK/sbatch-calls")));cluster1"
 EOF
     chmod +x "$WORK/bin/sbatch"
+}
+
+stand_in_squeue() {
+    mkdir -p "$WORK/bin"
+    cat >"$WORK/bin/squeue" <<EOF
+#!/bin/sh
+echo "\$*" >>"$WORK/squeue-calls"
+if [ -f "$WORK/squeue-fails" ]; then
+    cat "$WORK/squeue-fails" >&2
+    exit 1
+fi
+cat "$WORK/squeue-answer" 2>/dev/null
+exit 0
+EOF
+    chmod +x "$WORK/bin/squeue"
+}
+
+stand_in_sinfo() {
+    mkdir -p "$WORK/bin"
+    cat >"$WORK/bin/sinfo" <<EOF
+#!/bin/sh
+echo "\$*" >>"$WORK/sinfo-calls"
+cat "$WORK/sinfo-answer"
+EOF
+    chmod +x "$WORK/bin/sinfo"
 }

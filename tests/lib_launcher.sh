@@ -5,7 +5,8 @@
 #
 # Sourcing it puts the stand-ins for srun and ssh (tests/fakes/srun,
 # tests/fakes/ssh: they record their arguments to $LAUNCHER_RECORD and run
-# the engine here) first on PATH.
+# the engine here) first on PATH, and sets SLURM_JOB_ID, as inside a
+# Slurm allocation (srun is refused outside one).
 #
 #   started LOG [WHO]   the "started ... through ..." lines of a log (of
 #                       the engines named WHO, e.g. "t2:", when given)
@@ -18,7 +19,8 @@ mkdir -p "$WORK/bin"
 cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
 chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
 PATH="$WORK/bin:$PATH"
-export PATH
+SLURM_JOB_ID=4242
+export PATH SLURM_JOB_ID
 
 started() { grep " ${2:-}[^ ]* # started " "$1"; }
 

@@ -99,3 +99,16 @@ bool parse_decimal_range(const char *text, double min, double max, double *out)
     *out = value;
     return true;
 }
+
+void format_exact_double(double x, char *out, size_t out_size)
+{
+    if (x > -1e15 && x < 1e15 && x == (double)(long long)x) { /* the range first: the cast needs it */
+        snprintf(out, out_size, "%lld", (long long)x);
+        return;
+    }
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(out, out_size, "%.*g", digits, x);
+        if (strtod(out, NULL) == x)
+            return;
+    }
+}

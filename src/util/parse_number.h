@@ -33,4 +33,9 @@ bool parse_decimal_range(const char *text, double min, double max, double *out);
 NumberStatus parse_int_in(const char *text, const char *what, int min, int max, int *out, char *err,
                           size_t err_size);
 
+/* The other way: the shortest text that strtod reads back as exactly x
+ * ("0.602", not "0.60199999999999998"; a whole number without a point),
+ * so that a value written and read again is the same double. */
+void format_exact_double(double x, char *out, size_t out_size);
+
 #endif

@@ -135,8 +135,10 @@ refused "a used run folder without --resume" "is not empty: give --resume" paral
 refused "--resume of no run" "holds no run" parallel.sh --dir "$WORK/r2" --resume --arena "$ARENA" -- "$@"
 set -- "$@" -concurrency 2
 refused "--resume with other arguments" "the arguments differ" parallel.sh --dir "$WORK/dry" --resume --slices 4 --arena "$ARENA" -- "$@"
-expect_out "--resume says what differs" "now:.*-seed 21 -concurrency 2'"
-refused "--resume with other slices" "slice_games=3" parallel.sh --dir "$WORK/dry" --resume --slices 3 --arena "$ARENA" -- "$@"
+expect_out "--resume names the first argument that differs" \
+    "the arena arguments, word 18 \(after 21\): the run has nothing, this command -concurrency$"
+refused "--resume with other slices" "the games per slice \(--slices, --slice-games\): the run has 3, this command 4$" \
+    parallel.sh --dir "$WORK/dry" --resume --slices 3 --arena "$ARENA" -- "$@"
 cluster parallel.sh --help
 expect_status "parallel.sh --help" 0
 expect_out "--help shows the usage" "^  tools/cluster/parallel\.sh --dir DIR \[OPTIONS\] -- ARENA ARGUMENTS\.\.\.$"
@@ -165,7 +167,7 @@ stand_in_sbatch
 OUT=$(PATH="$WORK/bin:$PATH" timeout $((60 * LOAD_FACTOR)) sh "$CLUSTER/slurm.sh" --dir "$WORK/submit" --slices 3 --sbatch --partition=short --arena "$ARENA" -- "$@" 2>&1)
 STATUS=$?
 expect_status "slurm.sh submits" 0
-expect_out "it names both jobs" "slices: job 701 \(array 1-3\); merge: job 702"
+expect_out "it names both jobs" "slices: job 701 \(array 1-3, 2 CPUs each\); merge: job 702"
 check "the slices are submitted first" [ "$(sed -n 1p "$WORK/sbatch-calls")" = "--parsable --partition=short $WORK/submit/slices.sbatch" ]
 check "the merge depends on every slice" [ "$(sed -n 2p "$WORK/sbatch-calls")" = \
     "--parsable --dependency=afterok:701 --kill-on-invalid-dep=yes --partition=short $WORK/submit/merge.sbatch" ]

@@ -5,7 +5,7 @@
 # $LAUNCHER_RECORD and run the engine here), hosts given out round-robin
 # to the game threads, every engine start going through the launcher, a
 # killed engine's launcher getting SIGTERM first, a resume through another
-# launcher, and the refusals (exit 2).
+# launcher, and the refusals (exit 2), srun outside an allocation among them.
 . "$(dirname "$0")/lib.sh"
 # The stand-ins on PATH, started, expect_threads_on_hosts.
 . tests/lib_launcher.sh
@@ -130,6 +130,15 @@ refused "a line of two words" "-launcher-hosts .*twowords\.txt: line 2: 'node 2'
     -launcher 'ssh {host}' -launcher-hosts "$WORK/twowords.txt"
 refused "a missing hosts file" "-launcher-hosts .*missing\.txt: No such file" \
     -launcher 'ssh {host}' -launcher-hosts "$WORK/missing.txt"
+# srun where no allocation is (no SLURM_JOB_ID): each engine would be a
+# job of its own.
+unset SLURM_JOB_ID
+refused "srun outside an allocation" \
+    "launcher 'srun -n1': srun outside a Slurm allocation \(SLURM_JOB_ID is not set\)" -launcher 'srun -n1'
+refused "srun by its path, outside an allocation" \
+    "launcher '/usr/bin/srun -n1': srun outside a Slurm allocation" -each launcher='/usr/bin/srun -n1'
+SLURM_JOB_ID=4242
+export SLURM_JOB_ID
 
 # A host that cannot run the engines: the check before the first game names
 # it (exit 4, no game).

@@ -223,11 +223,36 @@ stand_in_sbatch
 REPLY=$(PATH="$WORK/bin:$PATH" timeout $((60 * LOAD_FACTOR)) sh "$CLUSTER/datagen.sh" --slurm --dir "$WORK/submit" --slices 3 \
     --sbatch --partition=short --datagen "$DATAGEN" -- "$@" -games 9 2>&1)
 STATUS=$?
-check "datagen.sh --slurm submits" [ "$STATUS" -eq 0 ] && check "it names both jobs" has "slices: job 701 \(array 1-3\); merge: job 702"
+check "datagen.sh --slurm submits" [ "$STATUS" -eq 0 ] && check "it names both jobs" has "slices: job 701 \(array 1-3, 1 CPUs each\); merge: job 702"
 check "the slices are submitted first" [ "$(sed -n 1p "$WORK/sbatch-calls")" = "--parsable --partition=short $WORK/submit/slices.sbatch" ]
 check "the merge depends on every slice" [ "$(sed -n 2p "$WORK/sbatch-calls")" = \
     "--parsable --dependency=afterok:701 --kill-on-invalid-dep=yes --partition=short $WORK/submit/merge.sbatch" ]
 check "the slices run datagen" grep -q 'task K plays slice K' "$WORK/submit/slices.sbatch"
+check "DIR/jobs records both jobs" grep -q "^701 702 .* sbatch --parsable --partition=short $WORK/submit/slices\.sbatch$" "$WORK/submit/jobs"
+check "Slurm's output of a slice is named by job and task" \
+    grep -qx "#SBATCH --output=$WORK/submit/slurm-slice-%A_%a.out" "$WORK/submit/slices.sbatch"
+
+# While squeue says a slice runs, --resume is refused; once it has ended,
+# --resume submits only the slices not complete (slice 2, played here).
+stand_in_squeue
+echo "701_1 RUNNING" >"$WORK/squeue-answer"
+submit_again() { # options...
+    REPLY=$(PATH="$WORK/bin:$PATH" timeout $((60 * LOAD_FACTOR)) sh "$CLUSTER/datagen.sh" --slurm --dir "$WORK/submit" \
+        --slices 3 --sbatch --partition=short --datagen "$DATAGEN" "$@" -- -game roomandpillar -plies 2 -nodes 50 -seed 5 \
+        -games 9 2>&1)
+    STATUS=$?
+}
+submit_again --resume
+check "datagen.sh --slurm --resume while a slice runs is refused" [ "$STATUS" -eq 1 -a "$(wc -l <"$WORK/sbatch-calls")" -eq 2 ] &&
+    check "and names it" has "still has Slurm jobs queued or running \(701_1 RUNNING\)"
+: >"$WORK/squeue-answer"
+SLURM_ARRAY_TASK_ID=2 sh "$WORK/submit/slices.sbatch"
+submit_again --resume
+check "once it has ended, --resume submits the incomplete slices" [ "$STATUS" -eq 0 ] &&
+    check "as one array job" grep -qx '#SBATCH --array=1,3' "$WORK/submit/slices.sbatch"
+check "a slice of one thread asks for 1 CPU" grep -qx '#SBATCH --cpus-per-task=1' "$WORK/submit/slices.sbatch"
+cluster datagen.sh --slurm --dir "$WORK/threads" --slices 3 --datagen "$DATAGEN" --dry-run -- "$@" -games 9 -threads 2
+check "-threads 2: a slice asks for 2 CPUs" grep -qx '#SBATCH --cpus-per-task=2' "$WORK/threads/slices.sbatch"
 
 # Refusals of datagen.sh: every one before anything runs, exit status 2.
 refused() { # name regex args...
@@ -243,7 +268,7 @@ refused "-games A..B" "give -games N" --parallel --dir "$WORK/r1" --datagen "$DA
 refused "-out" "-out: the slices write DIR/part-K.txt" --parallel --dir "$WORK/r1" -- "$@" -games 9 -out x.txt
 refused "-positions" "-positions: a slice cannot count" --parallel --dir "$WORK/r1" -- "$@" -games 9 -positions 100
 refused "a subcommand" "not 'merge'" --parallel --dir "$WORK/r1" -- merge -out x
-refused "Slurm options in parallel mode" "--sbatch and --max-running are for --slurm" \
+refused "Slurm options in parallel mode" "--sbatch, --merge-sbatch, --max-running, --cpus-per-task, --time and --mem are for --slurm" \
     --parallel --dir "$WORK/r1" --sbatch -p -- "$@" -games 9
 refused "GNU parallel options in Slurm mode" "--sshloginfile and --jobs are for --parallel" \
     --slurm --dir "$WORK/r1" --jobs 2 -- "$@" -games 9
@@ -254,7 +279,7 @@ refused "a used run folder without --resume" "is not empty: give --resume" \
     --parallel --dir "$run_dir" --slices 3 --datagen "$DATAGEN" -- "$@" -games 9
 refused "--resume with other arguments" "the arguments differ" \
     --parallel --dir "$run_dir" --resume --slices 3 --datagen "$DATAGEN" -- "$@" -games 9 -hash 8
-check "--resume says what differs" has "now:.*-seed 5 -hash 8'"
+check "--resume names the first argument that differs" has "the datagen arguments, word 9 \(after 5\): the run has nothing, this command -hash$"
 for flag in --help -h; do
     cluster datagen.sh $flag
     check "datagen.sh $flag exits 0" [ "$STATUS" -eq 0 ] && check "datagen.sh $flag lists the modes" has "^  --slurm "

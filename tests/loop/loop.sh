@@ -105,12 +105,22 @@ cp tests/fakes/srun "$fakes/srun"
 chmod +x "$fakes/srun"
 export LAUNCHER_RECORD=$WORK/srun.log
 sliced=$WORK/sliced
+PATH="$fakes:$PATH" loop --dir "$WORK/outside" $TINY --generations 1 --bin "$BUILD" --launcher 'srun --exclusive -n1 -c1'
+check "srun outside a Slurm allocation is refused (exit 2)" [ "$STATUS" -eq 2 ]
+check "the refusal says why" said "srun outside a Slurm allocation \(SLURM_JOB_ID is not set\)"
+check "nothing ran" [ ! -e "$WORK/outside/gen-1" ]
+export SLURM_JOB_ID=4242 # as inside an allocation, for the stand-in srun
 PATH="$fakes:$PATH" loop --dir "$sliced" $TINY --generations 1 --bin "$BUILD" --launcher 'srun --exclusive -n1 -c1'
 check "the loop through srun completes" [ "$STATUS" -eq 0 ]
 check "its data are the one-machine run's, byte for byte" cmp -s "$sliced/gen-1/data.txt" "$run/gen-1/data.txt"
 check "each data slice went through srun" \
     [ "$(grep -c 'srun --exclusive -n1 -c1 sh .*tools/cluster/slice.sh' "$LAUNCHER_RECORD")" -eq 2 ]
 check "the gate's engines went through srun" grep -q "srun --exclusive -n1 -c1 $BUILD/tessera" "$LAUNCHER_RECORD"
+check "data.log names each slice's command as the loop ran it" \
+    [ "$(grep -c "^loop: srun --exclusive -n1 -c1 sh .*tools/cluster/slice\.sh $sliced/gen-1/slices [12]$" "$sliced/gen-1/data.log")" -eq 2 ]
+check "data.log shows no GNU parallel command, which the loop does not run" \
+    [ -z "$(grep -e 'parallel --' -e '^# slice' "$sliced/gen-1/data.log")" ]
+unset SLURM_JOB_ID
 
 # --- policy nets from MCTS's data: the visits recorded, a head trained,
 # the gate's engines reading it (the arena refuses options an engine lacks)

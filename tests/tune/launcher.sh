@@ -95,14 +95,12 @@ run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -ga
 expect_status tune_resumed_through_another_launcher_completes 0
 check tune_resumed_through_another_launcher_starts_after_the_last_row has 'resuming after iteration 5 '
 check tune_resumed_through_another_launcher_uses_it [ "$(grep -c '^ssh ' "$WORK/resumed.rec")" -ge 4 ]
-# The resumed run goes on from the CSV's rows (6 decimals), the
-# uninterrupted one kept every bit: equal to 1e-5.
-differ=$(paste -d, "$WORK/resumed.csv" "$WORK/srun.csv" |
-    awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
-if [ -z "$differ" ] && well_formed "$WORK/resumed.csv" 8; then
+# The resumed run goes on from the CSV's exact thetas: the uninterrupted
+# run's file, byte for byte.
+if cmp "$WORK/resumed.csv" "$WORK/srun.csv" >"$WORK/cmp" 2>&1 && well_formed "$WORK/resumed.csv" 8; then
     ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv
 else
-    not_ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "rows that differ: $differ"
+    not_ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "$(cat "$WORK/cmp")"
 fi
 
 # ---- a host that cannot run the engine: named before any pair ----
@@ -135,6 +133,12 @@ refused hosts_without_a_host_placeholder "-launcher-hosts .*hosts\.txt: no launc
     -launcher 'srun -n1' -launcher-hosts "$WORK/hosts.txt"
 refused an_empty_hosts_file "-launcher-hosts .*empty\.txt: no host in it" \
     -launcher 'ssh {host}' -launcher-hosts "$WORK/empty.txt"
+# srun where no allocation is (no SLURM_JOB_ID): each engine a job of its own.
+unset SLURM_JOB_ID
+refused srun_outside_an_allocation "launcher 'srun -n1': srun outside a Slurm allocation \(SLURM_JOB_ID is not set\)" \
+    -launcher 'srun -n1'
+SLURM_JOB_ID=4242
+export SLURM_JOB_ID
 
 # The help lists both flags on lines of their own.
 REPLY=$("$TUNE" --help 2>&1)

@@ -267,14 +267,12 @@ if unbroken "$WORK/stall.csv" 12; then
 else
     not_ok tune_resumed_after_a_kill_csv_is_one_unbroken_history "$(cat "$WORK/stall.csv")"
 fi
-# The resumed run goes on from the CSV's rows (6 decimals) where the
-# uninterrupted one kept every bit: equal to 1e-5.
-differ=$(paste -d, "$WORK/stall.csv" "$WORK/unstalled.csv" |
-    awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
-if [ -z "$differ" ] && [ "$(wc -l <"$WORK/unstalled.csv")" -eq 14 ]; then
+# The resumed run goes on from the CSV's exact thetas: the uninterrupted
+# run's file, byte for byte.
+if cmp "$WORK/stall.csv" "$WORK/unstalled.csv" >"$WORK/cmp" 2>&1 && [ "$(wc -l <"$WORK/unstalled.csv")" -eq 14 ]; then
     ok tune_resumed_after_a_kill_gives_the_uninterrupted_runs_csv
 else
-    not_ok tune_resumed_after_a_kill_gives_the_uninterrupted_runs_csv "rows that differ (resumed, uninterrupted): $differ"
+    not_ok tune_resumed_after_a_kill_gives_the_uninterrupted_runs_csv "$(cat "$WORK/cmp")"
 fi
 
 # The same with Ctrl-C: the tuner says which pairs it did not apply.

@@ -1,9 +1,12 @@
 /*
  * test_parse_number.c - the one parser of whole decimal numbers: the form
  * (no '+', blanks, hex or leading zero), the range, and the ends of int64
- * and uint64 without overflow.
+ * and uint64 without overflow; and the other way, a double written in the
+ * shortest text that reads back as exactly it.
  */
 #include "harness.h"
+
+#include <stdlib.h>
 
 #include "util/parse_number.h"
 
@@ -91,6 +94,25 @@ static void test_decimals_are_plain_fractions_in_range(void)
     CHECK(d == 9.0);
 }
 
+static void test_exact_doubles_are_written_short_and_read_back_the_same(void)
+{
+    char text[32];
+    format_exact_double(0.602, text, sizeof text);
+    CHECK_STR(text, "0.602");
+    format_exact_double(45, text, sizeof text);
+    CHECK_STR(text, "45");
+    format_exact_double(-10, text, sizeof text);
+    CHECK_STR(text, "-10");
+    /* 17 digits where a double needs them, an exponent where it is shorter. */
+    const double values[] = {0.1 + 0.2, 45.006462412842254, -9.000000123, 1e-7, 2.5e20, 1.0 / 3};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        format_exact_double(values[i], text, sizeof text);
+        CHECK(strtod(text, NULL) == values[i]);
+    }
+    format_exact_double(0.1 + 0.2, text, sizeof text);
+    CHECK_STR(text, "0.30000000000000004");
+}
+
 int main(int argc, char **argv)
 {
     harness_begin(argc, argv);
@@ -99,5 +121,6 @@ int main(int argc, char **argv)
     RUN(test_range_is_its_own_answer);
     RUN(test_int_in_says_what_and_the_range);
     RUN(test_decimals_are_plain_fractions_in_range);
+    RUN(test_exact_doubles_are_written_short_and_read_back_the_same);
     return harness_end();
 }

@@ -567,7 +567,8 @@ static bool finish_engines(TournamentConfig *c, const CliState *st, char *err, s
 }
 
 /* The run's -launcher for engines without launcher=, then the hosts:
- * {host} needs a hosts file, and a hosts file needs a {host}. */
+ * {host} needs a hosts file, and a hosts file needs a {host}; srun needs
+ * an allocation to start its steps in. */
 static bool finish_launchers(TournamentConfig *c, const CliState *st, char *err, size_t err_size)
 {
     bool uses_host = false;
@@ -575,6 +576,12 @@ static bool finish_launchers(TournamentConfig *c, const CliState *st, char *err,
         EngineSpec *spec = &c->engines[i];
         if (!spec->launcher[0] && st->launcher)
             snprintf(spec->launcher, sizeof spec->launcher, "%s", st->launcher);
+        if (launcher_srun_outside_allocation(spec->launcher)) {
+            snprintf(err, err_size, "launcher '%s': srun outside a Slurm allocation (SLURM_JOB_ID is not set): "
+                     "each engine would be a job of its own, queued apart on a node of its own; start this "
+                     "inside one (salloc, or an sbatch script)", spec->launcher);
+            return false;
+        }
         if (!launcher_uses_host(spec->launcher))
             continue;
         uses_host = true;

@@ -108,6 +108,21 @@ void launcher_expand(const char *words, const char *host, char *out, size_t out_
     }
 }
 
+bool launcher_srun_outside_allocation(const char *words)
+{
+    while (is_blank(*words))
+        words++;
+    size_t len = 0;
+    const char *base = words;
+    for (; words[len] && !is_blank(words[len]); len++)
+        if (words[len] == '/')
+            base = words + len + 1;
+    if ((size_t)(words + len - base) != 4 || memcmp(base, "srun", 4) != 0)
+        return false;
+    const char *job = getenv("SLURM_JOB_ID");
+    return !job || !*job;
+}
+
 void launcher_hosts_free(LauncherHosts *hosts)
 {
     for (int i = 0; i < hosts->count; i++)

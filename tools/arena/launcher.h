@@ -61,4 +61,9 @@ int launcher_split(const char *words, const char *host, char *storage, size_t st
  * host (left as it is when host is NULL). */
 void launcher_expand(const char *words, const char *host, char *out, size_t out_size);
 
+/* Whether words run srun (its first word is srun, or a path to it) where
+ * no Slurm allocation is (SLURM_JOB_ID unset): srun then makes each engine
+ * a job of its own, queued apart, rather than a step of the allocation. */
+bool launcher_srun_outside_allocation(const char *words);
+
 #endif

@@ -41,7 +41,9 @@ Mode (one is required):
                        of --sshloginfile, then merge
   --slurm              submit the slices as a Slurm job array (task K plays
                        slice K) and a merge job that runs after every slice
-                       succeeded (DIR/slices.sbatch, DIR/merge.sbatch)
+                       succeeded (DIR/slices.sbatch, DIR/merge.sbatch); the
+                       job ids go to DIR/jobs, and a --resume submits only
+                       the slices not complete
 
 Options:
   --dir DIR            the run folder (required): part-K.txt and slice-K.log per
@@ -55,6 +57,9 @@ Options:
                        taken from the folder the script was started in
   --resume             continue the run in DIR: the same arguments are required;
                        each slice keeps its finished games and plays the rest
+  --force              go on when it cannot be told whether a job of the run in
+                       DIR still runs (squeue missing or failing, a parallel.sh
+                       on another host): only when you know that none does
   --dry-run            write DIR/run.conf (and for --slurm the sbatch scripts)
                        and print what would run; run nothing
   --sshloginfile FILE  --parallel: the hosts, in GNU parallel's format (one a
@@ -62,8 +67,14 @@ Options:
                        this machine only
   --jobs N             --parallel: slices at once per host (default: GNU
                        parallel's, one per CPU core)
+  --cpus-per-task N    --slurm: CPUs of each slice (default, and at least: one
+                       per game at once, as many as datagen's threads)
+  --time T             --slurm: each slice's time limit (sbatch --time)
+  --mem M              --slurm: each slice's memory (sbatch --mem, e.g. 2G)
   --sbatch OPTION      --slurm: one sbatch option for both jobs; repeat it for
-                       more (e.g. --sbatch --partition=short --sbatch --time=2:00:00)
+                       more (e.g. --sbatch --partition=short --sbatch --requeue)
+  --merge-sbatch OPTION
+                       --slurm: one sbatch option for the merge job only
   --max-running N      --slurm: at most N slices at once (--array=1-K%N)
   --help / -h          this text
 
@@ -73,10 +84,14 @@ write DIR/part-K.txt), -positions (a slice cannot count the whole run's
 positions) and -games A..B.  With -threads T each slice plays T games at
 once, which gives the same bytes as one.
 
+A run that is still played (a Slurm job of it queued or running, as squeue
+says, or a --parallel run playing it) is refused, with --resume or without.
+
 Exit status: 0 every slice finished and DIR/data.txt is written (--parallel),
 or both jobs are submitted (--slurm), or --dry-run printed the commands;
 1 a slice or the merge failed (nothing merged: --resume continues), GNU
-parallel or sbatch is missing or sbatch refused a job; 2 bad arguments.
+parallel or sbatch is missing or sbatch refused a job, or the run is still
+played (or that cannot be told: see --force); 2 bad arguments.
 EOF
 }
 
@@ -98,7 +113,8 @@ datagen_option() {
 check_mode_then_read_arguments() {
     [ -n "$mode" ] || die_usage "give --parallel (GNU parallel) or --slurm (a Slurm job array)"
     if [ "$mode" = parallel ]; then
-        [ -z "$sbatch_words$max_running" ] || die_usage "--sbatch and --max-running are for --slurm"
+        [ -z "$sbatch_words$merge_sbatch_words$max_running$cpus$time_limit$memory" ] ||
+            die_usage "--sbatch, --merge-sbatch, --max-running, --cpus-per-task, --time and --mem are for --slurm"
     else
         [ -z "$login_file$jobs" ] || die_usage "--sshloginfile and --jobs are for --parallel"
     fi

@@ -8,10 +8,13 @@
 # here, read by slice.sh and merge.sh on whichever host runs them), and per
 # slice K: part-K.pgn (its games; part-K.txt, its data, for datagen) and
 # slice-K.log (its output); at the end report.txt (merge's output, and
-# data.txt for datagen).  run.conf names the folder the run was started in
-# (where relative paths are taken from) and the run folder by absolute
-# paths, so both must be at the same path on every host: a shared
-# filesystem.  A run.conf without tool= is an arena run.
+# data.txt for datagen).  Who plays it: jobs (the Slurm jobs of each
+# submission) and parallel.lock (the pid and host of a parallel.sh playing
+# it); a run is resumed or submitted again only when neither plays it.
+# run.conf names the folder the run was started in (where relative paths
+# are taken from) and the run folder by absolute paths, so both must be at
+# the same path on every host: a shared filesystem.  A run.conf without
+# tool= is an arena run.
 
 CLUSTER_TOOLS=$(cd "$(dirname "$0")" && pwd)
 
@@ -26,6 +29,8 @@ slices=""
 slice_games=""
 resume=false
 dry_run=false
+force=false
+games_at_once=1
 DEFAULT_SLICES=16
 
 die_usage() { # message
@@ -82,8 +87,15 @@ COMMON_HELP='Options both front-ends take:
                        the folder the script was started in
   --resume             continue the run in DIR: the same arguments are required;
                        each slice keeps its finished games and plays the rest
+  --force              go on when it cannot be told whether a job of the run in
+                       DIR still runs (squeue missing or failing, a parallel.sh
+                       on another host): only when you know that none does
   --dry-run            write DIR/run.conf and print what would run; run nothing
   --help / -h          this text
+
+A run that is still played (a Slurm job of it queued or running, as squeue
+says, or a parallel.sh playing it) is refused, with --resume or without: two
+writers on one slice would play its games twice.
 
 The arena arguments after -- reach every slice unchanged, except these.  The
 games, -games N (or A..B), are required and split into slices, each run with
@@ -110,6 +122,7 @@ common_option() {
     arena:--arena) arena_program=$2 ;;
     datagen:--datagen) datagen_program=$2 ;;
     *:--resume) resume=true consumed=1 ;;
+    *:--force) force=true consumed=1 ;;
     *:--dry-run) dry_run=true consumed=1 ;;
     *) return 1 ;;
     esac
@@ -164,6 +177,13 @@ read_arguments() {
         arena:-games | datagen:-games)
             [ $# -ge 2 ] || die_usage "-games needs a value"
             read_games "$2"
+            shift 2
+            ;;
+        arena:-concurrency | datagen:-threads)
+            # The games a slice plays at once: the CPUs it asks Slurm for.
+            [ $# -ge 2 ] || die_usage "$1 needs a value"
+            check_count "$1" "$2" && games_at_once=$2
+            slice_words="$slice_words $1 $(quote "$2")"
             shift 2
             ;;
         arena:-sprt)
@@ -269,22 +289,71 @@ check_run() {
     mkdir -p "$run_dir" || die "cannot create $run_dir"
     run_dir=$(cd "$run_dir" && pwd) || die "cannot enter $run_dir"
     conf=$run_dir/run.conf
+    check_nothing_plays
     if [ "$resume" = true ]; then
         [ -f "$conf" ] || die_usage "--resume: $run_dir holds no run (no run.conf)"
         run_conf >"$run_dir/run.conf.new" || die "cannot write in $run_dir"
-        if ! cmp -s "$conf" "$run_dir/run.conf.new"; then
-            echo "$PROGRAM: --resume: the arguments differ from the run in $run_dir:" >&2
-            diff "$conf" "$run_dir/run.conf.new" | sed -n 's/^</  was:/p; s/^>/  now:/p' >&2
-            rm -f "$run_dir/run.conf.new"
-            exit 2
-        fi
+        difference=$(conf_difference "$conf" "$run_dir/run.conf.new")
         rm -f "$run_dir/run.conf.new"
+        [ -z "$difference" ] || die_usage "--resume: the arguments differ from the run in $run_dir: $difference"
         return 0
     fi
     # What --dry-run leaves (this run's run.conf, the sbatch scripts) is no run yet.
     if ! holds_only_dry_run_files || { [ -f "$conf" ] && ! run_conf | cmp -s "$conf" -; }; then
         die_usage "$run_dir is not empty: give --resume to continue the run there, or another --dir"
     fi
+}
+
+# The first difference between two run.conf files (the run's, this
+# command's), in words; nothing when they describe the same run.  Their
+# settings are compared, not their comments, which name the script that
+# wrote them: either script may finish the other's run.
+conf_difference() { # old new
+    for key in $(sed -n 's/^\([a-z_]*\)=.*/\1/p' "$1" "$2" | awk '!seen[$0]++'); do
+        was=$(sed -n "s/^$key=//p" "$1")
+        now=$(sed -n "s/^$key=//p" "$2")
+        [ "$was" != "$now" ] || continue
+        case $key in
+        *_words) # the words, quoted once more as one value
+            eval "words_difference \"\$key\" $was $now" ;;
+        *) echo "$(setting_name "$key"): the run has ${was:-nothing}, this command ${now:-nothing}" ;;
+        esac
+        return 0
+    done
+}
+
+setting_name() { # run.conf key
+    case $1 in
+    workdir) echo "the folder it is started in" ;;
+    first) echo "the first game (-games)" ;;
+    last) echo "the last game (-games)" ;;
+    slice_games) echo "the games per slice (--slices, --slice-games)" ;;
+    slices) echo "the slices (--slices, --slice-games)" ;;
+    arena | datagen) echo "--$1" ;;
+    *) echo "$1" ;;
+    esac
+}
+
+# The first word where two lists of quoted words differ.
+words_difference() { # key was now
+    case $1 in
+    sprt_words) what="the -sprt values" ;;
+    *) what="the ${1%_words} arguments" ;;
+    esac
+    was_count=$(eval "set -- $2" && echo $#)
+    now_count=$(eval "set -- $3" && echo $#)
+    i=1
+    while :; do
+        was_word=$(eval "set -- $2" && [ "$i" -le $# ] && eval "quote \"\${$i}\"")
+        now_word=$(eval "set -- $3" && [ "$i" -le $# ] && eval "quote \"\${$i}\"")
+        if [ "$i" -gt "$was_count" ] || [ "$i" -gt "$now_count" ] || [ "$was_word" != "$now_word" ]; then
+            after=""
+            [ "$i" -eq 1 ] || after=" (after $(eval "set -- $3" && eval "quote \"\${$((i - 1))}\""))"
+            echo "$what, word $i$after: the run has ${was_word:-nothing}, this command ${now_word:-nothing}"
+            return
+        fi
+        i=$((i + 1))
+    done
 }
 
 # The merge computes the LLR after every game is played: bad -sprt values,
@@ -327,6 +396,126 @@ load_run() { # dir
     . "$run_dir/run.conf"
 }
 
+# --- Who plays the run: its Slurm jobs (DIR/jobs, a line per submission)
+# and a parallel.sh playing it (DIR/parallel.lock: its pid and host).  Two
+# writers on one slice would play its games twice into one file, which no
+# later --resume can finish: a run is resumed, or submitted again, only
+# when neither plays it.
+
+check_nothing_plays() {
+    check_slurm_jobs
+    check_parallel_lock
+}
+
+# What cannot be told is refused too, unless --force.
+unsure() { # what cannot be told
+    if [ "$force" = true ]; then
+        echo "$PROGRAM: $1; going on (--force)" >&2
+    else
+        die "$1: nothing started; give --force if you know that nothing plays the run"
+    fi
+}
+
+# The job ids of DIR/jobs, comma-separated (nothing when there are none).
+recorded_jobs() {
+    [ ! -f "$run_dir/jobs" ] ||
+        awk '!/^#/ { for (i = 1; i <= 2; i++) if ($i ~ /^[0-9]+$/) print $i }' "$run_dir/jobs" | paste -sd, -
+}
+
+# squeue -h -j IDS -o '%i %T': a line per job (an array's tasks: 701_3, or
+# 701_[4-9] when pending) that Slurm still knows.  A job it no longer
+# knows, or in a final state, has ended; a single unknown id makes squeue
+# fail with "Invalid job id", which is that answer too.  Any other failure
+# (no controller reachable) says nothing: unsure.
+check_slurm_jobs() {
+    ids=$(recorded_jobs)
+    [ -n "$ids" ] || return 0
+    if ! command -v squeue >/dev/null 2>&1; then
+        unsure "squeue is not here: whether the run's Slurm jobs ($ids, in $run_dir/jobs) still run cannot be told"
+        return 0
+    fi
+    complaints=$(mktemp) || die "cannot make a temporary file"
+    answer=$(squeue -h -j "$ids" -o '%i %T' 2>"$complaints")
+    squeue_status=$?
+    complaint=$(head -n 1 "$complaints")
+    rm -f "$complaints"
+    if [ "$squeue_status" -ne 0 ]; then
+        case $complaint in
+        *'Invalid job id'*) return 0 ;;
+        esac
+        unsure "squeue failed (exit status $squeue_status${complaint:+: $complaint}): whether the run's Slurm jobs ($ids) still run cannot be told"
+        return 0
+    fi
+    playing=$(printf '%s\n' "$answer" | awk 'NF >= 2 && $2 !~ /^(COMPLETED|CANCELLED|FAILED|TIMEOUT|NODE_FAIL|PREEMPTED|BOOT_FAIL|DEADLINE|OUT_OF_MEMORY|REVOKED)/ {
+        printf "%s%s %s", sep, $1, $2; sep = ", " }')
+    [ -z "$playing" ] ||
+        die "the run in $run_dir still has Slurm jobs queued or running ($playing): wait until they end, or scancel $(echo "$ids" | tr , ' '), then run this again"
+}
+
+# A parallel.sh playing the run: on this host its pid tells (a lock left
+# by one that was killed is removed); on another host nothing can be
+# checked from here: unsure.
+check_parallel_lock() {
+    lock=$run_dir/parallel.lock
+    [ -f "$lock" ] || return 0
+    read -r lock_pid lock_host <"$lock"
+    if [ "${lock_host:-}" = "$(uname -n)" ]; then
+        ps -p "${lock_pid:-0}" >/dev/null 2>&1 ||
+            { rm -f "$lock"; return 0; }
+        die "parallel.sh (pid $lock_pid) is playing the run in $run_dir: wait until it ends, or stop it (kill $lock_pid), then run this again"
+    fi
+    unsure "parallel.sh (pid ${lock_pid:-?} on ${lock_host:-?}) may be playing the run in $run_dir: $lock says so, and it cannot be checked from $(uname -n)"
+    rm -f "$lock"
+}
+
+# parallel.sh holds DIR/parallel.lock while it plays the run, and removes
+# it when it ends (an interrupt too).
+take_parallel_lock() {
+    lock=$run_dir/parallel.lock
+    (set -C && echo "$$ $(uname -n)" >"$lock") 2>/dev/null ||
+        die "another parallel.sh has just started playing the run in $run_dir ($(cat "$lock" 2>/dev/null))"
+    trap 'rm -f "$lock"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+
+# Slice K's part: sets slice_first and slice_last (slice_range), part (its
+# file) and part_problem (what is wrong with it; empty when it holds all
+# its games: for the arena each of A..B once, for datagen its completion
+# line).
+check_part() { # k
+    slice_range "$1"
+    part=$(part_file "$1")
+    part_problem=""
+    if [ "$tool" = arena ]; then
+        [ "$(rounds_in "$part")" = "$(seq "$slice_first" "$slice_last")" ] ||
+            part_problem="is incomplete: $(rounds_in "$part" | wc -l | tr -d ' ') games in $part"
+    elif [ ! -f "$part" ]; then
+        part_problem="is missing: no $part"
+    elif [ "$(tail -n 1 "$part")" != "# complete: games $slice_first..$slice_last" ]; then
+        part_problem="is incomplete: $part does not end with '# complete: games $slice_first..$slice_last'"
+    fi
+}
+
+# Slice K's part: DIR/part-K.pgn, or DIR/part-K.txt for datagen.
+part_file() { # k
+    if [ "$tool" = datagen ]; then echo "$run_dir/part-$1.txt"; else echo "$run_dir/part-$1.pgn"; fi
+}
+
+# The game numbers in a PGN file, sorted, one a line.
+rounds_in() { sed -n 's/^\[Round "\([0-9]*\)"\]\r*$/\1/p' "$1" 2>/dev/null | sort -n; }
+
+# The slices whose part is not complete, as ranges: 1-3,7.
+incomplete_slices() {
+    slice=1
+    while [ "$slice" -le "$slices" ]; do
+        check_part "$slice"
+        [ -z "$part_problem" ] || echo "$slice"
+        slice=$((slice + 1))
+    done | awk 'NR == 1 { start = $1 } NR > 1 && $1 != end + 1 { printf "%s%s,", start, (end > start ? "-" end : ""); start = $1 }
+        { end = $1 } END { if (NR) printf "%s%s\n", start, (end > start ? "-" end : "") }'
+}
+
 # Slice K's games: sets slice_first and slice_last.
 slice_range() { # k
     check_count "slice" "$1"
@@ -351,15 +540,21 @@ print_slice_commands() {
 # --- The schedulers' options (parallel.sh, slurm.sh; datagen.sh takes both)
 
 # One option of SCHEDULER (parallel: GNU parallel's, slurm: Slurm's) at
-# $2 (its value at $3): sets login_file, jobs, sbatch_words or max_running
-# and consumed, or returns 1.
+# $2 (its value at $3): sets login_file, jobs, sbatch_words,
+# merge_sbatch_words, max_running, cpus, time_limit or memory, and
+# consumed, or returns 1.
 login_file=""
 jobs=""
 sbatch_words=""
+merge_sbatch_words=""
 max_running=""
+cpus=""
+time_limit=""
+memory=""
 scheduler_option() { # scheduler option [value]
     case $1:$2 in
-    parallel:--sshloginfile | parallel:--jobs | slurm:--sbatch | slurm:--max-running) shift ;;
+    parallel:--sshloginfile | parallel:--jobs) shift ;;
+    slurm:--sbatch | slurm:--merge-sbatch | slurm:--max-running | slurm:--cpus-per-task | slurm:--time | slurm:--mem) shift ;;
     *) return 1 ;;
     esac
     [ $# -ge 2 ] || die_usage "$1 needs a value"
@@ -369,8 +564,29 @@ scheduler_option() { # scheduler option [value]
         login_file=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
         ;;
     --jobs) check_count "$1" "$2" && jobs=$2 ;;
-    --sbatch) sbatch_words="$sbatch_words $(quote "$2")" ;;
+    --sbatch)
+        case $2 in
+        -c | -c[0-9]* | --cpus-per-task*) die_usage "--sbatch $2: give --cpus-per-task N (the slices' CPUs; the merge needs one)" ;;
+        esac
+        sbatch_words="$sbatch_words $(quote "$2")"
+        ;;
+    --merge-sbatch) merge_sbatch_words="$merge_sbatch_words $(quote "$2")" ;;
     --max-running) check_count "$1" "$2" && max_running=$2 ;;
+    --cpus-per-task) check_count "$1" "$2" && cpus=$2 ;;
+    --time)
+        case $2 in
+        '' | *[!0-9:-]*) [ "$2" = UNLIMITED ] || die_usage "--time '$2': expected Slurm's form, minutes or [D-]HH:MM:SS (e.g. 90, 2:00:00, 1-12:00:00)" ;;
+        esac
+        time_limit=$2
+        ;;
+    --mem)
+        case $2 in
+        [1-9]*[KMGT] | [1-9]*) ;;
+        *) die_usage "--mem '$2': expected a size, e.g. 4G or 500M" ;;
+        esac
+        case ${2%[KMGT]} in *[!0-9]*) die_usage "--mem '$2': expected a size, e.g. 4G or 500M" ;; esac
+        memory=$2
+        ;;
     esac
     consumed=2
 }
@@ -414,7 +630,9 @@ run_on_parallel() {
                 "$run_dir/joblog" >&2
         die "nothing merged; run the same command with --resume to finish the run"
     fi
-    exec sh "$CLUSTER_TOOLS/merge.sh" "$run_dir"
+    # Not exec: the lock is removed when the merge has ended.
+    sh "$CLUSTER_TOOLS/merge.sh" "$run_dir"
+    exit
 }
 
 # The whole --parallel run, once its command line is read: checks the run
@@ -423,6 +641,7 @@ play_on_parallel() {
     check_run
     require_parallel
     write_run
+    [ "$dry_run" = true ] || take_parallel_lock
     describe_run
     run_on_parallel
 }
@@ -446,44 +665,110 @@ require_sbatch() {
     fi
 }
 
-# Writes DIR/slices.sbatch (an array job, task K plays slice K) and
-# DIR/merge.sbatch, and submits both, the merge after every slice
-# succeeded; with --dry-run prints the submissions instead.
-submit_to_slurm() {
-    array=1-$slices
-    [ -z "$max_running" ] || array=$array%$max_running
-    cat >"$run_dir/slices.sbatch" <<EOF || die "cannot write $run_dir/slices.sbatch"
+# The CPUs a slice asks for: one per engine process.  An arena game holds
+# two engines, both running the whole game (the one not to move waits,
+# or ponders), and a CPU of its own keeps one engine's search from
+# running on the other's clock: 2 per game at once (-concurrency);
+# datagen's game is one search: 1 per game at once (-threads).
+slice_cpus() {
+    per_game=2
+    [ "$tool" = arena ] || per_game=1
+    needed=$((per_game * games_at_once))
+    if [ -z "$cpus" ]; then
+        cpus=$needed
+    elif [ "$cpus" -lt "$needed" ]; then
+        case $tool in
+        arena) die_usage "--cpus-per-task $cpus: a slice plays $games_at_once games at once (-concurrency), each between two engine processes: give at least $needed" ;;
+        *) die_usage "--cpus-per-task $cpus: a slice plays $games_at_once games at once (-threads): give at least $needed" ;;
+        esac
+    fi
+}
+
+# Writes DIR/slices.sbatch (an array job of the slices ARRAY, task K plays
+# slice K; none when ARRAY is empty) and DIR/merge.sbatch.  Slurm names
+# the output files by job and task (%A_%a, %j), so that a later
+# submission keeps the earlier ones'.
+write_sbatch_scripts() { # array
+    [ -z "$1" ] || cat >"$run_dir/slices.sbatch" <<EOF || die "cannot write $run_dir/slices.sbatch"
 #!/bin/sh
 # Slices of the tessera-$tool run in $run_dir ($PROGRAM): task K plays slice K.
 #SBATCH --job-name=tessera-slices
-#SBATCH --array=$array
-#SBATCH --output=$run_dir/slurm-slice-%a.out
+#SBATCH --array=$1
+#SBATCH --cpus-per-task=$cpus
+${time_limit:+#SBATCH --time=$time_limit
+}${memory:+#SBATCH --mem=$memory
+}#SBATCH --output=$run_dir/slurm-slice-%A_%a.out
 exec sh $(quote "$CLUSTER_TOOLS/slice.sh") $run_dir "\$SLURM_ARRAY_TASK_ID"
 EOF
     cat >"$run_dir/merge.sbatch" <<EOF || die "cannot write $run_dir/merge.sbatch"
 #!/bin/sh
 # Merge of the tessera-$tool run in $run_dir ($PROGRAM), after every slice.
 #SBATCH --job-name=tessera-merge
-#SBATCH --output=$run_dir/slurm-merge.out
+#SBATCH --output=$run_dir/slurm-merge-%j.out
 exec sh $(quote "$CLUSTER_TOOLS/merge.sh") $run_dir
 EOF
+}
 
+# One line of DIR/jobs per submission: the slices' job (- when every slice
+# was complete), the merge job (- when sbatch refused it), the time, the
+# first sbatch command.
+record_jobs() { # slices_job merge_job command
+    jobs_file=$run_dir/jobs
+    header=""
+    [ -f "$jobs_file" ] ||
+        header="# The Slurm jobs of this run, a line per submission: the slices' array job, the merge job, when (UTC), the sbatch command
+"
+    printf '%s%s\n' "$header" "$1 $2 $(date -u '+%Y-%m-%dT%H:%M:%SZ') $3" >>"$jobs_file" ||
+        echo "$PROGRAM: cannot write $jobs_file: a --resume cannot check these jobs" >&2
+}
+
+# Submits the slices not yet complete (all of a new run; a --resume's
+# incomplete ones only) as an array job, and the merge job after every one
+# of them succeeded (alone when none is left); with --dry-run prints the
+# submissions instead.
+submit_to_slurm() {
+    slice_cpus
+    first=$games_first last=$games_last
+    array=$(incomplete_slices)
+    [ -z "$array" ] || [ -z "$max_running" ] || array=$array%$max_running
+    write_sbatch_scripts "$array"
+    # The first submission, recorded in DIR/jobs: the slices', or the
+    # merge's alone.
+    first_command="sbatch --parsable$sbatch_words $run_dir/slices.sbatch"
+    merge_after=" --dependency=afterok:\$SLICES_JOB --kill-on-invalid-dep=yes"
+    if [ -z "$array" ]; then
+        first_command="sbatch --parsable$sbatch_words$merge_sbatch_words $run_dir/merge.sbatch"
+        merge_after=""
+    fi
     if [ "$dry_run" = true ]; then
-        echo "sbatch --parsable$sbatch_words $run_dir/slices.sbatch"
-        echo "sbatch --parsable --dependency=afterok:\$SLICES_JOB --kill-on-invalid-dep=yes$sbatch_words $run_dir/merge.sbatch"
+        [ -z "$array" ] || echo "$first_command"
+        echo "sbatch --parsable$merge_after$sbatch_words$merge_sbatch_words $run_dir/merge.sbatch"
         print_slice_commands
         exit 0
     fi
 
     eval "set -- $sbatch_words"
-    slices_job=$(sbatch --parsable "$@" "$run_dir/slices.sbatch") || die "sbatch refused the slices ($run_dir/slices.sbatch)"
-    slices_job=${slices_job%%;*} # --parsable prints JOB or JOB;CLUSTER
-    case $slices_job in
-    '' | *[!0-9]*) die "sbatch answered '$slices_job', not a job id" ;;
-    esac
-    merge_job=$(sbatch --parsable --dependency="afterok:$slices_job" --kill-on-invalid-dep=yes "$@" "$run_dir/merge.sbatch") ||
+    slices_job=-
+    if [ -n "$array" ]; then
+        slices_job=$(sbatch --parsable "$@" "$run_dir/slices.sbatch") || die "sbatch refused the slices ($run_dir/slices.sbatch)"
+        slices_job=${slices_job%%;*} # --parsable prints JOB or JOB;CLUSTER
+        case $slices_job in
+        '' | *[!0-9]*) die "sbatch answered '$slices_job', not a job id" ;;
+        esac
+        set -- --dependency="afterok:$slices_job" --kill-on-invalid-dep=yes "$@"
+    fi
+    eval "set -- \"\$@\" $merge_sbatch_words"
+    if ! merge_job=$(sbatch --parsable "$@" "$run_dir/merge.sbatch"); then
+        record_jobs "$slices_job" - "$first_command"
         die "sbatch refused the merge job; the slices run as job $slices_job: run 'sh $CLUSTER_TOOLS/merge.sh $run_dir' when they are done"
-    echo "$PROGRAM: slices: job $slices_job (array $array); merge: job ${merge_job%%;*}, after every slice succeeded"
+    fi
+    merge_job=${merge_job%%;*}
+    record_jobs "$slices_job" "$merge_job" "$first_command"
+    if [ -n "$array" ]; then
+        echo "$PROGRAM: slices: job $slices_job (array $array, $cpus CPUs each); merge: job $merge_job, after every slice succeeded"
+    else
+        echo "$PROGRAM: every slice is complete; merge: job $merge_job"
+    fi
 }
 
 # The whole --slurm run, once its command line is read: checks the run and

@@ -47,47 +47,13 @@ answer_help "$@"
 [ $# -eq 1 ] || die_usage "usage: merge.sh DIR"
 load_run "$1"
 
-# A self-play run: every slice's file complete, then tessera-datagen merge.
-if [ "$tool" = datagen ]; then
-    incomplete=0
-    slice=1
-    set --
-    while [ "$slice" -le "$slices" ]; do
-        slice_range "$slice"
-        part=$run_dir/part-$slice.txt
-        if [ ! -f "$part" ]; then
-            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is missing: no $part (see $run_dir/slice-$slice.log)" >&2
-            incomplete=$((incomplete + 1))
-        elif [ "$(tail -n 1 "$part")" != "# complete: games $slice_first..$slice_last" ]; then
-            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete:" \
-                "$part does not end with '# complete: games $slice_first..$slice_last' (see $run_dir/slice-$slice.log)" >&2
-            incomplete=$((incomplete + 1))
-        fi
-        set -- "$@" "$part"
-        slice=$((slice + 1))
-    done
-    if [ "$incomplete" -gt 0 ]; then
-        die "$incomplete of $slices slices are incomplete; nothing merged. Run the same command with --resume to finish them"
-    fi
-    cd "$workdir" || die "cannot enter $workdir"
-    "$datagen" merge -force -out "$run_dir/data.txt" "$@" >"$run_dir/report.txt" 2>&1
-    status=$?
-    cat "$run_dir/report.txt"
-    [ "$status" -eq 0 ] || die "tessera-datagen merge failed (exit status $status)"
-    exit 0
-fi
-
-# The game numbers in a PGN file, sorted, one a line.
-rounds_in() { sed -n 's/^\[Round "\([0-9]*\)"\]\r*$/\1/p' "$1" 2>/dev/null | sort -n; }
-
+# Every slice's part complete (lib.sh: check_part), or nothing is merged.
 incomplete=0
 slice=1
 while [ "$slice" -le "$slices" ]; do
-    slice_range "$slice"
-    part=$run_dir/part-$slice.pgn
-    if [ "$(rounds_in "$part")" != "$(seq "$slice_first" "$slice_last")" ]; then
-        echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete:" \
-            "$(rounds_in "$part" | wc -l | tr -d ' ') games in $part (see $run_dir/slice-$slice.log)" >&2
+    check_part "$slice"
+    if [ -n "$part_problem" ]; then
+        echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) $part_problem (see $run_dir/slice-$slice.log)" >&2
         incomplete=$((incomplete + 1))
     fi
     slice=$((slice + 1))
@@ -96,15 +62,22 @@ if [ "$incomplete" -gt 0 ]; then
     die "$incomplete of $slices slices are incomplete; nothing merged. Run the same command with --resume to finish them"
 fi
 
+# tessera-arena merge (with the run's -sprt) or tessera-datagen merge, on
+# the parts in slice order.
 cd "$workdir" || die "cannot enter $workdir"
-eval "set -- $sprt_words"
-[ $# -eq 0 ] || set -- -sprt "$@"
+if [ "$tool" = datagen ]; then
+    set -- "$datagen" merge -force -out "$run_dir/data.txt"
+else
+    eval "set -- $sprt_words"
+    [ $# -eq 0 ] || set -- -sprt "$@"
+    set -- "$arena" merge "$@"
+fi
 slice=1
 while [ "$slice" -le "$slices" ]; do
-    set -- "$@" "$run_dir/part-$slice.pgn"
+    set -- "$@" "$(part_file "$slice")"
     slice=$((slice + 1))
 done
-"$arena" merge "$@" >"$run_dir/report.txt" 2>&1
+"$@" >"$run_dir/report.txt" 2>&1
 status=$?
 cat "$run_dir/report.txt"
-[ "$status" -eq 0 ] || die "tessera-arena merge failed (exit status $status)"
+[ "$status" -eq 0 ] || die "tessera-$tool merge failed (exit status $status)"

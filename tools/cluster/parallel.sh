@@ -39,9 +39,13 @@ GNU parallel options:
 
 $COMMON_HELP
 
+While it plays, DIR/parallel.lock holds its pid and host: a second run of
+either script on DIR is refused until it ends.
+
 Exit status: 0 every slice finished and the report is printed; 1 a slice or
-the merge failed (nothing merged: --resume continues), or GNU parallel is
-missing; 2 bad arguments.
+the merge failed (nothing merged: --resume continues), GNU parallel is
+missing, or the run is still played (or that cannot be told: see --force);
+2 bad arguments.
 EOF
 }
 

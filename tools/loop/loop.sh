@@ -133,6 +133,12 @@ if [ -n "$launcher_hosts" ]; then
 else
     case "$launcher" in *'{host}'*) die_usage "--launcher has {host} but no --launcher-hosts" ;; esac
 fi
+# As the arena refuses it, before any step: srun where no allocation is
+# would make each slice and engine a job of its own.
+launcher_program=$(echo $launcher | cut -d' ' -f1)
+if [ "${launcher_program##*/}" = srun ] && [ -z "${SLURM_JOB_ID:-}" ]; then
+    die_usage "--launcher '$launcher': srun outside a Slurm allocation (SLURM_JOB_ID is not set): start the loop inside one (salloc, or an sbatch script)"
+fi
 for program in tessera-datagen tessera-train tessera-arena tessera; do
     [ -x "$bin/$program" ] || die_usage "no $bin/$program (make, or give --bin)"
 done
@@ -218,15 +224,25 @@ run_data() { # K
         slices=$((slots < games ? slots : games))
         resume=""
         [ -f "$g/slices/run.conf" ] && resume=--resume
+        # datagen.sh --dry-run prepares the slices and prints the GNU
+        # parallel command it would run, which the loop does not run:
+        # data.log keeps datagen.sh's own lines, then each command the
+        # loop runs, with its output.
         sh "$TOOLS/cluster/datagen.sh" --parallel --dry-run --dir "$g/slices" --slices "$slices" \
-            --datagen "$bin/tessera-datagen" $resume -- "$@" >"$g/data.log" 2>&1 ||
-            die "generation $gen: the data's slices cannot be set up: $g/data.log"
+            --datagen "$bin/tessera-datagen" $resume -- "$@" >"$g/prepare.out" 2>&1
+        prepared=$?
+        grep "^datagen.sh: " "$g/prepare.out" >"$g/data.log"
+        rm -f "$g/prepare.out"
+        [ "$prepared" -eq 0 ] || die "generation $gen: the data's slices cannot be set up: $g/data.log"
         slice=1
         while [ "$slice" -le "$slices" ]; do
-            $(launcher_for $((slice - 1))) sh "$TOOLS/cluster/slice.sh" "$g/slices" "$slice" >>"$g/data.log" 2>&1 &
+            set -- $(launcher_for $((slice - 1))) sh "$TOOLS/cluster/slice.sh" "$g/slices" "$slice"
+            echo "loop: $*" >>"$g/data.log"
+            "$@" >>"$g/data.log" 2>&1 &
             slice=$((slice + 1))
         done
         wait
+        echo "loop: sh $TOOLS/cluster/merge.sh $g/slices" >>"$g/data.log"
         sh "$TOOLS/cluster/merge.sh" "$g/slices" >>"$g/data.log" 2>&1 ||
             die "generation $gen: the data's slices failed: $g/data.log"
         cp "$g/slices/data.txt" "$g/data.txt" || die "cannot copy $g/slices/data.txt"

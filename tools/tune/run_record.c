@@ -12,6 +12,7 @@
 #include "arena/runconfig.h"
 #include "arena/timecontrol.h"
 #include "tune/text_file.h"
+#include "util/parse_number.h"
 
 #define RECORD_FILE_MAX ((size_t)1 << 20)
 #define RECORD_PATH_MAX 4096
@@ -75,21 +76,6 @@ static void put(Text *t, const char *key, const char *value_format, ...)
     add(t, "\n", 1);
 }
 
-/* The shortest text that reads back as exactly x: 0.602, not
- * 0.60199999999999998, yet two different doubles never look alike. */
-static void format_number(double x, char *out, size_t out_size)
-{
-    if (x == (double)(long long)x && x > -1e15 && x < 1e15) {
-        snprintf(out, out_size, "%lld", (long long)x);
-        return;
-    }
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(out, out_size, "%.*g", digits, x);
-        if (strtod(out, NULL) == x)
-            return;
-    }
-}
-
 /* Keys of the arena's description that the tuner fixes itself. */
 static bool fixed_by_the_tuner(const char *key, size_t len)
 {
@@ -137,21 +123,21 @@ char *run_record_describe(const TournamentConfig *c, const Spsa *spsa)
     put(&t, "concurrency", "%d", c->concurrency);
     const SpsaSchedule *s = &spsa->schedule;
     put(&t, "iterations", "%d", s->iterations);
-    format_number(s->A, a, sizeof a);
+    format_exact_double(s->A, a, sizeof a);
     put(&t, "A", "%s", a);
-    format_number(s->alpha, a, sizeof a);
+    format_exact_double(s->alpha, a, sizeof a);
     put(&t, "alpha", "%s", a);
-    format_number(s->gamma, a, sizeof a);
+    format_exact_double(s->gamma, a, sizeof a);
     put(&t, "gamma", "%s", a);
     put(&t, "params", "%d", spsa->count);
     for (int i = 0; i < spsa->count; i++) {
         const SpsaParam *p = &spsa->param[i];
         char key[32];
-        format_number(p->start, a, sizeof a);
-        format_number(p->min, b, sizeof b);
-        format_number(p->max, d, sizeof d);
-        format_number(p->c_end, e, sizeof e);
-        format_number(p->r_end, f, sizeof f);
+        format_exact_double(p->start, a, sizeof a);
+        format_exact_double(p->min, b, sizeof b);
+        format_exact_double(p->max, d, sizeof d);
+        format_exact_double(p->c_end, e, sizeof e);
+        format_exact_double(p->r_end, f, sizeof f);
         snprintf(key, sizeof key, "param.%d", i + 1);
         put(&t, key, "%s, %s, %s, %s, %s, %s", p->name, a, b, d, e, f);
     }

@@ -25,9 +25,14 @@ static bool write_header(FILE *file, const Spsa *spsa)
 
 bool theta_csv_append(FILE *file, const Spsa *spsa)
 {
+    /* Every bit of theta: -resume reads the row back, and a resumed run
+     * equals the uninterrupted one only from the same doubles. */
+    char value[32];
     fprintf(file, "%d", spsa->done);
-    for (int i = 0; i < spsa->count; i++)
-        fprintf(file, ",%.6f", spsa->param[i].theta);
+    for (int i = 0; i < spsa->count; i++) {
+        format_exact_double(spsa->param[i].theta, value, sizeof value);
+        fprintf(file, ",%s", value);
+    }
     fprintf(file, "\n");
     return fflush(file) == 0 && !ferror(file);
 }

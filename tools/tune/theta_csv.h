@@ -3,9 +3,14 @@
  * resuming a run from it.
  *
  *     iteration,RoomMobility,RoomParity
- *     0,10.000000,50.000000          the start values
- *     1,10.412300,49.587700          after the first game pair
+ *     0,10,50                        the start values
+ *     1,10.4123,49.5877              after the first game pair
  *     ...
+ *
+ * Each value is written in the shortest form that reads back as exactly
+ * the double (format_exact_double), so a resumed run goes on from the
+ * very thetas of the uninterrupted one; files of older versions (6
+ * decimals) are read as well.
  *
  * -resume reads the header (the same parameters, in the same order, as
  * the run being resumed) and the last complete row, and the run goes on
