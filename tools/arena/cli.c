@@ -16,6 +16,7 @@ static const char help_text[] =
     "Usage:\n"
     "  tessera-arena -engine cmd=PATH [KEY=VALUE ...] -engine ... [FLAGS]\n"
     "  tessera-arena merge [-sprt ...] FILE.pgn ...   (its flags: tessera-arena merge -help)\n"
+    "  tessera-arena repair FILE.pgn   a file two runs appended to (repair -help)\n"
     "  tessera-arena -help\n"
     "\n"
     "Engines (at least two; each -engine takes KEY=VALUE words up to the next flag):\n"
@@ -663,6 +664,17 @@ static int parse_merge(int argc, char *const *argv, ArenaOptions *o, char *err, 
     return ARENA_EXIT_OK;
 }
 
+static int parse_repair(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
+{
+    o->command = cli_asks_for_help(argc, argv, 2) ? COMMAND_REPAIR_HELP : COMMAND_REPAIR;
+    if (o->command == COMMAND_REPAIR && (argc != 3 || argv[2][0] == '-')) {
+        snprintf(err, err_size, "repair: give one PGN file");
+        return ARENA_EXIT_BAD_ARGS;
+    }
+    o->repair_file = argc == 3 ? argv[2] : NULL;
+    return ARENA_EXIT_OK;
+}
+
 int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
 {
     CliState st;
@@ -676,6 +688,8 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
     c->schedule.repeat = true;
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return parse_merge(argc, argv, o, err, err_size);
+    if (argc > 1 && strcmp(argv[1], "repair") == 0)
+        return parse_repair(argc, argv, o, err, err_size);
     for (int i = 1; i < argc; i++) {
         if (is_help_flag(argv[i])) {
             o->command = COMMAND_HELP;

@@ -421,6 +421,10 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
                 }
                 continue;
             }
+            if (!g.record.line) {
+                g.record.start = offset - (long)len;
+                g.record.line = number;
+            }
             ok = take_tag(&g, line, why, sizeof why);
             if (!ok)
                 snprintf(err, err_size, "%s line %ld: %s", path, number, why);
@@ -442,6 +446,7 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
             continue;
         *complete_end = offset;
         after_complete = true;
+        g.record.end = offset;
         g.record.config = block.text ? block.text : "";
         ok = visit(&g.record, ctx, why, sizeof why);
         if (!ok)

@@ -66,6 +66,9 @@ typedef struct {
     Termination termination;
     const char *config; /* the configuration block before it ("" if none);
                            valid only during the visit */
+    long start, end;    /* its bytes: from its first tag line to the end of
+                           the line of its result */
+    long line;          /* the number of its first tag line */
 } PgnRecord;
 
 /* Writes a run's configuration block (key=value lines) durably. */

@@ -265,7 +265,10 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
         return false;
     }
     if (t->done[number - c->first]) {
-        snprintf(err, err_size, "appears twice");
+        snprintf(err, err_size,
+                 "appears twice: two runs wrote this file ('tessera-arena repair %s' keeps the first copy of each "
+                 "game)",
+                 c->pgn_path);
         return false;
     }
     GameOutcome outcome = {rec->round,   sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen),

@@ -29,6 +29,9 @@ all of them, writes its output to DIR/report.txt and prints it.  An
 incomplete slice is named and nothing is merged: a report of part of a run
 would read as the whole run's.
 
+A slice that holds games twice (two runs wrote its file) is named with the
+command that repairs it: tessera-arena repair DIR/part-K.pgn.
+
 For a self-play run of datagen.sh: checks that every slice's data file
 (DIR/part-K.txt) ends with its line '# complete: games A..B', then runs
 tessera-datagen merge on them into DIR/data.txt (replaced if there): the
@@ -81,11 +84,21 @@ fi
 rounds_in() { sed -n 's/^\[Round "\([0-9]*\)"\]\r*$/\1/p' "$1" 2>/dev/null | sort -n; }
 
 incomplete=0
+repair=""
 slice=1
 while [ "$slice" -le "$slices" ]; do
     slice_range "$slice"
     part=$run_dir/part-$slice.pgn
-    if [ "$(rounds_in "$part")" != "$(seq "$slice_first" "$slice_last")" ]; then
+    twice=$(rounds_in "$part" | uniq -d)
+    if [ -n "$twice" ]; then
+        # Two runs appended to one file: no --resume takes it until it is
+        # repaired (the arena keeps the first copy of each game).
+        echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) holds $(printf '%s\n' "$twice" | wc -l | tr -d ' ')" \
+            "games twice (the first: game $(printf '%s\n' "$twice" | head -n 1)): two runs wrote $part;" \
+            "'$arena repair $part' (in $workdir) keeps the first copy of each game" >&2
+        incomplete=$((incomplete + 1))
+        repair="repair the slices named above, then "
+    elif [ "$(rounds_in "$part")" != "$(seq "$slice_first" "$slice_last")" ]; then
         echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete:" \
             "$(rounds_in "$part" | wc -l | tr -d ' ') games in $part (see $run_dir/slice-$slice.log)" >&2
         incomplete=$((incomplete + 1))
@@ -93,7 +106,7 @@ while [ "$slice" -le "$slices" ]; do
     slice=$((slice + 1))
 done
 if [ "$incomplete" -gt 0 ]; then
-    die "$incomplete of $slices slices are incomplete; nothing merged. Run the same command with --resume to finish them"
+    die "$incomplete of $slices slices are incomplete; nothing merged: ${repair}run the same command with --resume to finish them"
 fi
 
 cd "$workdir" || die "cannot enter $workdir"
