@@ -7,12 +7,12 @@
 # Checks that every slice's PGN holds exactly its games (each of A..B once),
 # then runs `tessera-arena merge` (with the run's -sprt, if any) on all of
 # them, writes its output to DIR/report.txt and prints it.  For datagen.sh's
-# runs: checks that every slice's data file (DIR/part-K.txt) ends with its
-# completion line, then runs `tessera-datagen merge` on them into
-# DIR/data.txt (the file one machine's run writes).  An incomplete slice is
-# named and nothing is merged: a report of part of a run would read as the
-# whole run's.  Exit status 0, or 1 when a slice is incomplete or the merge
-# fails.
+# runs: checks every slice's data file (DIR/part-K.txt) with the merge's own
+# check (`tessera-datagen merge -check`: a slice, in order, complete), then
+# runs `tessera-datagen merge` on them into DIR/data.txt (the file one
+# machine's run writes).  An incomplete slice is named and nothing is
+# merged: a report of part of a run would read as the whole run's.  Exit
+# status 0, or 1 when a slice is incomplete or the merge fails.
 PROGRAM=merge.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -32,12 +32,14 @@ would read as the whole run's.
 A slice that holds games twice (two runs wrote its file) is named with the
 command that repairs it: tessera-arena repair DIR/part-K.pgn.
 
-For a self-play run of datagen.sh: checks that every slice's data file
-(DIR/part-K.txt) ends with its line '# complete: games A..B', then runs
-tessera-datagen merge on them into DIR/data.txt (replaced if there): the
-records in game order, a position an earlier slice holds dropped, so that
-DIR/data.txt is byte for byte what one machine's run of the same arguments
-writes.  Its summary goes to DIR/report.txt too.
+For a self-play run of datagen.sh: checks every slice's data file
+(DIR/part-K.txt) with tessera-datagen merge -check, the merge's own check (a
+readable slice of games A..B, its games in order, ending with its line
+'# complete: games A..B'), then runs tessera-datagen merge on them into
+DIR/data.txt (replaced if there): the records in game order, a position an
+earlier slice holds dropped, so that DIR/data.txt is byte for byte what one
+machine's run of the same arguments writes.  Its summary goes to
+DIR/report.txt too.
 
   --help / -h          this text
 
@@ -52,18 +54,24 @@ load_run "$1"
 
 # A self-play run: every slice's file complete, then tessera-datagen merge.
 if [ "$tool" = datagen ]; then
+    cd "$workdir" || die "cannot enter $workdir"
     incomplete=0
     slice=1
     set --
     while [ "$slice" -le "$slices" ]; do
         slice_range "$slice"
         part=$run_dir/part-$slice.txt
+        # The merge's own check of a part (tessera-datagen merge -check),
+        # so that this one and the merge never disagree on a file.
         if [ ! -f "$part" ]; then
             echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is missing: no $part (see $run_dir/slice-$slice.log)" >&2
             incomplete=$((incomplete + 1))
-        elif [ "$(tail -n 1 "$part")" != "# complete: games $slice_first..$slice_last" ]; then
-            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete:" \
-                "$part does not end with '# complete: games $slice_first..$slice_last' (see $run_dir/slice-$slice.log)" >&2
+        elif ! why=$("$datagen" merge -check "$part" 2>&1); then
+            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last) is incomplete or damaged:" \
+                "${why#tessera-datagen: merge: } (see $run_dir/slice-$slice.log)" >&2
+            incomplete=$((incomplete + 1))
+        elif [ "$why" != "$part: games $slice_first..$slice_last, complete" ]; then
+            echo "$PROGRAM: slice $slice (games $slice_first..$slice_last): $part is another slice's file (${why#"$part: "})" >&2
             incomplete=$((incomplete + 1))
         fi
         set -- "$@" "$part"
@@ -72,7 +80,6 @@ if [ "$tool" = datagen ]; then
     if [ "$incomplete" -gt 0 ]; then
         die "$incomplete of $slices slices are incomplete; nothing merged. Run the same command with --resume to finish them"
     fi
-    cd "$workdir" || die "cannot enter $workdir"
     "$datagen" merge -force -out "$run_dir/data.txt" "$@" >"$run_dir/report.txt" 2>&1
     status=$?
     cat "$run_dir/report.txt"
