@@ -41,6 +41,12 @@ wait_until() {
     done
 }
 has_game() { [ "$(games_in "$1")" -ge 1 ]; }
+# resume_first PID: the stopped first run goes on; $STATUS is its exit status.
+resume_first() {
+    kill -CONT "$1"
+    wait "$1"
+    STATUS=$?
+}
 merged_report() { "$ARENA" merge "$@" 2>&1 | sed -n '/^-----/,$p'; }
 
 # --- Two arenas on one -pgnout -------------------------------------------
@@ -64,11 +70,9 @@ expect_status "a second run without -resume is refused" 1
 expect_out "... with the same message" "^tessera-arena: -pgnout $WORK/held\.pgn is in use by another run \(process $first\)"
 arena repair "$WORK/held.pgn"
 expect_status "repair of a file a run holds is refused" 1
-expect_out "... naming the run" "^tessera-arena repair: repair $WORK/held\.pgn is in use by another run \(process $first\).*; nothing changed$"
+expect_out "... naming the run" "^tessera-arena repair: file $WORK/held\.pgn is in use by another run \(process $first\).*; nothing changed$"
 check "the refused runs left the first run's file as it was" [ "$(cksum <"$WORK/held.pgn")" = "$sum" ]
-kill -CONT "$first"
-wait "$first"
-STATUS=$?
+resume_first "$first"
 OUT=$(cat "$WORK/first.out")
 expect_status "the first run completes" 0
 check "its file holds each game once" [ "$(rounds_of "$WORK/held.pgn" | uniq | wc -l)" -eq 8 -a "$(games_in "$WORK/held.pgn")" -eq 8 ]
@@ -151,6 +155,11 @@ sed -i '0,/^\[Round "6"\]$/{/^\[Round "6"\]$/i\
 1. a1 {stray}
 }' "$WORK/mixed.pgn"
 refused "lines between games that are no game" "$WORK/mixed.pgn" "are no complete game: two runs' lines are mixed"
+damage "$WORK/glued.pgn"
+awk '/^\[Event / { events++ } events == 12 && !glued { print "[Event \"x\"]"; print "[Site \"?\"]"; glued = 1 } { print }' \
+    "$WORK/glued.pgn" >"$WORK/glued.tmp"
+mv "$WORK/glued.tmp" "$WORK/glued.pgn"
+refused "the start of a game glued to another" "$WORK/glued.pgn" "name a tag twice: the start of one game is glued to another"
 arena repair "$WORK/no-such.pgn"
 expect_status "repair of a missing file fails" 1
 check "... and creates none" [ ! -e "$WORK/no-such.pgn" ]
@@ -194,9 +203,7 @@ expect_status "a second datagen on the file is refused" 1
 expect_out "the refusal names the file and the process holding it" \
     "^tessera-datagen: -out $WORK/held\.txt is in use by another run \(process $first\): one run at a time writes a file"
 check "the refused run left the first run's file as it was" [ "$(cksum <"$WORK/held.txt")" = "$sum" ]
-kill -CONT "$first"
-wait "$first"
-STATUS=$?
+resume_first "$first"
 expect_status "the first datagen completes" 0
 (datagen_command "$WORK/clean.txt" >/dev/null 2>&1)
 check "its file is an undisturbed run's, byte for byte" cmp -s "$WORK/held.txt" "$WORK/clean.txt"
@@ -220,9 +227,7 @@ STATUS=$?
 expect_status "a second tuner overwriting it (-force) is refused" 2
 expect_out "... with the same message" "^tessera-tune: -csv $WORK/held\.csv is in use by another run \(process $first\)"
 check "the refused runs left the first run's CSV as it was" [ "$(cksum <"$WORK/held.csv")" = "$sum" ]
-kill -CONT "$first"
-wait "$first"
-STATUS=$?
+resume_first "$first"
 expect_status "the first tuner completes" 0
 check "its CSV holds each iteration once, in order" \
     [ "$(awk -F, 'NR > 1 && $1 != NR - 2' "$WORK/held.csv" | wc -l)" -eq 0 -a "$(tail -n 1 "$WORK/held.csv" | cut -d, -f1)" = 300 ]

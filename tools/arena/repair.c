@@ -55,6 +55,33 @@ static bool only_blank_or_escape_lines(int fd, long from, long to)
     return true;
 }
 
+/* Whether a tag name comes twice among the tag lines that open the game
+ * at from..to: the first lines of one writer's game, then another's whole
+ * game, which the reader takes as one (the later tags win). */
+static bool tag_repeated(int fd, long from, long to)
+{
+    char text[16384], names[64][32];
+    int count = 0;
+    size_t want = (size_t)(to - from) < sizeof text - 1 ? (size_t)(to - from) : sizeof text - 1;
+    ssize_t got = pread(fd, text, want, from);
+    if (got <= 0)
+        return false;
+    text[got] = '\0';
+    for (char *line = text; *line == '[' && count < 64;) {
+        size_t len = strcspn(line + 1, " \t\"]");
+        snprintf(names[count], sizeof names[count], "%.*s", (int)(len < 31 ? len : 31), line + 1);
+        for (int i = 0; i < count; i++)
+            if (strcmp(names[i], names[count]) == 0)
+                return true;
+        count++;
+        char *next = strchr(line, '\n');
+        if (!next)
+            break;
+        line = next + 1;
+    }
+    return false;
+}
+
 /* The players the recorded schedule gives game `round`. */
 static bool check_schedule(const PgnRecord *r, char *err, size_t err_size)
 {
@@ -85,6 +112,13 @@ static bool collect(const PgnRecord *record, void *ctx, char *err, size_t err_si
                  "lines before it (bytes %ld..%ld) are no complete game: two runs' lines are mixed, which a "
                  "repair cannot undo",
                  previous_end, record->start);
+        return false;
+    }
+    if (tag_repeated(list->fd, record->start, record->end)) {
+        snprintf(err, err_size,
+                 "its tags (from line %ld) name a tag twice: the start of one game is glued to another, which a "
+                 "repair cannot undo",
+                 record->line);
         return false;
     }
     if (!check_schedule(record, err, err_size))
@@ -157,9 +191,9 @@ static bool find_copies(GameList *list, size_t *copies, char *err, size_t err_si
         order[i]->first_copy = (size_t)(first - list->games);
         *copies += later;
         if (later && !same_game(first, order[i], err, err_size)) {
-            char why[600];
-            snprintf(why, sizeof why, "%.100s: game %lld (line %ld): %.400s", list->path, (long long)first->record.round,
-                     first->record.line, err);
+            char why[1200];
+            snprintf(why, sizeof why, "%.500s: game %lld (line %ld): %.600s", list->path,
+                     (long long)first->record.round, first->record.line, err);
             snprintf(err, err_size, "%s", why);
             ok = false;
         }
@@ -283,12 +317,8 @@ static void list_free(GameList *list)
 static bool repair(const char *path, FILE *out, char *err, size_t err_size)
 {
     /* The lock of a writer, so that no run appends while the file is read
-     * and replaced (the check first: the open creates a missing file). */
-    if (access(path, F_OK) != 0) {
-        snprintf(err, err_size, "%.1000s: %s", path, strerror(errno));
-        return false;
-    }
-    FILE *file = locked_file_append("repair", path, err, err_size);
+     * and replaced. */
+    FILE *file = locked_file_update("file", path, err, err_size);
     if (!file)
         return false;
     GameList list = {path, fileno(file), NULL, 0, 0};
@@ -336,8 +366,9 @@ void repair_print_help(FILE *out)
           "which -resume plays again).  It names every game it drops.  The file as it\n"
           "was is kept as FILE.pgn.damaged; FILE.pgn is replaced whole.  It refuses,\n"
           "changing nothing, a file whose copies of a game differ, a game its run's\n"
-          "schedule does not give, lines between games that are no game (two runs'\n"
-          "lines mixed), and a file a run is writing.\n"
+          "schedule does not give, lines between games that are no game or a game\n"
+          "whose tags name one twice (two runs' lines mixed), and a file a run is\n"
+          "writing.\n"
           "\n"
           "  -help / --help / -h     this text\n"
           "\n"

@@ -9,9 +9,9 @@
  * those the run's schedule gives that number (the configuration names the
  * engines, the tournament and -repeat).  Whatever -resume would cut off
  * (the bytes after the last complete game) goes too.  Anything else it
- * refuses, changing nothing: lines that are no game between two games
- * (two writers' lines mixed), copies that differ, games the schedule does
- * not give.  The file is rewritten whole (a temporary file renamed over
+ * refuses, changing nothing: lines that are no game between two games,
+ * or a game whose tags name one twice (two writers' lines mixed), copies
+ * that differ, games the schedule does not give.  The file is rewritten whole (a temporary file renamed over
  * it) after its old content is copied to FILE.damaged, under the lock a
  * run holds (process/locked_file.h), so no run writes it meanwhile; every
  * game dropped is named.

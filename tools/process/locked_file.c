@@ -39,8 +39,20 @@ static bool lock_whole(int fd, short type, const char *flag, const char *path, c
     return false;
 }
 
-static FILE *stream(int fd, const char *mode, const char *flag, const char *path, char *err, size_t err_size)
+/* Opens path with these open flags (O_CLOEXEC added: the engines a run
+ * starts must not hold the file open), locked with type, as a stream of
+ * this mode; *missing tells a missing file apart. */
+static FILE *open_locked(const char *flag, const char *path, int flags, short type, const char *mode,
+                         bool *missing, char *err, size_t err_size)
 {
+    int fd = open(path, flags | O_CLOEXEC, 0666);
+    *missing = fd < 0 && errno == ENOENT;
+    if (fd < 0) {
+        snprintf(err, err_size, "%s %s: %s", flag, path, strerror(errno));
+        return NULL;
+    }
+    if (!lock_whole(fd, type, flag, path, err, err_size))
+        return NULL;
     FILE *file = fdopen(fd, mode);
     if (!file) {
         snprintf(err, err_size, "%s %s: %s", flag, path, strerror(errno));
@@ -51,28 +63,19 @@ static FILE *stream(int fd, const char *mode, const char *flag, const char *path
 
 FILE *locked_file_read(const char *flag, const char *path, bool *missing, char *err, size_t err_size)
 {
-    /* O_CLOEXEC: the engines a run starts must not hold the file open. */
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    *missing = fd < 0 && errno == ENOENT;
-    if (fd < 0) {
-        snprintf(err, err_size, "%s %s: %s", flag, path, strerror(errno));
-        return NULL;
-    }
-    if (!lock_whole(fd, F_RDLCK, flag, path, err, err_size))
-        return NULL;
-    return stream(fd, "r", flag, path, err, err_size);
+    return open_locked(flag, path, O_RDONLY, F_RDLCK, "r", missing, err, err_size);
 }
 
 FILE *locked_file_append(const char *flag, const char *path, char *err, size_t err_size)
 {
-    int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        snprintf(err, err_size, "%s %s: %s", flag, path, strerror(errno));
-        return NULL;
-    }
-    if (!lock_whole(fd, F_WRLCK, flag, path, err, err_size))
-        return NULL;
-    return stream(fd, "a+", flag, path, err, err_size);
+    bool missing;
+    return open_locked(flag, path, O_RDWR | O_APPEND | O_CREAT, F_WRLCK, "a+", &missing, err, err_size);
+}
+
+FILE *locked_file_update(const char *flag, const char *path, char *err, size_t err_size)
+{
+    bool missing;
+    return open_locked(flag, path, O_RDWR | O_APPEND, F_WRLCK, "a+", &missing, err, err_size);
 }
 
 bool locked_file_cut(FILE *file, long length)

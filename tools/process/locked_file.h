@@ -39,6 +39,10 @@ FILE *locked_file_read(const char *flag, const char *path, bool *missing, char *
  * process id where the system tells it). */
 FILE *locked_file_append(const char *flag, const char *path, char *err, size_t err_size);
 
+/* The same for a file that must exist already (a missing one is an
+ * error, not created). */
+FILE *locked_file_update(const char *flag, const char *path, char *err, size_t err_size);
+
 /* Cuts a file opened by locked_file_append to length bytes (what follows
  * is written at the new end). */
 bool locked_file_cut(FILE *file, long length);

@@ -266,15 +266,11 @@ FILE *theta_csv_resume(const char *path, Spsa *spsa, char *err, size_t err_size)
     char why[300];
     size_t length, kept;
     /* Held before it is read: a second run resuming the same CSV is
-     * refused, not given the same last row to append after.  (The check
-     * first: the open creates a missing file.) */
-    if (access(path, F_OK) != 0) {
-        snprintf(err, err_size, "-resume %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    FILE *file = locked_file_append("-resume", path, err, err_size);
+     * refused, not given the same last row to append after. */
+    FILE *file = locked_file_update("-resume", path, err, err_size);
     if (!file)
         return NULL;
+    rewind(file); /* "a+" may stand at the end */
     char *text = text_file_read_stream(file, path, CSV_FILE_MAX, &length, why, sizeof why);
     if (!text) {
         snprintf(err, err_size, "-resume %s", why);
