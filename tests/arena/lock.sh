@@ -40,7 +40,7 @@ wait_until() {
         sleep 0.02
     done
 }
-has_game() { [ "$(games_in "$1")" -ge 1 ]; }
+has_games() { [ "$(games_in "$1")" -ge "$2" ]; } # FILE N
 # resume_first PID: the stopped first run goes on; $STATUS is its exit status.
 resume_first() {
     kill -CONT "$1"
@@ -55,9 +55,23 @@ match "$WORK/clean.pgn" 1..8
 expect_status "an undisturbed run completes" 0
 clean_report=$(merged_report "$WORK/clean.pgn")
 
+# A new file: the first run creates it under its lock.
+DELAY="--delay 20" match_command "$WORK/new.pgn" 1..4 >"$WORK/first.out" 2>&1 &
+first=$!
+check "a first run on a new file writes its first game" wait_until has_games "$WORK/new.pgn" 1
+kill -STOP "$first"
+match "$WORK/new.pgn" 1..4
+expect_status "a second run on the new file is refused" 1
+expect_out "... naming the first" "^tessera-arena: -pgnout $WORK/new\.pgn is in use by another run \(process $first\)"
+resume_first "$first"
+check "the first run completes, each game once" [ "$STATUS" -eq 0 -a "$(rounds_of "$WORK/new.pgn" | uniq | wc -l)" -eq 4 ]
+
+# A file with games (the cluster's case: a slice resumed while it still
+# runs): the first run reads it, then writes it, and holds it throughout.
+DELAY="--delay 20" match "$WORK/held.pgn" 1..2
 DELAY="--delay 20" match_command "$WORK/held.pgn" 1..8 -resume >"$WORK/first.out" 2>&1 &
 first=$!
-check "the first run writes its first game" wait_until has_game "$WORK/held.pgn"
+check "the first run writes its first game" wait_until has_games "$WORK/held.pgn" 3
 kill -STOP "$first"
 sum=$(cksum <"$WORK/held.pgn")
 match "$WORK/held.pgn" 1..8 -resume
