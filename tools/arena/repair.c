@@ -351,7 +351,7 @@ int repair_command(const char *path, FILE *out, FILE *errors)
 
 void repair_print_help(FILE *out)
 {
-    fputs("tessera-arena repair - a -pgnout file that two runs appended to, made one run's file\n"
+    fputs("tessera-arena repair - a -pgnout file two runs appended to, made one run's file\n"
           "\n"
           "Usage:\n"
           "  tessera-arena repair FILE.pgn\n"

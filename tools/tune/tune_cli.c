@@ -129,9 +129,10 @@ static const char help_text[] =
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
     "parameter file, an engine that does not start or lacks an option, a tuned\n"
-    "parameter that changes nothing the engine does, a CSV that does not fit the run, an existing CSV without -resume or -force, a CSV another run holds, a -resume\n"
-    "whose settings differ from FILE.run or without a whole FILE.run); 130\n"
-    "interrupted (Ctrl-C; -resume continues).\n";
+    "parameter that changes nothing the engine does, a CSV that does not fit the\n"
+    "run, an existing CSV without -resume or -force, a CSV another run holds, a\n"
+    "-resume whose settings differ from FILE.run or without a whole FILE.run);\n"
+    "130 interrupted (Ctrl-C; -resume continues).\n";
 
 static const char verify_help_text[] =
     "tessera-tune verify - a tuning run's result measured in a match\n"
