@@ -196,7 +196,7 @@ OUT=$(sh "$CLUSTER/merge.sh" "$run_dir" 2>&1)
 STATUS=$?
 expect_status "merge.sh refuses a slice with games twice" 1
 expect_out "... and names the repair" \
-    "^merge\.sh: slice 1 \(games 1\.\.8\) holds 5 games twice \(the first: game 4\): two runs wrote $run_dir/part-1\.pgn; '.*tessera-arena repair $run_dir/part-1\.pgn' \(in .*\) keeps the first copy of each game$"
+    "^merge\.sh: slice 1 \(games 1\.\.8\) holds 5 games twice \(the first: game 4\): two runs wrote $run_dir/part-1\.pgn; '.*tessera-arena repair $run_dir/part-1\.pgn' \(in .*\) keeps the first copy of each game \(see $run_dir/slice-1\.log\)$"
 arena repair "$run_dir/part-1.pgn"
 OUT=$(sh "$CLUSTER/merge.sh" "$run_dir" 2>&1)
 STATUS=$?
