@@ -4,8 +4,9 @@
 # no test of tests/run.sh).
 #
 # Sourcing it puts the stand-ins for srun and ssh (tests/fakes/srun,
-# tests/fakes/ssh: they record their arguments to $LAUNCHER_RECORD and run
-# the engine here) first on PATH.
+# tests/fakes/ssh: they record their arguments to $LAUNCHER_RECORD, run
+# the engine here, and inject the faults of tests/fakes/launcher_faults.sh)
+# first on PATH.
 #
 #   started LOG [WHO]   the "started ... through ..." lines of a log (of
 #                       the engines named WHO, e.g. "t2:", when given)
@@ -15,7 +16,7 @@
 #                       'ssh -o BatchMode=yes HOST'; NAME, the check's name,
 #                       is a printf format of THREAD and HOST
 mkdir -p "$WORK/bin"
-cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
+cp tests/fakes/srun tests/fakes/ssh tests/fakes/launcher_faults.sh "$WORK/bin/"
 chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
 PATH="$WORK/bin:$PATH"
 export PATH

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "arena/engine.h"
+#include "arena/replays.h"
 
 void preflight_describe_through(const EngineSpec *spec, const char *launcher, int status, const char *why,
                                 char *out, size_t out_size)
@@ -54,7 +55,7 @@ PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slot
             engine_init(engine, &engines[i], log, abort, "check");
             engine_set_slot(engine, slot);
             engine_launcher_text(engine, launcher, sizeof launcher);
-            EngineStatus status = engine_start(engine, game_id, why, sizeof why);
+            EngineStatus status = replays_start(engine, game_id, abort, why, sizeof why);
             engine_quit(engine);
             if (status == ENGINE_ABORTED)
                 result = PREFLIGHT_ABORTED;

@@ -24,8 +24,8 @@ typedef enum {
 /* Checks engines[0..count-1] one after the other for the game game_id;
  * an engine whose launcher names {host} is checked on the host of every
  * slot 0..slots-1 (slots: the game threads; each distinct host once).
- * The conversations go to log (may be NULL).  err gets one line per
- * engine (and host) that cannot be used. */
+ * A start whose launcher failed is tried again (replays_start).  The conversations go to log (may be NULL).  err gets one line
+ * per engine (and host) that cannot be used. */
 PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slots, const char *game_id,
                                   ArenaLog *log, const atomic_int *abort, char *err, size_t err_size);
 
