@@ -8,6 +8,7 @@
 
 #include "arena/engine.h"
 #include "arena/preflight.h"
+#include "arena/replays.h"
 
 /* The engine's option lines, one per line (to free); NULL and err filled
  * when they did not all fit in what the engine keeps. */
@@ -45,7 +46,7 @@ static char *handshake_options(const EngineSpec *spec, const char *game_id, char
     char why[400], launcher[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX], through[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX + 16];
     engine_launcher_text(engine, launcher, sizeof launcher); /* slot 0: the first host */
     snprintf(through, sizeof through, "%s%s%s", launcher[0] ? " (through '" : "", launcher, launcher[0] ? "')" : "");
-    EngineStatus status = engine_start(engine, game_id, why, sizeof why);
+    EngineStatus status = replays_start(engine, game_id, NULL, why, sizeof why);
     engine_quit(engine);
     char *text = NULL;
     if (status == ENGINE_REFUSED) /* it started, but an option.NAME= is wrong */

@@ -52,6 +52,13 @@ static const char help_text[] =
     "  -launcher-hosts FILE    the hosts for {host}: one a line, '#' comments; pair\n"
     "                          thread k (0 to P-1) runs both its engines on line\n"
     "                          k mod N; the engine is checked on each before the run\n"
+    "  -launcher-retries N     a game whose engine's launcher failed (a lost\n"
+    "                          connection: ssh's exit 255, srun's own error) never\n"
+    "                          reaches the gradient: the same game of the pair is\n"
+    "                          played again, up to N times (default 3)\n"
+    "  -launcher-retries-total M\n"
+    "                          at most M such replays in the run (default 30);\n"
+    "                          past either bound the run stops (exit 5)\n"
     "  The arena's match-only flags (such as -sprt, -pgnout, -rounds and -show) are\n"
     "  refused here: they are verify's.  An engine that loses a game by its own\n"
     "  fault (crash, time forfeit, illegal move, ...) is killed at once, and a\n"
@@ -129,8 +136,9 @@ static const char help_text[] =
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
     "parameter file, an engine that does not start or lacks an option, a tuned\n"
     "parameter that changes nothing the engine does, a CSV that does not fit the run, an existing CSV without -resume or -force, a -resume\n"
-    "whose settings differ from FILE.run or without a whole FILE.run); 130\n"
-    "interrupted (Ctrl-C; -resume continues).\n";
+    "whose settings differ from FILE.run or without a whole FILE.run); 5 a\n"
+    "launcher kept failing (-launcher-retries; the message names its host and what\n"
+    "it said; -resume continues); 130 interrupted (Ctrl-C; -resume continues).\n";
 
 static const char verify_help_text[] =
     "tessera-tune verify - a tuning run's result measured in a match\n"
@@ -169,6 +177,9 @@ static const char verify_help_text[] =
     "                          (default 64, 0: no limit)\n"
     "  -launcher WORDS         start each engine through WORDS, as in the arena\n"
     "  -launcher-hosts FILE    the hosts for the launcher's {host}, as in the arena\n"
+    "  -launcher-retries N     replays of a game whose launcher failed, as in the arena\n"
+    "  -launcher-retries-total M\n"
+    "                          replays in the whole match, as in the arena\n"
     "  -show                   print the board and the move after every move\n"
     "  -help / --help / -h     this text\n"
     "\n"
@@ -182,7 +193,8 @@ static const char verify_help_text[] =
     "not go on (PGN or log trouble); 2 bad arguments (flags, an engine that does\n"
     "not start or refuses the values, a CSV that does not fit it or whose run\n"
     "tuned on these openings); 3 bad -sprt\n"
-    "values; 130 interrupted (Ctrl-C; -resume continues).\n";
+    "values; 5 a launcher kept failing (as in the arena); 130 interrupted (Ctrl-C;\n"
+    "-resume continues).\n";
 
 void tune_cli_print_help(FILE *out) { fputs(help_text, out); }
 
