@@ -55,8 +55,8 @@ static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination ter
         r->result = RESULT_NONE;
         engine_launcher_target(engine, r->launcher_target, sizeof r->launcher_target);
         snprintf(r->launcher_reason, sizeof r->launcher_reason, "%s", engine->launcher_reason);
-        snprintf(r->detail, sizeof r->detail, "%s (p%d): launcher failure on %.200s: %.900s", engine->spec->name, loser + 1,
-                 r->launcher_target, r->launcher_reason);
+        snprintf(r->detail, sizeof r->detail, "%s (p%d): launcher failure on %.200s: %.900s", engine->spec->name,
+                 loser + 1, r->launcher_target, r->launcher_reason);
         engine_kill(engine);
         return;
     }

@@ -25,9 +25,11 @@ static ReplayHost *host_row(Replays *replays, const char *target)
     return row;
 }
 
-bool replays_note(Replays *replays, const char *what, int replayed, const MatchResult *game, char *err,
-                  size_t err_size)
+ReplayVerdict replays_note(Replays *replays, const char *what, int replayed, const MatchResult *game, char *err,
+                           size_t err_size)
 {
+    if (replays->stopped)
+        return REPLAY_STOPPED;
     replays->failures++;
     ReplayHost *row = host_row(replays, game->launcher_target);
     if (row) {
@@ -38,7 +40,8 @@ bool replays_note(Replays *replays, const char *what, int replayed, const MatchR
     }
     bool game_bound = replayed >= replays->per_game;
     if (!game_bound && replays->failures <= replays->total)
-        return true;
+        return REPLAY_AGAIN;
+    replays->stopped = true;
     const char *bound = game_bound ? "-launcher-retries" : "-launcher-retries-total";
     snprintf(err, err_size,
              "launcher failure on %s: %s; %s failed so %d %s (%s %d), %lld %s in the run, none scored; the run "
@@ -46,7 +49,7 @@ bool replays_note(Replays *replays, const char *what, int replayed, const MatchR
              game->launcher_target, game->launcher_reason, what, replayed + 1, replayed ? "times" : "time", bound,
              game_bound ? replays->per_game : replays->total, (long long)replays->failures,
              replays->failures == 1 ? "failure" : "failures");
-    return false;
+    return REPLAY_STOP;
 }
 
 void replays_print(FILE *out, const Replays *replays)

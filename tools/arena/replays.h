@@ -36,15 +36,22 @@ typedef struct {
     ReplayHost hosts[REPLAYS_HOSTS_SHOWN];
     int host_count;
     int64_t other_hosts; /* failures on hosts past the table */
+    bool stopped;        /* a bound was passed: the run stops */
 } Replays;
+
+typedef enum {
+    REPLAY_AGAIN,  /* play the game again */
+    REPLAY_STOP,   /* this failure passed a bound: stop the run (err filled) */
+    REPLAY_STOPPED /* the run is stopping already: not counted */
+} ReplayVerdict;
 
 void replays_init(Replays *replays, int per_game, int total);
 
 /* Counts a game (what: "game 12", "iteration 3 game 1") that ended with
- * TERM_LAUNCHER after `replayed` replays.  True when it may be played
- * again; else err says why the run stops, naming host and reason. */
-bool replays_note(Replays *replays, const char *what, int replayed, const MatchResult *game, char *err,
-                  size_t err_size);
+ * TERM_LAUNCHER after `replayed` replays, and says whether it is played
+ * again; REPLAY_STOP once, with err naming the host and the reason. */
+ReplayVerdict replays_note(Replays *replays, const char *what, int replayed, const MatchResult *game, char *err,
+                           size_t err_size);
 
 /* "Launcher failures: 2 (not scored, games played again): node3 2, the
  * last: ssh: ...", one line; nothing when there was none. */

@@ -34,7 +34,7 @@ typedef struct {
     FILE *pgn;
     int64_t last_progress_ms;
     uint64_t last_progress_games; /* games counted by the last progress line */
-    bool sprt_concluded, failed, engine_stopped, launcher_stopped;
+    bool sprt_concluded, failed, engine_stopped;
     Replays replays; /* games whose launcher failed: replayed, never scored */
     int start_failures[ARENA_MAX_ENGINES]; /* games in a row each engine failed to start */
     char error[1400];
@@ -162,21 +162,19 @@ static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg,
 
 /* A game whose launcher failed: says so, and whether it is played again
  * (else the run stops).  Called under the lock. */
-static bool replay_game(Tournament *t, uint64_t number, const ScheduledGame *sg, int replayed, const MatchResult *r)
+static bool replay_game(Tournament *t, uint64_t number, const ScheduledGame *sg, int replayed,
+                        const MatchResult *r)
 {
     const TournamentConfig *c = t->config;
     char what[64];
     snprintf(what, sizeof what, "game %llu", (unsigned long long)number);
-    bool again = !t->launcher_stopped &&
-                 replays_note(&t->replays, what, replayed, r, t->error, sizeof t->error);
+    ReplayVerdict verdict = replays_note(&t->replays, what, replayed, r, t->error, sizeof t->error);
     fprintf(t->out, "Game %llu (%s vs %s): not scored: %s; %s\n", (unsigned long long)number,
             c->engines[sg->p1].name, c->engines[sg->p2].name, r->detail,
-            again ? "played again" : "not played again");
-    if (!again && !t->launcher_stopped) {
-        t->launcher_stopped = true;
+            verdict == REPLAY_AGAIN ? "played again" : "not played again");
+    if (verdict == REPLAY_STOP)
         stop_all(t);
-    }
-    return again;
+    return verdict == REPLAY_AGAIN;
 }
 
 static void report_after_game(Tournament *t)
@@ -230,20 +228,21 @@ static void *worker_main(void *arg)
         if (result->termination == TERM_ABORTED)
             break;
         pthread_mutex_lock(&t->lock);
-        bool again = false;
-        if (result->termination == TERM_LAUNCHER) {
-            again = replay_game(t, number, &sg, replayed, result);
-        } else {
+        bool lost = result->termination == TERM_LAUNCHER;
+        bool again = lost && replay_game(t, number, &sg, replayed, result);
+        if (!lost) {
             record_game(t, number, &sg, result);
             report_after_game(t);
         }
         pthread_mutex_unlock(&t->lock);
-        if (result->termination == TERM_LAUNCHER && !again)
+        if (!lost) {
+            replayed = 0;
+            continue;
+        }
+        if (!again)
             break;
-        replayed = again ? replayed + 1 : 0;
-        if (again)
-            replays_pause(replayed - 1, t->abort);
-        if (again && atomic_load(t->abort))
+        replays_pause(replayed++, t->abort);
+        if (atomic_load(t->abort))
             break;
     }
     for (int i = 0; i < c->engine_count; i++)
@@ -448,7 +447,7 @@ static TournamentStatus final_status(Tournament *t, char *err, size_t err_size)
         snprintf(err, err_size, "%s", t->error);
         return TOURNAMENT_ENGINE_FAILED;
     }
-    if (t->launcher_stopped) {
+    if (t->replays.stopped) {
         snprintf(err, err_size, "%s", t->error);
         return TOURNAMENT_LAUNCHER_FAILED;
     }

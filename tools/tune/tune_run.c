@@ -42,7 +42,7 @@ typedef struct {
     bool warned_no_signal;
     TuneTally tally;
     int64_t start_ms;
-    bool failed, launcher_stopped;
+    bool failed;
     Replays replays; /* games whose launcher failed */
     char error[1400];
 } TuneShared;
@@ -242,17 +242,15 @@ static bool replay_game(TuneShared *s, const SpsaProbe *probe, int g, int replay
     char what[64], err[sizeof s->error];
     snprintf(what, sizeof what, "iteration %d game %d", probe->iteration + 1, g + 1);
     pthread_mutex_lock(&s->lock);
-    bool again = !s->launcher_stopped && replays_note(&s->replays, what, replayed, game, err, sizeof err);
+    ReplayVerdict verdict = replays_note(&s->replays, what, replayed, game, err, sizeof err);
+    bool again = verdict == REPLAY_AGAIN;
     s->tally.launcher_failures++;
     fprintf(s->config->out, "%s: not scored: %s; %s\n", what, game->detail,
             again ? "played again" : "not played again");
-    bool stop = !again && !s->launcher_stopped && !s->failed;
-    if (stop) {
-        s->launcher_stopped = true;
+    if (verdict == REPLAY_STOP && !s->failed)
         snprintf(s->error, sizeof s->error, "%s", err);
-    }
     pthread_mutex_unlock(&s->lock);
-    if (stop)
+    if (verdict == REPLAY_STOP)
         stop_all(s);
     if (again)
         replays_pause(replayed, s->abort);
@@ -352,7 +350,7 @@ static TuneRunStatus run_workers(TuneShared *s, TuneWorker *workers, int count, 
     }
     for (int i = 0; i < started; i++)
         pthread_join(workers[i].thread, NULL);
-    if (s->failed || s->launcher_stopped) {
+    if (s->failed || s->replays.stopped) {
         snprintf(err, err_size, "%s", s->error);
         return s->failed ? TUNE_RUN_FAILED : TUNE_RUN_LAUNCHER_FAILED;
     }
