@@ -31,6 +31,28 @@ tune() {
         -concurrency "$pairs" -progress 1000 -csv "$csv" -force "$@"
 }
 
+# resume CSV [FLAGS...]: tune's run resumed from CSV (its FILE.run beside it).
+resume() {
+    csv=$1
+    shift
+    run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
+        -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
+        -concurrency 2 -progress 1000 -resume "$csv" "$@"
+}
+
+# expect_resumed_csv NAME CSV UNINTERRUPTED: a resumed run's CSV is the
+# uninterrupted run's.  The resumed run goes on from the CSV's rows (6
+# decimals), the uninterrupted one kept every bit: equal to 1e-5.
+expect_resumed_csv() {
+    differ=$(paste -d, "$2" "$3" |
+        awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
+    if [ -z "$differ" ] && well_formed "$2" 8; then
+        ok "$1"
+    else
+        not_ok "$1" "rows that differ: $differ"
+    fi
+}
+
 # well_formed CSV ROWS: a header, then rows 0..ROWS of two numbers.
 well_formed() {
     [ "$(head -n 1 "$1")" = "iteration,Knob" ] &&
@@ -93,21 +115,12 @@ expect_threads_on_hosts "$WORK/ssh.log" 2 "tune_pair_thread_%s_runs_both_engines
 head -n 7 "$WORK/srun.csv" >"$WORK/resumed.csv"
 cp "$WORK/srun.csv.run" "$WORK/resumed.csv.run" # the run's record (FILE.run) goes with it
 LAUNCHER_RECORD=$WORK/resumed.rec
-run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
-    -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
-    -concurrency 2 -progress 1000 -resume "$WORK/resumed.csv" -launcher 'ssh {host}' -launcher-hosts "$WORK/hosts.txt"
+resume "$WORK/resumed.csv" -launcher 'ssh {host}' -launcher-hosts "$WORK/hosts.txt"
 expect_status tune_resumed_through_another_launcher_completes 0
 check tune_resumed_through_another_launcher_starts_after_the_last_row has 'resuming after iteration 5 '
 check tune_resumed_through_another_launcher_uses_it [ "$(grep -c '^ssh ' "$WORK/resumed.rec")" -ge 4 ]
-# The resumed run goes on from the CSV's rows (6 decimals), the
-# uninterrupted one kept every bit: equal to 1e-5.
-differ=$(paste -d, "$WORK/resumed.csv" "$WORK/srun.csv" |
-    awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
-if [ -z "$differ" ] && well_formed "$WORK/resumed.csv" 8; then
-    ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv
-else
-    not_ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "rows that differ: $differ"
-fi
+expect_resumed_csv tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "$WORK/resumed.csv" \
+    "$WORK/srun.csv"
 
 # ---- a host that cannot run the engine: named before any pair ----
 printf 'alpha\nunreachable\n' >"$WORK/bad_hosts.txt"
@@ -149,17 +162,10 @@ unset LAUNCHER_FAIL_FROM
 check tune_with_a_host_down_stops_with_exit_5 [ "$STATUS" -eq 5 ]
 check tune_with_a_host_down_names_it_and_what_ssh_said \
     has "^tessera-tune: launcher failure on h1: ssh: connect to host h1 port 22: Connection refused .*failed so 4 times \(-launcher-retries 3\)"
-run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
-    -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
-    -concurrency 2 -progress 1000 -resume "$WORK/down.csv"
+resume "$WORK/down.csv"
 check tune_with_a_host_down_resumed_completes [ "$STATUS" -eq 0 ]
-differ=$(paste -d, "$WORK/down.csv" "$WORK/plain2.csv" |
-    awk -F, 'NR > 1 { d = $2 - $4; if ($1 != $3 || d > 1e-5 || d < -1e-5) print }')
-if [ -z "$differ" ] && well_formed "$WORK/down.csv" 8; then
-    ok tune_with_a_host_down_resumed_gives_the_csv_of_the_run_without_it
-else
-    not_ok tune_with_a_host_down_resumed_gives_the_csv_of_the_run_without_it "rows that differ: $differ"
-fi
+expect_resumed_csv tune_with_a_host_down_resumed_gives_the_csv_of_the_run_without_it "$WORK/down.csv" \
+    "$WORK/plain2.csv"
 
 # ---- refusals: exit 2, the reason, nothing started ----
 # refused NAME REGEX FLAGS...
