@@ -132,9 +132,9 @@ static const char help_text[] =
     "  3    the SPRT could not start (bad -sprt values, not exactly two engines)\n"
     "  4    an engine cannot be used: not found, not executable, no handshake or a\n"
     "       refused option (before any game), or it stopped starting mid-run\n"
-    "  5    a launcher kept failing past -launcher-retries or -launcher-retries-total:\n"
-    "       the message names its host and what it said; no such game is scored,\n"
-    "       finished games are in the PGN, -resume continues\n"
+    "  5    a launcher kept failing (see -launcher-retries): the message names its\n"
+    "       host and what it said; no such game is scored, finished games are in\n"
+    "       the PGN, -resume continues\n"
     "  130  interrupted (Ctrl-C); finished games are in the PGN, -resume continues\n";
 
 static const char merge_help_text[] =

@@ -177,7 +177,7 @@ static const char verify_help_text[] =
     "                          (default 64, 0: no limit)\n"
     "  -launcher WORDS         start each engine through WORDS, as in the arena\n"
     "  -launcher-hosts FILE    the hosts for the launcher's {host}, as in the arena\n"
-    "  -launcher-retries N     replays of a game whose launcher failed, as in the arena\n"
+    "  -launcher-retries N     replays of a game whose launcher failed (as the arena)\n"
     "  -launcher-retries-total M\n"
     "                          replays in the whole match, as in the arena\n"
     "  -show                   print the board and the move after every move\n"
