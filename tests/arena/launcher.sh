@@ -104,7 +104,7 @@ check "resume: no launcher in the recorded configuration" [ "$(grep -ci 'launche
 # record $WORK/NAME.rec (the starts), report $WORK/NAME.report (without
 # the launcher failures' line), results $WORK/NAME.results.
 printf 'h1\n' >"$WORK/h1.txt"
-no_faults() { unset LAUNCHER_FAIL_STARTS LAUNCHER_FAIL_FROM LAUNCHER_DROP_STARTS; }
+no_faults() { unset LAUNCHER_FAIL_STARTS LAUNCHER_FAIL_FROM LAUNCHER_DROP_STARTS LAUNCHER_PEND_STARTS; }
 faulty() {
     LAUNCHER_RECORD=$WORK/$1.rec
     run=$1
@@ -176,6 +176,20 @@ grep -E '^\[(Round|Result|Termination) ' "$WORK/nostep.pgn" >"$WORK/nostep.resul
 check "srun without a step: the results of the run without it" cmp -s "$WORK/clean.results" "$WORK/nostep.results"
 expect_out "srun without a step: counted apart, with srun's line" \
     "^Launcher failures: 1 \(not scored, games played again\): srun -n1 1, the last: srun: error: Unable to create step for job 1"
+
+# An srun step that never starts (it waits for resources past the
+# handshake's timeout): replayed too, srun's words kept.
+LAUNCHER_RECORD=$WORK/pend.rec
+export LAUNCHER_PEND_STARTS=4
+arena -engine cmd="$FAKES/fake_engine" name=A args=--one-game -engine cmd="$FAKES/fake_engine" \
+    name=B args="--seed 3 --one-game" -each depth=1 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 6 \
+    -launcher 'srun -n1' -pgnout "$WORK/pend.pgn"
+no_faults
+expect_status "a step that never starts: the run completes" 0
+grep -E '^\[(Round|Result|Termination) ' "$WORK/pend.pgn" >"$WORK/pend.results"
+check "a step that never starts: the results of the run without it" cmp -s "$WORK/clean.results" "$WORK/pend.results"
+expect_out "a step that never starts: counted apart, with srun's line" \
+    "^Launcher failures: 1 .*: srun -n1 1, the last: srun: Job 1 step creation temporarily disabled, .*\(did not answer in time during the handshake\)"
 
 # An engine that crashes through a launcher (its exit status passed on:
 # ssh's 3, srun's 3 with its task report) is scored as its crash.

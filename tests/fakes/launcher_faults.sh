@@ -12,9 +12,11 @@
 #   LAUNCHER_DROP_STARTS="5"    these starts lose their connection once
 #                               LAUNCHER_DROP_AFTER lines (default 5) have
 #                               reached the engine (ssh: exit 255)
+#   LAUNCHER_PEND_STARTS="5"    these starts never start the engine (srun:
+#                               a step waiting for resources, until killed)
 #
-# launcher_fault NAME prints "fail", "drop" or nothing for this start of
-# the launcher NAME.
+# launcher_fault NAME prints "fail", "drop", "pend" or nothing for this
+# start of the launcher NAME.
 launcher_fault() {
     start=$(grep -c "^$1 " "${LAUNCHER_RECORD:-/dev/null}")
     for k in ${LAUNCHER_FAIL_STARTS:-}; do
@@ -26,5 +28,8 @@ launcher_fault() {
     fi
     for k in ${LAUNCHER_DROP_STARTS:-}; do
         [ "$k" != "$start" ] || { echo drop; return; }
+    done
+    for k in ${LAUNCHER_PEND_STARTS:-}; do
+        [ "$k" != "$start" ] || { echo pend; return; }
     done
 }
