@@ -154,7 +154,9 @@ check tune_says_each_launcher_failure_with_what_ssh_said \
 check tune_counts_no_launcher_failure_as_an_engine_fault has "0 games decided by an engine fault, 2 launcher failures not scored"
 
 # A host that refuses every start from the 5th: the run stops (exit 5),
-# naming it and ssh's words; -resume without the fault finishes the run.
+# naming it and ssh's words; -resume without the fault finishes the run
+# (with other -launcher-retries: they change no result, and are not
+# recorded).
 LAUNCHER_RECORD=$WORK/down.rec
 export LAUNCHER_FAIL_FROM=5
 tune "$WORK/down.csv" 2 -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/h1.txt"
@@ -162,7 +164,7 @@ unset LAUNCHER_FAIL_FROM
 check tune_with_a_host_down_stops_with_exit_5 [ "$STATUS" -eq 5 ]
 check tune_with_a_host_down_names_it_and_what_ssh_said \
     has "^tessera-tune: launcher failure on h1: ssh: connect to host h1 port 22: Connection refused .*failed so 4 times \(-launcher-retries 3\)"
-resume "$WORK/down.csv"
+resume "$WORK/down.csv" -launcher-retries 5 -launcher-retries-total 7
 check tune_with_a_host_down_resumed_completes [ "$STATUS" -eq 0 ]
 expect_resumed_csv tune_with_a_host_down_resumed_gives_the_csv_of_the_run_without_it "$WORK/down.csv" \
     "$WORK/plain2.csv"
