@@ -249,7 +249,16 @@ arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -eac
 expect_status "an unreachable host: exit 4" 4
 expect_out "an unreachable host: named, for each engine" "^tessera-arena: engine A \(cmd=.*, through 'ssh unreachable'\): no handshake"
 expect_out "an unreachable host: named for B too" "^engine B \(cmd=.*, through 'ssh unreachable'\): no handshake"
+expect_out "an unreachable host: in ssh's own words" \
+    "through 'ssh unreachable'\): no handshake: exited with status 255 during the handshake \[stderr: ssh: connect to host unreachable port 22: Connection refused\]$"
 check "an unreachable host: no game played" [ "$(games_in "$WORK/bad.pgn")" -eq 0 ]
+
+# An engine that is not there on the host: the remote shell's words (exit 4).
+arena -engine cmd=/no/such/engine name=A -engine cmd="$FAKES/fake_engine" name=B -each depth=1 -game roomandpillar \
+    -games 2 -launcher 'ssh h1'
+expect_status "an engine missing on the host: exit 4" 4
+expect_out "an engine missing on the host: in the shell's own words" \
+    "^tessera-arena: engine A .*: exited with status 127 during the handshake \[stderr: .*/no/such/engine: .*(not found|No such file or directory)\]$"
 
 # A launcher that is not there: the check before the first game says so (exit 4).
 arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 2 -launcher 'no-such-launcher -x'

@@ -129,6 +129,8 @@ rm -f "$WORK/bad.csv"
 tune "$WORK/bad.csv" 2 -launcher 'ssh {host}' -launcher-hosts "$WORK/bad_hosts.txt"
 expect_status tune_with_an_unreachable_host_is_refused 2
 check tune_with_an_unreachable_host_names_it has "^tessera-tune: engine plus \(cmd=.*, through 'ssh unreachable'\): no handshake"
+check tune_with_an_unreachable_host_says_it_in_ssh_s_words \
+    has "through 'ssh unreachable'\): no handshake: .*\[stderr: ssh: connect to host unreachable port 22: Connection refused\]$"
 check tune_with_an_unreachable_host_plays_no_pair [ ! -e "$WORK/bad.csv" ]
 
 # ---- a launcher's failure never reaches the gradient ----
