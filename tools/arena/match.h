@@ -6,11 +6,11 @@
  * parse_move on the arena's own position; anything else an engine does
  * wrong (crash, silence past its time, malformed or illegal move, no
  * handshake) loses the game for it, with the termination and a one-line
- * detail recorded.  A failure of an engine's launcher instead (arena/
- * launcher.h) is nobody's loss: the game ends without a result
- * (TERM_LAUNCHER), and the caller plays it again.  Players are p1 (to move in the opening position) and
- * p2; colours may change hands during the game (Room and Pillar's swap),
- * GameRecord keeps track.
+ * detail recorded.  A failure of an engine's launcher instead
+ * (launcher.h: launcher_failed) is nobody's loss: the game ends without a
+ * result (TERM_LAUNCHER), and the caller plays it again.  Players are p1
+ * (to move in the opening position) and p2; colours may change hands
+ * during the game (Room and Pillar's swap), GameRecord keeps track.
  */
 #ifndef TESSERA_ARENA_MATCH_H
 #define TESSERA_ARENA_MATCH_H

@@ -59,10 +59,10 @@ typedef enum {
     TOURNAMENT_SPRT_DONE,   /* the SPRT concluded */
     TOURNAMENT_INTERRUPTED, /* the abort flag was raised from outside */
     TOURNAMENT_FAILED,      /* PGN or log trouble; err says what */
-    TOURNAMENT_ENGINE_FAILED, /* an engine cannot be used: it failed its check
-                                before the first game, or stopped starting
-                                (TOURNAMENT_START_FAILURES_MAX games in a
-                                row); err says which and why */
+    TOURNAMENT_ENGINE_FAILED,  /* an engine cannot be used: it failed its check
+                                  before the first game, or stopped starting
+                                  (TOURNAMENT_START_FAILURES_MAX games in a
+                                  row); err says which and why */
     TOURNAMENT_LAUNCHER_FAILED /* a launcher kept failing past the replays
                                   (replays.h); err names its host and what it
                                   said */
