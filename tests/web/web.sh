@@ -101,8 +101,8 @@ ok server_starts
 
 # --- the page, and nothing but the page
 call GET /
-expect_code page_is_served 200 'app\.js'
-call GET /app.js
+expect_code page_is_served 200 'main\.js'
+call GET /games.js
 expect_code script_is_served 200 'moveSteps'
 call GET /nothing-here
 expect_code unknown_path_is_404 404 '"error"'

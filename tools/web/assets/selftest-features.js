@@ -1,0 +1,194 @@
+// selftest-features.js - ?selftest=features.
+
+import { $, el, sleep } from './util.js';
+import { api } from './api.js';
+import { GAME_NAMES, moveSteps } from './games.js';
+import { isOver, resultOf, toMove } from './result.js';
+import { play } from './state.js';
+import { humanSide } from './play.js';
+import { setOption } from './options.js';
+import { tick } from './clock.js';
+import { engineOwnEval } from './ending.js';
+import { parseInfo } from './analysis.js';
+import { newGame } from './session.js';
+import { showMovetime, startPlay } from './controls.js';
+import { clickStep, finishSelftest, until } from './selftest-kit.js';
+import { checkLastMove } from './selftest-games.js';
+
+// ?selftest=features: the game actions and the engine's view with the
+// real engine (alpha-beta, short thinks): labels, rules, draw offers
+// (refused in a lost position, accepted in a won one), resign, rematch,
+// the analysis' point of view after a lost game, the evaluation graph,
+// clocks for both sides, the link to a position.
+export async function selftestFeatures() {
+  const lines = [];
+  let ok = true;
+  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); };
+  const step = async (name, fn) => { try { await fn(); } catch (e) { check(name, false, e.message); } };
+  const newAt = async (game, human, start, tc) => {
+    $('game').value = game;
+    $('human').value = human;
+    $('time-control').value = tc || '';
+    $('movetime').value = '60';
+    showMovetime();
+    await newGame(start);
+    if (!play.state || play.state.game !== game) throw new Error('no new game: ' + $('message').textContent);
+  };
+  const randomHumanMove = async (rng) => {
+    const before = play.state.moves.length;
+    const move = play.state.legal[rng % play.state.legal.length];
+    for (const s of moveSteps(move)) await clickStep(s);
+    await until(() => play.state.moves.length > before || isOver(play.state), 20000, 'the human move');
+  };
+  const engineReplied = (n) => until(() => (play.state.moves.length >= n && !play.engineBusy) || isOver(play.state) || $('message').textContent, 30000, 'the engine move');
+  $('selftest').hidden = false;
+  $('selftest').textContent = 'SELFTEST RUNNING';
+  await startPlay();
+  await until(() => play.state, 10000, 'a session');
+
+  await step('labels', async () => {
+    const names = [...document.querySelectorAll('#strength label')].map((l) => `${l.querySelector('.option-name').textContent} [${l.dataset.rawName}]`);
+    const want = { UCI_LimitStrength: 'Limit strength', UCI_Elo: 'Strength (Elo)', 'Skill Level': 'Skill level' };
+    const wrong = Object.keys(want).filter((raw) => {
+      const label = [...document.querySelectorAll('#strength label')].find((l) => l.dataset.rawName === raw);
+      return !label || label.querySelector('.option-name').textContent !== want[raw] || !label.title.includes(raw) || label.textContent.includes(raw);
+    });
+    check('strength_labels_readable', wrong.length === 0, wrong.length ? `wrong for ${wrong.join(', ')}` : names.join(', '));
+    const settings = [...document.querySelectorAll('#engine-settings-list input')].map((i) => `${i.dataset.option} max ${i.max}`);
+    const lines2 = play.state.engine_options.filter((l) => /^option name (Threads|Hash) /.test(l));
+    const maxOk = lines2.every((l) => { const m = /^option name (\w+) .* max (\d+)/.exec(l); const i = document.querySelector(`#engine-settings-list [data-option="${m[1]}"]`); return i && i.max === m[2]; });
+    check('threads_and_hash_controls', maxOk && lines2.length > 0, settings.join(', '));
+  });
+
+  await step('rules_link', async () => {
+    const hrefs = [];
+    for (const g of ['columna', 'qawale']) {
+      $('game').value = g;
+      await newGame();
+      hrefs.push($('rules-link').getAttribute('href'));
+    }
+    const text = await (await fetch('rules.html')).text();
+    const sections = Object.keys(GAME_NAMES).filter((g) => new RegExp(`id="${g}"`).test(text));
+    check('rules_link', hrefs[0] === 'rules.html#columna' && hrefs[1] === 'rules.html#qawale' && sections.length === 4, `${hrefs.join(', ')}; rules.html has ${sections.length} game sections`);
+  });
+
+  await step('draw_button_where_draws_exist', async () => {
+    const shown = {};
+    for (const g of Object.keys(GAME_NAMES)) { await newAt(g, 'both'); shown[g] = !$('offer-draw').hidden; }
+    check('draw_button_where_draws_exist', !shown.columna && !shown.roomandpillar && shown.qawale && shown.territoire, JSON.stringify(shown));
+  });
+
+  // Declined: the engine (p1) has a mate in 2 here; after its move its
+  // evaluation for itself is a win.  The game then runs out to its loss
+  // for the human (p2): the analysis must still speak for the human.
+  await step('draw_declined', async () => {
+    await newAt('qawale', 'p2', 'fen .,nww,.,./nb,wwn,nwn,b/.,n,bn,b/.,b,n,. w 3 3');
+    if (play.state.backend !== 'alphabeta') await setOption('Backend', 'alphabeta');
+    await engineReplied(1);
+    checkLastMove(play.state);
+    const own = engineOwnEval();
+    $('offer-draw').click();
+    await until(() => $('draw-answer').textContent, 20000, 'an answer to the draw offer');
+    check('draw_declined', own > 0 && /declines/.test($('draw-answer').textContent) && !isOver(play.state), `engine's own evaluation ${own}: ${$('draw-answer').textContent}`);
+    check('draw_rule_said', /0 or below/.test($('draw-note').textContent), $('draw-note').textContent);
+    let rng = 11;
+    for (let i = 0; i < 20 && !isOver(play.state); i++) {
+      rng = (rng * 1103515245 + 12345) % 2147483648;
+      if (toMove(play.state) === 'p2') await randomHumanMove(rng);
+      await engineReplied(play.state.moves.length);
+    }
+    const result = resultOf(play.state);
+    const value = +$('an-score').dataset.value, win = +$('wdl-text').dataset.win;
+    const raw = parseInfo(play.state.last_info || 'info');
+    check('analysis_for_you_after_a_loss', result === 'p1win' && /for you \(p2\)/.test($('an-pov').textContent) && value < 0 && !(win > 0.5),
+      `result ${result}; the engine's last line "${(play.state.last_info || '').slice(0, 60)}" (its own side, ${raw && raw.scoreKind} ${raw && raw.score}) shows as ${$('an-score').textContent}, ${$('wdl-text').textContent}; ${$('an-pov').textContent}`);
+    const points = document.querySelectorAll('#eval-graph .eval-point').length;
+    check('eval_graph', points === Object.keys(play.evals).length && points >= 2, `${points} points for ${Object.keys(play.evals).length} evaluated plies of ${play.state.moves.length}`);
+  });
+
+  // The same with the engine second (p2): its scores, from the side to
+  // move, must be turned round for the human (p1).  Every move of the
+  // human's loses to a mate in one here.
+  await step('analysis_for_you_engine_second', async () => {
+    await newAt('qawale', 'p1', 'fen .,nwww,w,n/nb,.,nwn,bw/.,n,bn,b/.,b,n,. b 2 3');
+    await randomHumanMove(7);
+    await engineReplied(2);
+    const value = +$('an-score').dataset.value, win = +$('wdl-text').dataset.win;
+    check('analysis_for_you_engine_second', resultOf(play.state) === 'p2win' && /for you \(p1\)/.test($('an-pov').textContent) && value < 0 && !(win > 0.5) && play.evals[1] < 0,
+      `result ${resultOf(play.state)}; the engine's "${(play.state.last_info || '').slice(0, 50)}" shows as ${$('an-score').textContent}, ${$('wdl-text').textContent}`);
+  });
+
+  // Accepted: the human (p1) wins at once here, so the engine's
+  // evaluation for itself is a loss.
+  await step('draw_accepted', async () => {
+    await newAt('qawale', 'p1', 'fen nn,n,.,nn/.,b,b,n/b,.,.,./w,w,w,nn w 5 5');
+    $('offer-draw').click();
+    await until(() => isOver(play.state) || $('draw-answer').textContent, 20000, 'an answer to the draw offer');
+    check('draw_accepted', resultOf(play.state) === 'draw' && /draw agreed/.test($('result').textContent) && engineOwnEval() <= 0,
+      `${$('draw-answer').textContent} ${$('result').textContent} (server status "${play.state.status}", reason "${play.state.reason}")`);
+  });
+
+  await step('resign_and_rematch', async () => {
+    await newAt('columna', 'p1');
+    await randomHumanMove(5);
+    await engineReplied(2);
+    checkLastMove(play.state);
+    $('resign').click();
+    await until(() => isOver(play.state), 10000, 'the resignation');
+    const resigned = resultOf(play.state) === 'p2win' && /resigns/.test($('result').textContent);
+    let refused = false;
+    try { await api('POST', `/api/sessions/${play.id}/move`, { move: play.state.legal[0] || 'b2b3' }); } catch (e) { refused = e.status === 409 || e.status === 422 || !!play.localEnd; }
+    check('resign', resigned && refused, `${$('result').textContent} (server status "${play.state.status}"; a move after it refused: ${refused})`);
+    const seed = play.seed;
+    $('rematch').click();
+    await until(() => play.seed !== seed && play.state && play.state.moves.length >= 1 && !play.engineBusy, 30000, 'the engine\'s first move in the rematch');
+    const marked = document.querySelectorAll('#board .last-move').length;
+    check('rematch', humanSide() === 'p2' && play.state.game === 'columna' && play.seed !== seed && !isOver(play.state) && marked > 0,
+      `you now play ${humanSide()}, the engine opened with ${play.state.moves[0]} (${marked} squares marked; seed ${seed} then ${play.seed}; status ${play.state.status})`);
+  });
+
+  await step('copy_link', async () => {
+    $('copy-link').click();
+    const link = $('copy-area').value;
+    const hash = link.slice(link.indexOf('#'));
+    const q = new URLSearchParams(hash.slice(1));
+    const good = q.get('game') === 'columna' && q.get('moves') === play.state.moves.join(' ') && link.startsWith(location.origin);
+    check('copy_link', good, link);
+    el('pre', { id: 'reopen-url', hidden: '' }, document.body,
+      `${location.origin}${location.pathname}?selftest=reopen&expect=${encodeURIComponent(play.state.fen)}&plies=${play.state.moves.length}${hash}`);
+  });
+
+  // The human's clock falls and runs out; the engine is told the real
+  // times.
+  await step('clock_human', async () => {
+    await newAt('columna', 'p1', 'startpos', '60+0');
+    const read = () => $('clock-p1').querySelector('.time').textContent;
+    const first = read();
+    await sleep(1500);
+    const second = read();
+    const ms = (t) => { const [m, s] = t.split(':'); return 60000 * +m + 1000 * +s; };
+    check('clock_falls', !$('clock-p1').hidden && !$('clock-p2').hidden && ms(second) < ms(first) && $('clock-p1').classList.contains('running'), `${first} then ${second}`);
+    await randomHumanMove(3);
+    await engineReplied(2);
+    const go = play.lastGo || {};
+    check('engine_told_the_clocks', go.p1time > 0 && go.p2time > 0 && go.p1inc === 0 && go.p2inc === 0 && go.movetime === undefined, JSON.stringify(go));
+    await until(() => isOver(play.state), 200000, 'the human\'s clock to run out');
+    const text1 = $('clock-p2').querySelector('.time').textContent;
+    await sleep(500);
+    check('human_loses_on_time', resultOf(play.state) === 'p2win' && /ran out of time/.test($('result').textContent) && $('clock-p1').querySelector('.time').textContent === '0:00.0' && $('clock-p2').querySelector('.time').textContent === text1,
+      `${$('result').textContent} (server status "${play.state.status}")`);
+  });
+
+  // The engine's clock runs out while it thinks: it is stopped, its move
+  // taken back, and it loses.
+  await step('clock_engine', async () => {
+    play.hooks.afterGo = () => { play.hooks.afterGo = null; play.clock.left.p1 = 0; tick(); };
+    await newAt('columna', 'p2', 'startpos', '180+2');
+    await until(() => isOver(play.state), 30000, 'the engine\'s clock to run out');
+    check('engine_loses_on_time', resultOf(play.state) === 'p2win' && play.state.moves.length === 0 && /\(p1\) ran out of time/.test($('result').textContent),
+      `${$('result').textContent} after ${play.state.moves.length} moves (server status "${play.state.status}")`);
+  });
+  play.hooks.afterGo = null;
+  await newAt('columna', 'both');
+  finishSelftest(ok, lines);
+}
