@@ -21,6 +21,9 @@
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
 #   ?selftest=reload    a reload keeps the game (the same session)
+#   ?selftest=busy      a tab over the server's cap of sessions: the
+#                       reason and a retry, no board nor game buttons;
+#                       the retry starts a game once a session is free
 #   ?selftest=watch     the Watch tab on arena PGNs (old files too: moves
 #                       with commas, Territoire moves starting with a
 #                       digit, read as the new ones) and a tuner CSV
@@ -162,6 +165,9 @@ verdict phone_layout_at_390_px "$OUT/phone.html"
 
 browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=reload" >"$OUT/reload.html"
 verdict a_reload_keeps_the_game "$OUT/reload.html"
+
+browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=busy" >"$OUT/busy.html"
+verdict a_tab_over_the_session_cap "$OUT/busy.html"
 
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
 verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"

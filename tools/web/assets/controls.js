@@ -54,6 +54,7 @@ function onKey(e) {
 
 export function wirePlay() {
   $('new-game').addEventListener('click', () => newGame());
+  $('retry').addEventListener('click', () => newGame());
   $('game').addEventListener('change', () => newGame());
   $('human').addEventListener('change', () => { render(); saveSession(); maybeEngineMove(); });
   $('time-control').addEventListener('change', () => { showMovetime(); newGame(); });

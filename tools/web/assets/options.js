@@ -86,6 +86,7 @@ export function renderOptions(state) {
     const vars = line ? line.split(' var ').slice(1) : [];
     vars.forEach((v) => { const o = el('option', {}, backend, v.trim()); o.value = v.trim(); });
   }
+  $('backend-label').hidden = backend.options.length === 0;
   if (backend.options.length) backend.value = state.backend || ((lines.find((l) => / name Backend type combo /.test(l)) || '').match(/ default (\S+)/) || [])[1] || backend.value;
   // Strength levels appear when the engine declares them; nothing is faked.
   const strength = $('strength');

@@ -66,7 +66,19 @@ export async function submitMove(move) {
   }
 }
 
+// No session to play in (the server is at its cap of sessions): one state
+// that says why, with a retry, and nothing that needs a game (null: a
+// session again).
+export function showNoSession(why) {
+  const none = why !== null;
+  $('view-play').classList.toggle('no-session', none);
+  $('no-session').hidden = !none;
+  $('no-session-text').textContent = none ? `No game can start now: ${why}.` : '';
+  document.querySelectorAll('#view-play button').forEach((b) => { if (b.id !== 'retry') b.disabled = none; });
+}
+
 export function handleError(e) {
+  if (e.status === 503 && !play.id) { showMessage(''); showNoSession(e.message); return; }
   showMessage(e.message);
   if (e.status === 404 && /session/.test(e.message)) {
     showMessage('This session has ended (timed out?): start a new game.');

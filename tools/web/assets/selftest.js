@@ -7,8 +7,11 @@ import { el } from './util.js';
 import { selftest } from './selftest-games.js';
 import { selftestFeatures } from './selftest-features.js';
 import { selftestPhone, selftestReload, selftestReopen, selftestWatch } from './selftest-pages.js';
+import { selftestBusy } from './selftest-busy.js';
 
-const MODES = { features: selftestFeatures, reopen: selftestReopen, phone: selftestPhone, reload: selftestReload, watch: selftestWatch };
+const MODES = {
+  features: selftestFeatures, reopen: selftestReopen, phone: selftestPhone, reload: selftestReload, watch: selftestWatch, busy: selftestBusy,
+};
 
 export function run(mode) {
   // Where the verdict and the PGNs go (test-browser.sh reads them).

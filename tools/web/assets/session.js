@@ -7,7 +7,7 @@ import { START_FENS } from './games.js';
 import { replay } from './replay.js';
 import { isOver, toMove } from './result.js';
 import { play } from './state.js';
-import { handleError, humanSide, render, showMessage } from './play.js';
+import { handleError, humanSide, render, showMessage, showNoSession } from './play.js';
 import { chosenTimeControl, clockLeft, clockOnMoves, clockReset, endOnTime, flag, TIME_CONTROLS } from './clock.js';
 import { onInfo, renderMultiPv } from './analysis.js';
 import { showMovetime } from './controls.js';
@@ -198,6 +198,7 @@ export async function ensureSession() {
   }
   const state = await api('POST', '/api/sessions', {});
   play.id = state.id;
+  if (!$('no-session').hidden) showNoSession(null);
   openEvents();
   play.state = state;
   return false;
