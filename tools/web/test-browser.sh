@@ -24,6 +24,9 @@
 #   ?selftest=busy      a tab over the server's cap of sessions: the
 #                       reason and a retry, no board nor game buttons;
 #                       the retry starts a game once a session is free
+#   ?selftest=layout    at 1280x800: the rules link inside its panel; the
+#                       Watch tab's Elo chart beside the board, in the
+#                       first screen, its axis in whole Elo points
 #   ?selftest=watch     the Watch tab on arena PGNs (old files too: moves
 #                       with commas, Territoire moves starting with a
 #                       digit, read as the new ones) and a tuner CSV
@@ -72,6 +75,13 @@ build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
 # No decisive game: the page must say so rather than show an Elo of 0.
 sed -e 's/^\[Result "[^"]*"\]/[Result "1\/2-1\/2"]/' -e 's/^\(.* \)*\(1-0\|0-1\)$/\11\/2-1\/2/' \
     "$OUT/run.pgn" >"$OUT/draws.pgn"
+# 42 draws, then the run's wins and losses: an Elo that stays within
+# +-100, whose chart's axis must still read in whole points.
+{
+    sed -n '/^%/p' "$OUT/run.pgn"
+    for i in 1 2 3 4 5 6 7; do sed '/^%/d' "$OUT/draws.pgn"; done
+    sed '/^%/d' "$OUT/run.pgn"
+} >"$OUT/level.pgn"
 # The arena's moves are PGN symbols (tools/arena/pgn_move.h: b2b3:c4c5,
 # M17:3:x4); files written before that have the games' own notation
 # (b2b3,c4c5, 17,3,x4) and no "N..." before p2's moves: NAME-old.pgn, made
@@ -101,7 +111,7 @@ awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30;
 
 . tests/web/lib.sh
 start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" \
-    --watch "$OUT/draws.pgn" --watch "$OUT/territoire.pgn" --watch "$OUT/territoire-old.pgn" --watch "$OUT/run-old.pgn" || {
+    --watch "$OUT/draws.pgn" --watch "$OUT/level.pgn" --watch "$OUT/territoire.pgn" --watch "$OUT/territoire-old.pgn" --watch "$OUT/run-old.pgn" || {
     cat "$OUT/server.log"
     exit 1
 }
@@ -168,6 +178,9 @@ verdict a_reload_keeps_the_game "$OUT/reload.html"
 
 browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=busy" >"$OUT/busy.html"
 verdict a_tab_over_the_session_cap "$OUT/busy.html"
+
+browse --virtual-time-budget=60000 --window-size=1280,800 --dump-dom "${url}?selftest=layout" >"$OUT/layout.html"
+verdict layout_at_1280_px "$OUT/layout.html"
 
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
 verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"

@@ -106,6 +106,16 @@ export function onInfo(line, root) {
   if (play.analysing || current) render(); else renderEvalGraph();
 }
 
+// The best line belongs to the position it was searched from: it goes with
+// a new game, and at the game's end (it would start with the move just
+// played).
+export function clearBestLine() {
+  play.pv = [];
+  play.multipv = {};
+  $('an-pv').textContent = '';
+  renderMultiPv();
+}
+
 export function renderMultiPv() {
   const box = $('an-lines');
   box.textContent = '';

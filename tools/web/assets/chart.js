@@ -2,7 +2,10 @@
 
 import { svgEl } from './util.js';
 
+// options: width, height, xLabel, format (the y axis' numbers; fmt by
+// default).
 export function lineChart(points, key, options) {
+  const format = options.format || fmt;
   const w = options.width || 560, h = options.height || 200, pad = 36;
   const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', class: 'chart' });
   if (points.length === 0) return svg;
@@ -15,8 +18,8 @@ export function lineChart(points, key, options) {
   const Y = (y) => h - 20 - (y - lo) / (hi - lo) * (h - 30);
   svgEl('line', { x1: pad, y1: h - 20, x2: w - 10, y2: h - 20, stroke: '#999' }, svg);
   svgEl('line', { x1: pad, y1: 10, x2: pad, y2: h - 20, stroke: '#999' }, svg);
-  svgEl('text', { x: pad - 4, y: 14, 'text-anchor': 'end', 'font-size': 10 }, svg, fmt(hi));
-  svgEl('text', { x: pad - 4, y: h - 22, 'text-anchor': 'end', 'font-size': 10 }, svg, fmt(lo));
+  svgEl('text', { x: pad - 4, y: 14, 'text-anchor': 'end', 'font-size': 10 }, svg, format(hi));
+  svgEl('text', { x: pad - 4, y: h - 22, 'text-anchor': 'end', 'font-size': 10 }, svg, format(lo));
   svgEl('text', { x: w - 10, y: h - 6, 'text-anchor': 'end', 'font-size': 10 }, svg, `${options.xLabel || ''} ${x1}`);
   if (points[0].lo !== undefined) {
     const band = points.map((p) => `${X(p.x)},${Y(p.hi)}`).concat(points.slice().reverse().map((p) => `${X(p.x)},${Y(p.lo)}`));

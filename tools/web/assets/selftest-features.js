@@ -60,6 +60,15 @@ export async function selftestFeatures() {
     check('threads_and_hash_controls', maxOk && lines2.length > 0, settings.join(', '));
   });
 
+  // A new game from the start empties the position-string box.
+  await step('position_box_cleared', async () => {
+    const seed = play.seed;
+    $('position-input').value = 'deal 5';
+    $('new-game').click();
+    await until(() => play.seed !== seed && play.state, 10000, 'the new game');
+    check('position_box_cleared', $('position-input').value === '', `"${$('position-input').value}" after New game`);
+  });
+
   await step('rules_link', async () => {
     const hrefs = [];
     for (const g of ['columna', 'qawale']) {
@@ -104,6 +113,7 @@ export async function selftestFeatures() {
       `result ${result}; the engine's last line "${(play.state.last_info || '').slice(0, 60)}" (its own side, ${raw && raw.scoreKind} ${raw && raw.score}) shows as ${$('an-score').textContent}, ${$('wdl-text').textContent}; ${$('an-pov').textContent}`);
     const points = document.querySelectorAll('#eval-graph .eval-point').length;
     check('eval_graph', points === Object.keys(play.evals).length && points >= 2, `${points} points for ${Object.keys(play.evals).length} evaluated plies of ${play.state.moves.length}`);
+    check('no_best_line_after_the_end', isOver(play.state) && !/best line/.test($('an-pv').textContent), `"${$('an-pv').textContent}" after ${play.state.moves.join(' ')}`);
   });
 
   // The same with the engine second (p2): its scores, from the side to

@@ -8,9 +8,11 @@ import { selftest } from './selftest-games.js';
 import { selftestFeatures } from './selftest-features.js';
 import { selftestPhone, selftestReload, selftestReopen, selftestWatch } from './selftest-pages.js';
 import { selftestBusy } from './selftest-busy.js';
+import { selftestLayout } from './selftest-layout.js';
 
 const MODES = {
-  features: selftestFeatures, reopen: selftestReopen, phone: selftestPhone, reload: selftestReload, watch: selftestWatch, busy: selftestBusy,
+  features: selftestFeatures, reopen: selftestReopen, phone: selftestPhone, reload: selftestReload, watch: selftestWatch,
+  busy: selftestBusy, layout: selftestLayout,
 };
 
 export function run(mode) {

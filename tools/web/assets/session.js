@@ -9,7 +9,7 @@ import { isOver, toMove } from './result.js';
 import { play } from './state.js';
 import { handleError, humanSide, render, showMessage, showNoSession } from './play.js';
 import { chosenTimeControl, clockLeft, clockOnMoves, clockReset, endOnTime, flag, TIME_CONTROLS } from './clock.js';
-import { onInfo, renderMultiPv } from './analysis.js';
+import { clearBestLine, onInfo, renderMultiPv } from './analysis.js';
 import { showMovetime } from './controls.js';
 
 export function startString(state) {
@@ -40,6 +40,7 @@ export function onState(state) {
   if (changed) {
     play.steps = [];
     if (play.pvRoot !== n) { play.pv = []; play.multipv = {}; renderMultiPv(); }
+    if (isOver(state)) clearBestLine();
     Object.keys(play.evals).forEach((k) => { if (+k > n) delete play.evals[k]; });
     play.times.length = Math.min(play.times.length, n);
     if (play.localEnd && play.localEnd.ply !== n) play.localEnd = null;
@@ -224,6 +225,8 @@ function restoreSaved(s, state) {
 export async function newGame(start, moves) {
   showMessage('');
   $('draw-answer').textContent = '';
+  // A new game from the start: the box no longer holds its position.
+  if (start === undefined) $('position-input').value = '';
   try {
     await ensureSession();
     play.analysing = false;
@@ -236,12 +239,10 @@ export async function newGame(start, moves) {
     play.evals = {};
     play.times = [];
     play.view = null;
-    play.pv = [];
-    play.multipv = {};
+    clearBestLine();
     play.localEnd = null;
     play.seed = Date.now();
     for (const id of ['an-score', 'an-depth', 'an-nps', 'an-nodes']) $(id).textContent = '-';
-    $('an-pv').textContent = '';
     $('wdl').hidden = true;
     clockReset(chosenTimeControl());
     if (state.moves.length) {

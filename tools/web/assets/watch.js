@@ -114,7 +114,7 @@ function renderWatchStats() {
       `Elo ${last.elo.toFixed(1)} (95%: ${last.lo.toFixed(1)} to ${last.hi.toFixed(1)}) after ${last.n} games`);
   const chart = $('elo-chart');
   chart.textContent = '';
-  if (decisive) chart.appendChild(lineChart(points, 'elo', { xLabel: 'games' }));
+  if (decisive) chart.appendChild(lineChart(points, 'elo', { xLabel: 'games', format: (v) => v.toFixed(0) }));
   const table = $('watch-games');
   table.textContent = '';
   const head = table.insertRow();
