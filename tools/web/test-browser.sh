@@ -15,8 +15,13 @@
 #                       rules link, draw offers only where draws exist,
 #                       declined in a lost position and accepted in a won
 #                       one, the analysis for the human after a lost game,
-#                       the evaluation graph, resign, rematch, a copied
-#                       link, clocks for both sides and loss on time
+#                       the evaluation graph (no best line left after the
+#                       end), resign, rematch, a copied link, New game
+#                       emptying the position box, clocks that wait for
+#                       each side's first move, loss on time on both
+#                       sides, the flagged clock marked, and the result
+#                       over the board (not green for a loss) with its
+#                       Rematch and Analyse buttons
 #   ?selftest=reopen    the copied link reopens the same position
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
@@ -190,6 +195,9 @@ for game in roomandpillar columna qawale territoire; do
     browse --virtual-time-budget=60000 --window-size=560,590 --screenshot="$OUT/board-$game.png" \
         "${url}?show=$game&plies=9&board=1" >/dev/null
 done
+# A game to its end, seen by the first player: the result over the board.
+browse --virtual-time-budget=60000 --window-size=560,640 --screenshot="$OUT/result.png" \
+    "${url}?show=qawale&plies=100&board=1&human=p1" >/dev/null
 browse --virtual-time-budget=60000 --window-size=1280,900 --screenshot="$OUT/play.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 browse --virtual-time-budget=60000 --window-size=390,844 --screenshot="$OUT/phone.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 

@@ -22,23 +22,32 @@ export function clockReset(tc) {
   play.flagPending = null;
 }
 
+// As on lichess, each side's clock starts after its own first move: the
+// first two plies are not timed.
+const UNTIMED_PLIES = 2;
+
+// Whether side's clock falls now: it is to move, past its first move.
+function falling(side) {
+  const c = play.clock, state = play.state;
+  return !!c.tc && c.running && !!state && toMove(state) === side && state.moves.length >= UNTIMED_PLIES;
+}
+
 // What a clock shows now: the side to move's falls while it thinks.
 export function clockLeft(side) {
   const c = play.clock;
   if (!c.tc) return 0;
-  const running = c.running && play.state && toMove(play.state) === side;
-  return c.left[side] - (running ? Date.now() - play.turnStart : 0);
+  return c.left[side] - (falling(side) ? Date.now() - play.turnStart : 0);
 }
 
 // Moves were played (or taken back): the mover's clock pays for its think
-// time and earns the increment.
+// time and earns the increment (from its second move on).
 export function clockOnMoves(state) {
   const c = play.clock, n = state.moves.length, now = Date.now();
   if (n > c.ply) {
     for (let k = c.ply; k < n; k++) {
       const elapsed = k === c.ply ? now - play.turnStart : 0;
       if (play.times[k] === undefined) play.times[k] = elapsed;
-      if (c.tc && c.running) c.left[plyMover(k)] += c.tc.inc - elapsed;
+      if (c.tc && c.running && k >= UNTIMED_PLIES) c.left[plyMover(k)] += c.tc.inc - elapsed;
     }
     play.turnStart = now;
   } else if (n < c.ply) {
@@ -64,9 +73,12 @@ export function renderClocks() {
     box.querySelector('.time').textContent = formatClock(left);
     const names = COLOUR_NAMES[state.game], colour = side === 'p1' ? p1Colour(state) : other(p1Colour(state));
     const you = humanSide() === side ? ', you' : engineSide() === side || engineSide() === 'both' ? ', engine' : '';
-    box.querySelector('.who').textContent = `${names[colour]} (${side}${you})`;
-    box.classList.toggle('running', c.running && toMove(state) === side);
+    // A clock that ran out stays marked after the game.
+    const flagged = isOver(state) && left <= 0;
+    box.querySelector('.who').textContent = `${names[colour]} (${side}${you})${flagged ? ': out of time' : ''}`;
+    box.classList.toggle('running', falling(side));
     box.classList.toggle('low', left < 10000);
+    box.classList.toggle('flagged', flagged);
   });
   $('board-stack').classList.toggle('flipped', play.flipped);
 }

@@ -12,6 +12,7 @@ import { ensureSession, maybeEngineMove, newGame, onState, requestEngineMove, sa
 import { gameLink, openLink, readLink } from './link.js';
 import { downloadPgn } from './pgn.js';
 import { openWatch, watch, watchStep } from './watch.js';
+import { wireBanner } from './banner.js';
 
 function undoCount(state) {
   const h = humanSide();
@@ -55,6 +56,7 @@ function onKey(e) {
 export function wirePlay() {
   $('new-game').addEventListener('click', () => newGame());
   $('retry').addEventListener('click', () => newGame());
+  wireBanner();
   $('game').addEventListener('change', () => newGame());
   $('human').addEventListener('change', () => { render(); saveSession(); maybeEngineMove(); });
   $('time-control').addEventListener('change', () => { showMovetime(); newGame(); });

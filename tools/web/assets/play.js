@@ -12,6 +12,7 @@ import { renderClocks } from './clock.js';
 import { povLabel, renderEvalGraph } from './analysis.js';
 import { onState } from './session.js';
 import { renderWatchGame, watch } from './watch.js';
+import { renderBanner } from './banner.js';
 
 export function showMessage(text) { $('message').textContent = text || ''; }
 
@@ -160,6 +161,7 @@ export function render() {
     `${names[sideToMove(state)]} (${mover}) to move` + (state.searching && state.purpose === 'play' ? ', the engine is thinking' : myTurn ? ', your move' : '') :
     'game over');
   $('result').textContent = resultText(state);
+  renderBanner(state);
   // Viewing an earlier position.
   $('view-note').hidden = !viewing;
   if (viewing) {

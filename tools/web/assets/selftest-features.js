@@ -40,6 +40,16 @@ export async function selftestFeatures() {
     for (const s of moveSteps(move)) await clickStep(s);
     await until(() => play.state.moves.length > before || isOver(play.state), 20000, 'the human move');
   };
+  // The result over the board (inside it, in the window), its title from
+  // the human's side, its words never green for a loss.
+  const checkBanner = (kind, title) => {
+    const banner = $('result-banner'), b = banner.getBoundingClientRect(), board = $('board').getBoundingClientRect();
+    const [r, g, bl] = getComputedStyle($('result')).color.match(/\d+/g).map(Number);
+    const edge = getComputedStyle(banner).borderTopColor;
+    check(`result_banner_over_the_board (${kind})`, !banner.hidden && banner.classList.contains(kind) && $('result-title').textContent === title &&
+      b.top >= board.top && b.bottom <= board.bottom && b.bottom <= window.innerHeight && !(g > r + 40 && g > bl + 40) && (kind !== 'loss' || !/rgb\(21, 128, 61\)/.test(edge)),
+      `"${$('result-title').textContent}: ${$('result').textContent}" at ${Math.round(b.top)}-${Math.round(b.bottom)} px over the board's ${Math.round(board.top)}-${Math.round(board.bottom)} px, edge ${edge}`);
+  };
   const engineReplied = (n) => until(() => (play.state.moves.length >= n && !play.engineBusy) || isOver(play.state) || $('message').textContent, 30000, 'the engine move');
   $('selftest').hidden = false;
   $('selftest').textContent = 'SELFTEST RUNNING';
@@ -149,8 +159,9 @@ export async function selftestFeatures() {
     let refused = false;
     try { await api('POST', `/api/sessions/${play.id}/move`, { move: play.state.legal[0] || 'b2b3' }); } catch (e) { refused = e.status === 409 || e.status === 422 || !!play.localEnd; }
     check('resign', resigned && refused, `${$('result').textContent} (server status "${play.state.status}"; a move after it refused: ${refused})`);
+    checkBanner('loss', 'You lose');
     const seed = play.seed;
-    $('rematch').click();
+    $('banner-rematch').click();
     await until(() => play.seed !== seed && play.state && play.state.moves.length >= 1 && !play.engineBusy, 30000, 'the engine\'s first move in the rematch');
     const marked = document.querySelectorAll('#board .last-move').length;
     check('rematch', humanSide() === 'p2' && play.state.game === 'columna' && play.seed !== seed && !isOver(play.state) && marked > 0,
@@ -168,25 +179,36 @@ export async function selftestFeatures() {
       `${location.origin}${location.pathname}?selftest=reopen&expect=${encodeURIComponent(play.state.fen)}&plies=${play.state.moves.length}${hash}`);
   });
 
-  // The human's clock falls and runs out; the engine is told the real
-  // times.
+  // The clocks wait for each side's first move (as on lichess); then the
+  // human's falls and runs out, and stays marked; the engine is told the
+  // real times; the result comes over the board, not green for a loss.
   await step('clock_human', async () => {
     await newAt('columna', 'p1', 'startpos', '60+0');
-    const read = () => $('clock-p1').querySelector('.time').textContent;
-    const first = read();
-    await sleep(1500);
-    const second = read();
+    const read = (side) => $('clock-' + side).querySelector('.time').textContent;
     const ms = (t) => { const [m, s] = t.split(':'); return 60000 * +m + 1000 * +s; };
-    check('clock_falls', !$('clock-p1').hidden && !$('clock-p2').hidden && ms(second) < ms(first) && $('clock-p1').classList.contains('running'), `${first} then ${second}`);
+    const start = read('p1');
+    await sleep(1500);
+    check('clock_waits_for_the_first_move', !$('clock-p1').hidden && !$('clock-p2').hidden && start === '1:00' && read('p1') === '1:00' && !$('clock-p1').classList.contains('running'),
+      `${start} then ${read('p1')} 1.5 s later, before the first move`);
     await randomHumanMove(3);
     await engineReplied(2);
     const go = play.lastGo || {};
-    check('engine_told_the_clocks', go.p1time > 0 && go.p2time > 0 && go.p1inc === 0 && go.p2inc === 0 && go.movetime === undefined, JSON.stringify(go));
+    check('engine_told_the_clocks', go.p1time === 60000 && go.p2time === 60000 && go.p1inc === 0 && go.p2inc === 0 && go.movetime === undefined, JSON.stringify(go));
+    const first = read('p1');
+    await sleep(1500);
+    check('clock_falls', ms(read('p1')) < ms(first) && $('clock-p1').classList.contains('running'), `${first} then ${read('p1')} after both first moves`);
     await until(() => isOver(play.state), 200000, 'the human\'s clock to run out');
-    const text1 = $('clock-p2').querySelector('.time').textContent;
+    const text1 = read('p2');
     await sleep(500);
-    check('human_loses_on_time', resultOf(play.state) === 'p2win' && /ran out of time/.test($('result').textContent) && $('clock-p1').querySelector('.time').textContent === '0:00.0' && $('clock-p2').querySelector('.time').textContent === text1,
+    check('human_loses_on_time', resultOf(play.state) === 'p2win' && /ran out of time/.test($('result').textContent) && read('p1') === '0:00.0' && read('p2') === text1,
       `${$('result').textContent} (server status "${play.state.status}")`);
+    const colour = (id) => getComputedStyle($(id)).backgroundColor;
+    check('flagged_clock_marked', $('clock-p1').classList.contains('flagged') && /out of time/.test($('clock-p1').textContent) && colour('clock-p1') !== colour('clock-p2'),
+      `"${$('clock-p1').textContent}" on ${colour('clock-p1')}, the other clock on ${colour('clock-p2')}`);
+    checkBanner('loss', 'You lose');
+    $('banner-review').click();
+    check('banner_analysis', $('result-banner').hidden && play.view === play.state.moves.length - 1 && !$('view-note').hidden,
+      `banner ${$('result-banner').hidden ? 'closed' : 'open'}, viewing ply ${play.view} of ${play.state.moves.length}`);
   });
 
   // The engine's clock runs out while it thinks: it is stopped, its move

@@ -1,5 +1,6 @@
 // show.js - ?show=GAME&plies=N: a game played by the random backend
-// for a screenshot (test-browser.sh takes the manual's pictures so).
+// for a screenshot (test-browser.sh takes the manual's pictures so);
+// &board=1 shows the board alone, &tc=, &pv=1 and &human= below.
 
 import { $, params, SHOW } from './util.js';
 import { api } from './api.js';
@@ -7,7 +8,6 @@ import { isOver } from './result.js';
 import { play } from './state.js';
 import { render } from './play.js';
 import { setOption } from './options.js';
-import { renderClocks } from './clock.js';
 import { onInfo } from './analysis.js';
 import { ensureSession, newGame, onState } from './session.js';
 import { showMovetime } from './controls.js';
@@ -39,8 +39,10 @@ export async function show() {
     if (state.last_info) onInfo(state.last_info, root);
     render();
   }
+  // &human=p1: the game seen from that side (the result banner's words).
+  if (['p1', 'p2'].includes(params.get('human'))) $('human').value = params.get('human');
   // A screenshot waits out its virtual time: the clocks stop here.
   play.clock.running = false;
-  renderClocks();
+  render();
   document.title = 'SHOW READY';
 }
