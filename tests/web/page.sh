@@ -9,13 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 WEB=$BUILD/tessera-web
-TMP=$(mktemp -d)
-SERVER=
-cleanup() {
-    [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
+web_scratch
 
 # get PATH: the answer's head in $TMP/head, its body in $TMP/body.
 get() {

@@ -17,14 +17,7 @@ WEB=$BUILD/tessera-web
 # the client's own flags, are $WEB's.
 CLIENT=$WEB
 [ -x build/release/tessera-web ] && CLIENT=build/release/tessera-web
-TMP=$(mktemp -d)
-SERVER=
-
-cleanup() {
-    [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
+web_scratch
 
 # call METHOD PATH [BODY]: sets CODE (the HTTP status) and BODY.
 call() {
