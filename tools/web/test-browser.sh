@@ -31,7 +31,12 @@
 #                       the retry starts a game once a session is free
 #   ?selftest=layout    at 1280x800: the rules link inside its panel; the
 #                       Watch tab's Elo chart beside the board, in the
-#                       first screen, its axis in whole Elo points
+#                       first screen, its axis in whole Elo points; text
+#                       at 4.5:1 or more; the board a named group
+#   ?selftest=input     a move dragged square to square; a tone for a
+#                       move, none when muted or while analysing
+#   ?selftest=dark      with the system asking for a dark page: dark
+#                       backgrounds, text on them at 4.5:1 or more
 #   ?selftest=watch     the Watch tab on arena PGNs (old files too: moves
 #                       with commas, Territoire moves starting with a
 #                       digit, read as the new ones) and a tuner CSV
@@ -187,6 +192,22 @@ verdict a_tab_over_the_session_cap "$OUT/busy.html"
 browse --virtual-time-budget=60000 --window-size=1280,800 --dump-dom "${url}?selftest=layout" >"$OUT/layout.html"
 verdict layout_at_1280_px "$OUT/layout.html"
 
+browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=input" >"$OUT/input.html"
+verdict drag_and_drop_and_move_tones "$OUT/input.html"
+
+# The system asking for a dark page (Chromium's own setting: 0 is dark).
+DARK=--blink-settings=preferredColorScheme=0
+browse --virtual-time-budget=30000 "$DARK" --dump-dom "${url}?selftest=dark" >"$OUT/dark.html"
+verdict dark_theme "$OUT/dark.html"
+
+# The tab is in the address: #watch opens (and a reload keeps) Watch.
+browse --virtual-time-budget=5000 --dump-dom "${url}#watch" >"$OUT/tab.html"
+if grep -q '<main id="view-watch" class="view">' "$OUT/tab.html" && grep -q '<main id="view-play" class="view" hidden' "$OUT/tab.html"; then
+    pass "watch_tab_from_the_address"
+else
+    fail "watch_tab_from_the_address ($(grep -o '<main id="view-[a-z]*"[^>]*>' "$OUT/tab.html" | tr '\n' ' '))"
+fi
+
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
 verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"
 rm -f "$OUT"/*.png
@@ -199,6 +220,7 @@ done
 browse --virtual-time-budget=60000 --window-size=560,640 --screenshot="$OUT/result.png" \
     "${url}?show=qawale&plies=100&board=1&human=p1" >/dev/null
 browse --virtual-time-budget=60000 --window-size=1280,900 --screenshot="$OUT/play.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
+browse --virtual-time-budget=60000 --window-size=1280,900 "$DARK" --screenshot="$OUT/dark.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 browse --virtual-time-budget=60000 --window-size=390,844 --screenshot="$OUT/phone.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 
 # An engine that declares a strength option and reports win/draw/loss

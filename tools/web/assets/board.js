@@ -2,7 +2,7 @@
 // put on it (steps that can be clicked, the last move, the best line).
 
 import { svgEl } from './util.js';
-import { COLOUR_NAMES, moveSteps, parseColumna, parseQawale, parseRoomAndPillar, parseTerritoire, squareName, territoireScores } from './games.js';
+import { COLOUR_NAMES, GAME_NAMES, moveSteps, parseColumna, parseQawale, parseRoomAndPillar, parseTerritoire, squareName, territoireScores } from './games.js';
 
 // decor: { clickable: Set of steps, onStep(step), chosen: [steps],
 //          pv: [moves], line: [squares], last: Set of squares, flipped }
@@ -74,7 +74,7 @@ function arrow(g, [x1, y1], [x2, y2], colour) {
 
 function gridSvg(width, height, cell, flipped) {
   const margin = 22;
-  const svg = svgEl('svg', { viewBox: `0 0 ${width * cell + margin} ${height * cell + margin}`, role: 'img' });
+  const svg = svgEl('svg', { viewBox: `0 0 ${width * cell + margin} ${height * cell + margin}` });
   const col = (f) => (flipped ? width - 1 - f : f), row = (r) => (flipped ? r : height - 1 - r);
   for (let f = 0; f < width; f++)
     svgEl('text', { x: margin + col(f) * cell + cell / 2, y: height * cell + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#555' }, svg, String.fromCharCode(97 + f));
@@ -158,7 +158,7 @@ const VALUE_TINT = ['#fff', '#f7e8c8', '#f0d9a0', '#e6c27a', '#d9a85a', '#c98d3e
 function drawTerritoire(fen, decor) {
   const p = parseTerritoire(fen);
   const size = 600, centre = size / 2, radius = 240, r = 27;
-  const svg = svgEl('svg', { viewBox: `0 0 ${size} ${size}`, role: 'img' });
+  const svg = svgEl('svg', { viewBox: `0 0 ${size} ${size}` });
   svgEl('circle', { cx: centre, cy: centre, r: radius, fill: 'none', stroke: '#ccc', 'stroke-width': 2 }, svg);
   const turn = decor.flipped ? Math.PI / 2 : -Math.PI / 2;
   p.squares.forEach((sq, i) => {
@@ -206,6 +206,10 @@ export function drawBoard(container, game, fen, decor) {
   const d = Object.assign({ centres: {} }, decor || {});
   try {
     const svg = DRAW[game](fen, d);
+    // A group of squares, some of them buttons (an image would hide them
+    // from screen readers).
+    svg.setAttribute('role', 'group');
+    svg.setAttribute('aria-label', `${GAME_NAMES[game]} board`);
     if (d.flipped) svg.classList.add('flipped');
     if (d.pv && d.pv.length) drawPv(svg, game, d.pv, d.centres);
     container.appendChild(svg);

@@ -13,6 +13,8 @@ import { gameLink, openLink, readLink } from './link.js';
 import { downloadPgn } from './pgn.js';
 import { openWatch, watch, watchStep } from './watch.js';
 import { wireBanner } from './banner.js';
+import { wireDrag } from './drag.js';
+import { wireSound } from './sound.js';
 
 function undoCount(state) {
   const h = humanSide();
@@ -57,6 +59,8 @@ export function wirePlay() {
   $('new-game').addEventListener('click', () => newGame());
   $('retry').addEventListener('click', () => newGame());
   wireBanner();
+  wireDrag();
+  wireSound();
   $('game').addEventListener('change', () => newGame());
   $('human').addEventListener('change', () => { render(); saveSession(); maybeEngineMove(); });
   $('time-control').addEventListener('change', () => { showMovetime(); newGame(); });
@@ -146,6 +150,9 @@ export function showTab(name) {
   });
   $('view-play').hidden = name !== 'play';
   $('view-watch').hidden = name !== 'watch';
+  // The tab in the address (#watch), so that a reload keeps it; a game
+  // link's fragment (#game=...) is read, then cleared, by openLink.
+  if (!readLink()) history.replaceState(null, '', location.pathname + location.search + (name === 'watch' ? '#watch' : ''));
   if (name === 'watch') openWatch();
   if (name === 'play') startPlay();
 }

@@ -40,7 +40,7 @@ function candidates() {
   });
 }
 
-function onStep(step) {
+export function onStep(step) {
   if (!live()) return;
   play.steps.push(step);
   const left = candidates();
@@ -185,6 +185,14 @@ export function render() {
   renderEvalGraph();
 }
 
+// Move k (from 0) as an entry that shows the position after it.
+function moveEntry(parent, moves, k, ply) {
+  const span = el('span', { class: 'move', tabindex: '-1', 'data-ply': String(k + 1), role: 'button' }, parent, moves[k]);
+  if (k + 1 === ply) span.classList.add('current');
+  if (play.times[k] !== undefined) span.title = `${(play.times[k] / 1000).toFixed(1)} s`;
+  span.addEventListener('click', () => setView(k + 1));
+}
+
 function renderMoveList(state, ply) {
   const list = $('move-list');
   list.textContent = '';
@@ -192,11 +200,7 @@ function renderMoveList(state, ply) {
   for (let i = 0; i < moves.length; i += 2) {
     el('span', { class: 'move-no' }, list, `${i / 2 + 1}.`);
     for (let k = i; k < i + 2; k++) {
-      if (k >= moves.length) { el('span', { class: 'move empty' }, list); continue; }
-      const span = el('span', { class: 'move', tabindex: '-1', 'data-ply': String(k + 1), role: 'button' }, list, moves[k]);
-      if (k + 1 === ply) span.classList.add('current');
-      if (play.times[k] !== undefined) span.title = `${(play.times[k] / 1000).toFixed(1)} s`;
-      span.addEventListener('click', () => setView(k + 1));
+      if (k < moves.length) moveEntry(list, moves, k, ply); else el('span', { class: 'move empty' }, list);
     }
   }
   if (!moves.length) el('span', { class: 'muted none' }, list, 'no moves yet');
@@ -205,4 +209,19 @@ function renderMoveList(state, ply) {
     const top = current.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - list.clientHeight / 2;
   }
+  renderMoveStrip(moves, ply);
+}
+
+// On a phone the move list is far below the board: the moves also run in
+// one scrolling line under it (style.css shows it on narrow screens only),
+// the move shown in view.
+function renderMoveStrip(moves, ply) {
+  const strip = $('move-strip');
+  strip.textContent = '';
+  moves.forEach((m, k) => {
+    if (k % 2 === 0) el('span', { class: 'move-no' }, strip, `${k / 2 + 1}.`);
+    moveEntry(strip, moves, k, ply);
+  });
+  const current = strip.querySelector('.current');
+  strip.scrollLeft = current ? current.offsetLeft - strip.offsetLeft - strip.clientWidth / 2 : 0;
 }

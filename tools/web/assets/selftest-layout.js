@@ -1,9 +1,11 @@
-// selftest-layout.js - ?selftest=layout, in a 1280 x 800 window: the Play
-// tab's rules link inside its panel with the longest game name, and the
-// Watch tab's running Elo beside the board and in the first screen, its
-// axis in whole Elo points (on level.pgn, whose Elo stays near 0).
+// selftest-layout.js - how the page looks.  ?selftest=layout, in a 1280 x
+// 800 window: the Play tab's rules link inside its panel with the longest
+// game name, and the Watch tab's running Elo beside the board and in the
+// first screen, its axis in whole Elo points (on level.pgn, whose Elo
+// stays near 0); text at WCAG AA contrast, and the board a named group of
+// squares (not an image holding buttons).  ?selftest=dark: the dark theme.
 
-import { $ } from './util.js';
+import { $, el } from './util.js';
 import { play } from './state.js';
 import { newGame } from './session.js';
 import { showTab, startPlay } from './controls.js';
@@ -22,6 +24,11 @@ export async function selftestLayout() {
     await until(() => play.state, 10000, 'a session');
     $('game').value = 'roomandpillar';
     await newGame();
+    const low = lowContrast();
+    check('text_readable', !low, low || 'all at 4.5:1 or more');
+    const squares = document.querySelector('#board svg');
+    check('board_named_group_of_squares', squares.getAttribute('role') === 'group' && /board/.test(squares.getAttribute('aria-label') || ''),
+      `role ${squares.getAttribute('role')}, named "${squares.getAttribute('aria-label')}"`);
     const link = $('rules-link').getBoundingClientRect(), panel = $('controls').getBoundingClientRect();
     check('rules_link_inside_its_panel', link.left >= panel.left && link.right <= panel.right,
       `"${$('rules-link').textContent}" at ${span(link)}, its panel ${span(panel)}`);
@@ -43,5 +50,51 @@ export async function selftestLayout() {
   }
   watch.stopped = true;
   clearTimeout(watch.timer);
+  finishSelftest(ok, lines);
+}
+
+// WCAG's relative luminance of a computed rgb() colour, and the contrast
+// of two.
+function luminance(colour) {
+  const [r, g, b] = colour.match(/[\d.]+/g).slice(0, 3).map((v) => {
+    const c = +v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+
+// Text and the background it stands on, at WCAG AA (4.5:1): the header's
+// connection note, the turn, the analysis' notes, a button, and a move
+// number (a probe: the list may be empty).
+function lowContrast() {
+  const probe = el('span', { class: 'move-no' }, $('move-list'), '1.');
+  const header = document.querySelector('header');
+  const pairs = [[$('connection'), header], [$('turn'), $('board-panel')], [$('an-pov'), $('side-panel')],
+    [$('keys-help'), $('side-panel')], [$('new-game'), $('new-game')], [probe, $('side-panel')]];
+  const low = pairs.map(([text, ground]) => [text.id || text.className, contrast(getComputedStyle(text).color, getComputedStyle(ground).backgroundColor)])
+    .filter(([, c]) => c < 4.5);
+  probe.remove();
+  return low.length ? low.map(([t, c]) => `${t} ${c.toFixed(2)}:1`).join(', ') : '';
+}
+
+// ?selftest=dark, with the system asking for a dark page: dark
+// backgrounds, and text on them at WCAG AA contrast (4.5:1).
+export async function selftestDark() {
+  const lines = [];
+  let ok = true;
+  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`); };
+  try {
+    await startPlay();
+    await until(() => play.state && document.querySelector('#board svg'), 10000, 'the board');
+    const css = (id, prop) => getComputedStyle($(id))[prop];
+    check('system_asks_for_dark', matchMedia('(prefers-color-scheme: dark)').matches, 'prefers-color-scheme: dark');
+    check('dark_page', luminance(getComputedStyle(document.body).backgroundColor) < 0.05 && luminance(css('controls', 'backgroundColor')) < 0.05,
+      `page ${getComputedStyle(document.body).backgroundColor}, panels ${css('controls', 'backgroundColor')}`);
+    const low = lowContrast();
+    check('text_readable_on_dark', !low, low || 'all at 4.5:1 or more');
+  } catch (e) {
+    check('dark', false, e.message);
+  }
   finishSelftest(ok, lines);
 }

@@ -41,9 +41,7 @@ export async function selftestPhone() {
   }
   await startPlay();
   await until(() => play.state && document.querySelector('#board svg'), 20000, 'the board');
-  $('time-control').value = '300+3';
-  showMovetime();
-  await newGame();
+  await columnaFirstMove('300+3');
   await sleep(300);
   const width = document.documentElement.scrollWidth, screen = window.innerWidth;
   const board = $('board').getBoundingClientRect(), controls = $('controls').getBoundingClientRect();
@@ -53,8 +51,22 @@ export async function selftestPhone() {
   check('board_first', board.top < controls.top && board.bottom <= controls.top + 1, `board ${Math.round(board.top)}-${Math.round(board.bottom)} px, controls from ${Math.round(controls.top)} px`);
   check('board_full_width', board.width >= 0.85 * screen, `board ${Math.round(board.width)} px of ${screen}`);
   const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > screen + 1 && e.offsetParent !== null);
+  const strip = $('move-strip').getBoundingClientRect();
+  check('move_strip_under_the_board', strip.height > 0 && strip.top >= board.bottom && strip.top - board.bottom < 120 && $('move-strip').textContent.includes(play.state.moves[0]),
+    `"${$('move-strip').textContent}" at ${Math.round(strip.top)} px, the board's bottom at ${Math.round(board.bottom)} px`);
   check('nothing_sticks_out', wide.length === 0, wide.slice(0, 3).map((e) => e.id || e.tagName).join(', ') || 'none');
   finishSelftest(lines.every((l) => l.startsWith('ok')), lines);
+}
+
+// A new Columna game for both sides, and its first move by clicks.
+async function columnaFirstMove(tc) {
+  $('game').value = 'columna';
+  $('human').value = 'both';
+  $('time-control').value = tc || '';
+  showMovetime();
+  await newGame();
+  for (const step of ['b2', 'b3', 'a1', 'a2']) await clickStep(step);
+  await until(() => play.state.moves.length === 1, 10000, 'a move');
 }
 
 // ?selftest=reload: a game survives a reload of the page (its session id
@@ -64,14 +76,7 @@ export async function selftestReload() {
   if (!before) {
     await startPlay();
     await until(() => play.state, 10000, 'a session');
-    $('game').value = 'columna';
-    $('human').value = 'both';
-    await newGame();
-    await clickStep('b2');
-    await clickStep('b3');
-    await clickStep('a1');
-    await clickStep('a2');
-    await until(() => play.state.moves.length === 1, 10000, 'a move');
+    await columnaFirstMove();
     store.set('sessionStorage', 'tessera.reload-test', JSON.stringify({ id: play.id, moves: play.state.moves }));
     location.reload();
     return;
@@ -98,6 +103,7 @@ export async function selftestWatch() {
   const seen = {};
   try {
     showTab('watch');
+    check('watch_tab_in_the_address', location.hash === '#watch', location.href);
     await until(() => watch.files.length > 0, 10000, 'the list of watched files');
     check('watch_paths_are_base_names', watch.files.every((f) => !f.path.includes('/')), watch.files.map((f) => f.path).join(', '));
     for (const file of watch.files) {

@@ -8,11 +8,12 @@ import { selftest } from './selftest-games.js';
 import { selftestFeatures } from './selftest-features.js';
 import { selftestPhone, selftestReload, selftestReopen, selftestWatch } from './selftest-pages.js';
 import { selftestBusy } from './selftest-busy.js';
-import { selftestLayout } from './selftest-layout.js';
+import { selftestDark, selftestLayout } from './selftest-layout.js';
+import { selftestInput } from './selftest-input.js';
 
 const MODES = {
   features: selftestFeatures, reopen: selftestReopen, phone: selftestPhone, reload: selftestReload, watch: selftestWatch,
-  busy: selftestBusy, layout: selftestLayout,
+  busy: selftestBusy, layout: selftestLayout, dark: selftestDark, input: selftestInput,
 };
 
 export function run(mode) {

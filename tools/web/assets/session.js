@@ -11,6 +11,7 @@ import { handleError, humanSide, render, showMessage, showNoSession } from './pl
 import { chosenTimeControl, clockLeft, clockOnMoves, clockReset, endOnTime, flag, TIME_CONTROLS } from './clock.js';
 import { clearBestLine, onInfo, renderMultiPv } from './analysis.js';
 import { showMovetime } from './controls.js';
+import { moveSound } from './sound.js';
 
 export function startString(state) {
   if (state.start.startsWith('deal') && play.startFen) return 'fen ' + play.startFen;
@@ -31,8 +32,9 @@ export function onState(state) {
   // stream may have put a state there without drawing it).
   const key = `${state.game}|${state.start}|${state.fen}|${state.moves.join(' ')}`;
   const changed = key !== play.key;
+  const n = state.moves.length, moved = changed && play.keyPly === n - 1;
   play.key = key;
-  const n = state.moves.length;
+  play.keyPly = n;
   play.state = state;
   if (n === 0) play.startFen = state.fen;
   else if (!play.startFen && state.start.startsWith('fen ')) play.startFen = state.start.slice(4);
@@ -62,6 +64,7 @@ export function onState(state) {
     showMessage(`The engine crashed (${state.engine_error}); it was restarted with the game as it was.`);
   play.restarts = state.restarts;
   render();
+  if (moved) moveSound();
   saveSession();
   if (changed && play.analysing && !isOver(state)) startAnalysis();
   maybeEngineMove();

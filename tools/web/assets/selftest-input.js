@@ -1,0 +1,65 @@
+// selftest-input.js - ?selftest=input: a move dragged (press on one square,
+// release on the next: Columna's b2 to b3, then a1 to a2), and the move
+// tone: played for a move, not when muted (and the switch kept), not
+// while the engine analyses.
+
+import { $, store } from './util.js';
+import { moveSteps } from './games.js';
+import { play } from './state.js';
+import { newGame } from './session.js';
+import { showMovetime, startPlay } from './controls.js';
+import { tones } from './sound.js';
+import { clickStep, finishSelftest, until } from './selftest-kit.js';
+
+function centre(token) {
+  const square = document.querySelector(`#board [data-token="${token}"]`);
+  if (!square) throw new Error(`no square ${token} on the board`);
+  const r = square.getBoundingClientRect();
+  return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, pointerId: 1, isPrimary: true };
+}
+
+// A press on one square and a release on another, as a mouse does.
+function drag(from, to) {
+  const start = centre(from), end = centre(to);
+  document.elementFromPoint(start.clientX, start.clientY).dispatchEvent(new PointerEvent('pointerdown', start));
+  document.elementFromPoint(end.clientX, end.clientY).dispatchEvent(new PointerEvent('pointerup', end));
+}
+
+async function clickMove() {
+  const before = play.state.moves.length;
+  for (const step of moveSteps(play.state.legal[0])) await clickStep(step);
+  await until(() => play.state.moves.length > before, 10000, 'the clicked move');
+}
+
+export async function selftestInput() {
+  const lines = [];
+  let ok = true;
+  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`); };
+  try {
+    await startPlay();
+    await until(() => play.state, 10000, 'a session');
+    $('game').value = 'columna';
+    $('human').value = 'both';
+    $('time-control').value = '';
+    showMovetime();
+    await newGame();
+    const sound = $('sound');
+    const heard = tones.played;
+    drag('b2', 'b3');
+    drag('a1', 'a2');
+    await until(() => play.state.moves.length === 1, 10000, 'the dragged move');
+    check('drag_and_drop', play.state.moves[0] === 'b2b3,a1a2', `moves ${play.state.moves.join(' ')}`);
+    check('tone_for_a_move', sound.checked && tones.played === heard + 1, `${tones.played - heard} tone(s) for one move`);
+    sound.click();
+    await clickMove();
+    check('muted', !sound.checked && tones.played === heard + 1 && store.get('localStorage', 'tessera.sound') === 'off', `${tones.played - heard} tone(s) after a muted move; kept "${store.get('localStorage', 'tessera.sound')}"`);
+    sound.click();
+    $('analyse').click();
+    await clickMove();
+    check('no_tone_while_analysing', play.analysing && tones.played === heard + 1, `${tones.played - heard} tone(s) after a move during analysis`);
+    $('analyse').click();
+  } catch (e) {
+    check('input', false, e.message);
+  }
+  finishSelftest(ok, lines);
+}
