@@ -6,15 +6,19 @@ import { COLOUR_NAMES, GAME_NAMES, moveSteps, parseColumna, parseQawale, parseRo
 
 // decor: { clickable: Set of steps, onStep(step), chosen: [steps],
 //          pv: [moves], line: [squares], last: Set of squares, flipped }
-function decorate(g, step, x, y, size, decor) {
+// what: what stands there, in words (WHAT below).  Every square is named
+// for screen readers; one that can be played is a button.
+function decorate(g, step, x, y, size, decor, what) {
   const chosen = decor.chosen ? decor.chosen.indexOf(step) : -1;
+  g.setAttribute('role', 'img');
+  g.setAttribute('aria-label', `${step}: ${what}`);
   if (decor.line && decor.line.includes(step))
     svgEl('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: 'none', stroke: '#d22', 'stroke-width': 4 }, g);
   if (decor.clickable && decor.clickable.has(step)) {
     g.classList.add('clickable');
     g.setAttribute('tabindex', '0');
     g.setAttribute('role', 'button');
-    g.setAttribute('aria-label', `play ${step}`);
+    g.setAttribute('aria-label', `play ${step}: ${what}`);
     svgEl('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: 'rgba(60,170,60,0.08)', stroke: '#2a2', 'stroke-width': 3, rx: 6 }, g);
     svgEl('rect', { class: 'focus-ring', x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 6 }, g);
     g.addEventListener('click', () => decor.onStep(step));
@@ -24,6 +28,17 @@ function decorate(g, step, x, y, size, decor) {
   }
   if (chosen >= 0) badge(g, x + 12, y + 12, chosen + 1, '#e67e22');
 }
+
+const pebbleName = (c) => (c === 'n' ? 'neutral' : COLOUR_NAMES.qawale[c]);
+const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+// What stands on a square, in words: "White stone", "2 tiles, Black
+// pawn", "3 pebbles, Dark on top", "value 4, Light pawn".
+const WHAT = {
+  roomandpillar: (stone) => (stone === '.' ? 'empty' : `${COLOUR_NAMES.roomandpillar[stone]} stone`),
+  columna: (sq) => (sq.height ? count(sq.height, 'tile') : 'no tile') + (sq.pawn ? `, ${COLOUR_NAMES.columna[sq.pawn]} pawn` : ''),
+  qawale: (stack) => (stack ? `${count(stack.length, 'pebble')}, ${pebbleName(stack[stack.length - 1])} on top` : 'empty'),
+  territoire: (sq) => `value ${sq.value}` + (sq.occupant === 'x' ? ', captured' : COLOUR_NAMES.territoire[sq.occupant] ? `, ${COLOUR_NAMES.territoire[sq.occupant]} pawn` : ''),
+};
 
 // The last move's squares, under the pieces.
 function markLast(g, step, x, y, size, decor, round) {
@@ -95,7 +110,7 @@ function drawRoomAndPillar(fen, decor) {
       markLast(g, name, x, y, cell, decor);
       if (stone !== '.')
         svgEl('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.36, fill: stone === 'b' ? '#1b1b1b' : '#fafafa', stroke: '#555', 'stroke-width': 1.5 }, g);
-      decorate(g, name, x, y, cell, decor);
+      decorate(g, name, x, y, cell, decor, WHAT.roomandpillar(stone));
       decor.centres[name] = [x + cell / 2, y + cell / 2];
     }
   return svg;
@@ -117,7 +132,7 @@ function drawColumna(fen, decor) {
       if (sq.height) svgEl('text', { x: x + cell - 8, y: y + 14, 'text-anchor': 'end', 'font-size': 13, 'font-weight': 'bold', fill: '#333' }, g, String(sq.height));
       if (sq.pawn)
         svgEl('circle', { cx: x + cell / 2, cy: y + cell - 22 - Math.max(0, sq.height - 1) * 11, r: 13, fill: sq.pawn === 'b' ? '#1b1b1b' : '#fff', stroke: sq.pawn === 'b' ? '#fff' : '#222', 'stroke-width': 2 }, g);
-      decorate(g, name, x, y, cell, decor);
+      decorate(g, name, x, y, cell, decor, WHAT.columna(sq));
       decor.centres[name] = [x + cell / 2, y + cell / 2];
     }
   return svg;
@@ -143,7 +158,7 @@ function drawQawale(fen, decor) {
         svgEl('circle', { cx: x + cell / 2 + 6, cy: y + cell / 2, r: 26, fill: PEBBLE[stack[stack.length - 1]], stroke: '#555', 'stroke-width': 2 }, g);
         svgEl('text', { x: x + cell - 8, y: y + 16, 'text-anchor': 'end', 'font-size': 13, fill: '#333' }, g, String(stack.length));
       }
-      decorate(g, name, x, y, cell, decor);
+      decorate(g, name, x, y, cell, decor, WHAT.qawale(stack));
       decor.centres[name] = [x + cell / 2 + 6, y + cell / 2];
     }
   const names = COLOUR_NAMES.qawale;
@@ -177,7 +192,7 @@ function drawTerritoire(fen, decor) {
     svgEl('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 'bold', fill: sq.occupant === 'b' ? '#fff' : '#222' }, g, String(sq.value));
     const lx = centre + (radius + 44) * Math.cos(angle), ly = centre + (radius + 44) * Math.sin(angle);
     svgEl('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#666' }, svg, String(number));
-    decorate(g, String(number), cx - r, cy - r, 2 * r, decor);
+    decorate(g, String(number), cx - r, cy - r, 2 * r, decor, WHAT.territoire(sq));
     decor.centres[String(number)] = [cx + 8, cy + 8];
   });
   const names = COLOUR_NAMES.territoire;

@@ -3,9 +3,9 @@
 
 import { $, el, SHOW, store } from './util.js';
 import { api } from './api.js';
-import { COLOUR_NAMES, DRAWS_POSSIBLE, GAME_NAMES, moveSteps } from './games.js';
+import { COLOUR_NAMES, DRAWS_POSSIBLE, GAME_NAMES, moveSteps, other } from './games.js';
 import { drawBoard } from './board.js';
-import { isOver, qawaleWinningSquares, resultText, sideToMove, toMove } from './result.js';
+import { isOver, p1Colour, plyMover, qawaleWinningSquares, resultText, sideToMove, toMove } from './result.js';
 import { play } from './state.js';
 import { renderOptions } from './options.js';
 import { renderClocks } from './clock.js';
@@ -183,6 +183,14 @@ export function render() {
   $('an-pov').textContent = `Scores ${povLabel()}.`;
   renderClocks();
   renderEvalGraph();
+}
+
+// Each move said in a live region for screen readers, with the result
+// when it ends the game.
+export function announceMove(state) {
+  const n = state.moves.length, side = plyMover(n - 1);
+  const colour = side === 'p1' ? p1Colour(state) : other(p1Colour(state));
+  $('announce').textContent = `${COLOUR_NAMES[state.game][colour]} (${side}) played ${state.moves[n - 1]}.` + (isOver(state) ? ' ' + resultText(state) : '');
 }
 
 // Move k (from 0) as an entry that shows the position after it.

@@ -49,6 +49,7 @@ export async function selftestInput() {
     drag('a1', 'a2');
     await until(() => play.state.moves.length === 1, 10000, 'the dragged move');
     check('drag_and_drop', play.state.moves[0] === 'b2b3,a1a2', `moves ${play.state.moves.join(' ')}`);
+    check('move_said_for_screen_readers', $('announce').textContent === 'White (p1) played b2b3,a1a2.', `"${$('announce').textContent}"`);
     check('tone_for_a_move', sound.checked && tones.played === heard + 1, `${tones.played - heard} tone(s) for one move`);
     sound.click();
     await clickMove();

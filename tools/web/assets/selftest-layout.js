@@ -27,8 +27,10 @@ export async function selftestLayout() {
     const low = lowContrast();
     check('text_readable', !low, low || 'all at 4.5:1 or more');
     const squares = document.querySelector('#board svg');
-    check('board_named_group_of_squares', squares.getAttribute('role') === 'group' && /board/.test(squares.getAttribute('aria-label') || ''),
-      `role ${squares.getAttribute('role')}, named "${squares.getAttribute('aria-label')}"`);
+    const named = [...squares.querySelectorAll('[data-square]')].map((g) => g.getAttribute('aria-label'));
+    check('board_named_group_of_squares', squares.getAttribute('role') === 'group' && /board/.test(squares.getAttribute('aria-label') || '') &&
+      named.length === 64 && named.every((n) => /^(play )?[a-h][1-8]: (Black|White) stone$/.test(n || '')),
+      `role ${squares.getAttribute('role')}, named "${squares.getAttribute('aria-label')}"; squares ${named.slice(0, 2).join(', ')} ...`);
     const link = $('rules-link').getBoundingClientRect(), panel = $('controls').getBoundingClientRect();
     check('rules_link_inside_its_panel', link.left >= panel.left && link.right <= panel.right,
       `"${$('rules-link').textContent}" at ${span(link)}, its panel ${span(panel)}`);
