@@ -48,13 +48,30 @@ export function engineOwnEval() {
   return eng === 'p1' ? v : -v;
 }
 
-// A draw offer: the engine accepts when its last evaluation, from its own
-// side, is 0 or below; with none yet it looks at the position briefly.
+// A draw offer, answered by the server for the engine (its rule, stated on
+// the page: declined before both sides moved, then taken only when level).
 export async function offerDraw() {
   const state = play.state;
   const eng = engineSide();
   if (!state || isOver(state) || !DRAWS_POSSIBLE.has(state.game) || (eng !== 'p1' && eng !== 'p2')) return;
   showMessage('');
+  try {
+    const answer = await api('POST', `/api/sessions/${play.id}/draw`, { by: eng === 'p1' ? 'p2' : 'p1' });
+    onState(answer.state);
+    const why = answer.draw.why;
+    $('draw-answer').textContent = why[0].toUpperCase() + why.slice(1) + '.';
+  } catch (e) {
+    // A server without /draw (a path it does not know): the page answers.
+    if ((e.status === 404 && !/session/.test(e.message)) || e.status === 405) await offerDrawHere();
+    else handleError(e);
+  }
+}
+
+// The page's own answer for a server that does not answer offers: the
+// engine accepts when its last evaluation, from its own side, is 0 or
+// below; with none yet it looks at the position briefly.
+async function offerDrawHere() {
+  const state = play.state;
   let own = engineOwnEval();
   if (own === null && !play.engineBusy) {
     try {

@@ -82,7 +82,10 @@ function pgnText() {
   const result = resultOf(state);
   const token = result === 'p1win' ? '1-0' : result === 'p2win' ? '0-1' : result === 'draw' ? '1/2-1/2' : '*';
   const reason = reasonOf(state);
-  const termination = !result ? 'unterminated' : /time/.test(reason) ? 'time forfeit' : 'normal';
+  // The server's words for the ending where its state gives them (PGN's
+  // Termination, and a closing comment such as "White resigns"), else
+  // the page's.
+  const termination = state.termination || (!result ? 'unterminated' : /time/.test(reason) ? 'time forfeit' : 'normal');
   const d = new Date();
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   const tc = play.clock.tc ? `${play.clock.tc.base / 1000}+${play.clock.tc.inc / 1000}` : '-';
@@ -99,7 +102,8 @@ function pgnText() {
   roster.concat(more).forEach(([name, value]) => lines.push(pgnTag(name, value)));
   lines.push('');
   const why = result ? (reason || resultText(state)) : 'the game goes on';
-  return lines.concat(pgnMovetext(state.moves, play.times, `${termination}: ${why}`, token)).join('\n') + '\n\n';
+  const closing = state.termination ? state.ending || 'the game goes on' : `${termination}: ${why}`;
+  return lines.concat(pgnMovetext(state.moves, play.times, closing, token)).join('\n') + '\n\n';
 }
 
 export function downloadPgn() {
