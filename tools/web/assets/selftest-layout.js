@@ -95,6 +95,10 @@ export async function selftestDark() {
       `page ${getComputedStyle(document.body).backgroundColor}, panels ${css('controls', 'backgroundColor')}`);
     const low = lowContrast();
     check('text_readable_on_dark', !low, low || 'all at 4.5:1 or more');
+    // The board's labels (a, b, ..., 1, 2, ...) on the board's own ground.
+    const label = document.querySelector('#board svg > text'), ground = getComputedStyle(label.parentNode).backgroundColor;
+    const labelContrast = contrast(getComputedStyle(label).fill, ground);
+    check('board_labels_readable_on_dark', labelContrast >= 4.5, `"${label.textContent}" ${getComputedStyle(label).fill} on ${ground}: ${labelContrast.toFixed(2)}:1`);
   } catch (e) {
     check('dark', false, e.message);
   }
