@@ -7,7 +7,7 @@ import { $ } from './util.js';
 import { api } from './api.js';
 import { play } from './state.js';
 import { startPlay } from './controls.js';
-import { finishSelftest, until } from './selftest-kit.js';
+import { checklist, until } from './selftest-kit.js';
 
 const GAME_BUTTONS = ['resign', 'offer-draw', 'rematch', 'download-pgn', 'copy-link', 'undo', 'engine-move', 'analyse', 'set-position'];
 
@@ -29,9 +29,7 @@ async function fillSessions() {
 }
 
 export async function selftestBusy() {
-  const lines = [];
-  let ok = true;
-  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`); };
+  const { check, finish } = checklist();
   let taken = [];
   try {
     taken = await fillSessions();
@@ -51,5 +49,5 @@ export async function selftestBusy() {
     check('busy', false, e.message);
   }
   for (const id of taken) await api('DELETE', `/api/sessions/${id}`).catch(() => {});
-  finishSelftest(ok, lines);
+  finish();
 }

@@ -12,7 +12,7 @@ import { engineOwnEval } from './ending.js';
 import { parseInfo } from './analysis.js';
 import { newGame } from './session.js';
 import { showMovetime, startPlay } from './controls.js';
-import { clickStep, finishSelftest, until } from './selftest-kit.js';
+import { checklist, clickStep, until } from './selftest-kit.js';
 import { checkLastMove } from './selftest-games.js';
 
 // ?selftest=features: the game actions and the engine's view with the
@@ -23,9 +23,7 @@ import { checkLastMove } from './selftest-games.js';
 const QAWALE_LEVEL = 'a1a2b2c2 d1d2d3d4 d4d3c3b3b4 b3b4a4 a4b4b3b2c2 b4b3b2a2a1 b2a2a1b1c1 a2b2c2c1b1 b1b2c2c1 c2d2d3c3b3b4 a1a2a3b3 c1b1b2c2d2 c2c1d1 b2a2a1b1c1';
 
 export async function selftestFeatures() {
-  const lines = [];
-  let ok = true;
-  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); };
+  const { check, finish } = checklist();
   const step = async (name, fn) => { try { await fn(); } catch (e) { check(name, false, e.message); } };
   const newAt = async (game, human, start, tc, moves) => {
     $('game').value = game;
@@ -226,5 +224,5 @@ export async function selftestFeatures() {
   });
   play.hooks.afterGo = null;
   await newAt('columna', 'both');
-  finishSelftest(ok, lines);
+  finish();
 }

@@ -9,7 +9,7 @@ import { play } from './state.js';
 import { newGame } from './session.js';
 import { showMovetime, startPlay } from './controls.js';
 import { tones } from './sound.js';
-import { clickStep, finishSelftest, until } from './selftest-kit.js';
+import { checklist, clickStep, until } from './selftest-kit.js';
 
 function centre(token) {
   const square = document.querySelector(`#board [data-token="${token}"]`);
@@ -32,9 +32,7 @@ async function clickMove() {
 }
 
 export async function selftestInput() {
-  const lines = [];
-  let ok = true;
-  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`); };
+  const { check, finish } = checklist();
   try {
     await startPlay();
     await until(() => play.state, 10000, 'a session');
@@ -62,5 +60,5 @@ export async function selftestInput() {
   } catch (e) {
     check('input', false, e.message);
   }
-  finishSelftest(ok, lines);
+  finish();
 }

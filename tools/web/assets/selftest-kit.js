@@ -43,3 +43,14 @@ export function finishSelftest(ok, lines) {
   out.textContent = (ok ? 'SELFTEST PASS' : 'SELFTEST FAIL') + '\n' + lines.join('\n');
   document.title = ok ? 'SELFTEST PASS' : 'SELFTEST FAIL';
 }
+
+// A self-test's verdict, check by check: check(name, cond, detail) adds
+// an ok or FAIL line, finish() writes them (PASS when every check passed).
+export function checklist() {
+  const lines = [];
+  let ok = true;
+  return {
+    check(name, cond, detail) { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); },
+    finish() { finishSelftest(ok, lines); },
+  };
+}

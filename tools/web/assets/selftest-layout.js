@@ -10,14 +10,12 @@ import { play } from './state.js';
 import { newGame } from './session.js';
 import { showTab, startPlay } from './controls.js';
 import { chooseWatchFile, watch } from './watch.js';
-import { finishSelftest, until } from './selftest-kit.js';
+import { checklist, until } from './selftest-kit.js';
 
 const span = (r) => `${Math.round(r.left)}-${Math.round(r.right)} x ${Math.round(r.top)}-${Math.round(r.bottom)} px`;
 
 export async function selftestLayout() {
-  const lines = [];
-  let ok = true;
-  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`); };
+  const { check, finish } = checklist();
   try {
     check('window_1280_px', window.innerWidth >= 1200, `${window.innerWidth} x ${window.innerHeight} px`);
     await startPlay();
@@ -52,7 +50,7 @@ export async function selftestLayout() {
   }
   watch.stopped = true;
   clearTimeout(watch.timer);
-  finishSelftest(ok, lines);
+  finish();
 }
 
 // WCAG's relative luminance of a computed rgb() colour, and the contrast
@@ -83,9 +81,7 @@ function lowContrast() {
 // ?selftest=dark, with the system asking for a dark page: dark
 // backgrounds, and text on them at WCAG AA contrast (4.5:1).
 export async function selftestDark() {
-  const lines = [];
-  let ok = true;
-  const check = (name, cond, detail) => { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`); };
+  const { check, finish } = checklist();
   try {
     await startPlay();
     await until(() => play.state && document.querySelector('#board svg'), 10000, 'the board');
@@ -102,5 +98,5 @@ export async function selftestDark() {
   } catch (e) {
     check('dark', false, e.message);
   }
-  finishSelftest(ok, lines);
+  finish();
 }

@@ -6,7 +6,7 @@ import { play } from './state.js';
 import { newGame } from './session.js';
 import { showMovetime, showTab, startPlay } from './controls.js';
 import { chooseWatchFile, watch, watchFens } from './watch.js';
-import { clickStep, finishSelftest, until } from './selftest-kit.js';
+import { checklist, clickStep, finishSelftest, until } from './selftest-kit.js';
 
 // ?selftest=reopen&expect=FEN&plies=N#game=...: the page opened from a
 // copied link shows the position it was copied at.
@@ -45,8 +45,7 @@ export async function selftestPhone() {
   await sleep(300);
   const width = document.documentElement.scrollWidth, screen = window.innerWidth;
   const board = $('board').getBoundingClientRect(), controls = $('controls').getBoundingClientRect();
-  const lines = [];
-  const check = (name, cond, detail) => lines.push(`${cond ? 'ok' : 'FAIL'} ${name}: ${detail}`);
+  const { check, finish } = checklist();
   check('no_horizontal_overflow', width <= 390 && width <= screen, `page ${width} px wide in a ${screen} px window`);
   check('board_first', board.top < controls.top && board.bottom <= controls.top + 1, `board ${Math.round(board.top)}-${Math.round(board.bottom)} px, controls from ${Math.round(controls.top)} px`);
   check('board_full_width', board.width >= 0.85 * screen, `board ${Math.round(board.width)} px of ${screen}`);
@@ -55,7 +54,7 @@ export async function selftestPhone() {
   check('move_strip_under_the_board', strip.height > 0 && strip.top >= board.bottom && strip.top - board.bottom < 120 && $('move-strip').textContent.includes(play.state.moves[0]),
     `"${$('move-strip').textContent}" at ${Math.round(strip.top)} px, the board's bottom at ${Math.round(board.bottom)} px`);
   check('nothing_sticks_out', wide.length === 0, wide.slice(0, 3).map((e) => e.id || e.tagName).join(', ') || 'none');
-  finishSelftest(lines.every((l) => l.startsWith('ok')), lines);
+  finish();
 }
 
 // A new Columna game for both sides, and its first move by clicks.
@@ -97,9 +96,7 @@ export async function selftestReload() {
 // arena's moves before PGN symbols: commas, Territoire moves starting with
 // a digit) must read as NAME.pgn does: the same moves, the same board.
 export async function selftestWatch() {
-  const lines = [];
-  let ok = true;
-  const check = (name, cond, detail) => { ok = ok && cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); };
+  const { check, finish } = checklist();
   const seen = {};
   try {
     showTab('watch');
@@ -139,5 +136,5 @@ export async function selftestWatch() {
   }
   watch.stopped = true;
   clearTimeout(watch.timer);
-  finishSelftest(ok, lines);
+  finish();
 }
