@@ -13,15 +13,15 @@
 #                       stays flipped; each game's PGN is left in the page
 #   ?selftest=features  with the real engine: readable option labels, the
 #                       rules link, draw offers only where draws exist,
-#                       declined in a lost position and accepted in a won
-#                       one, the analysis for the human after a lost game,
-#                       the evaluation graph (no best line left after the
-#                       end), resign, rematch, a copied link, New game
-#                       emptying the position box, clocks that wait for
-#                       each side's first move, loss on time on both
-#                       sides, the flagged clock marked, and the result
-#                       over the board (not green for a loss) with its
-#                       Rematch and Analyse buttons
+#                       declined with the engine winning and accepted in
+#                       a drawn end, the analysis for the human after a
+#                       lost game, the evaluation graph (no best line
+#                       left after the end), resign, rematch, a copied
+#                       link, New game emptying the position box, clocks
+#                       that wait for each side's first move, loss on
+#                       time on both sides, the flagged clock marked, and
+#                       the result over the board (not green for a loss)
+#                       with its Rematch and Analyse buttons
 #   ?selftest=reopen    the copied link reopens the same position
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
