@@ -34,7 +34,8 @@
 #                       first screen, its axis in whole Elo points; text
 #                       at 4.5:1 or more; the board a named group
 #   ?selftest=input     a move dragged square to square; a tone for a
-#                       move, none when muted or while analysing
+#                       move, none when muted or while analysing; a
+#                       premove kept, then played (or dropped if illegal)
 #   ?selftest=dark      with the system asking for a dark page: dark
 #                       backgrounds, text on them at 4.5:1 or more
 #   ?selftest=watch     the Watch tab on arena PGNs (old files too: moves

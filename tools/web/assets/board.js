@@ -7,26 +7,30 @@ import { COLOUR_NAMES, GAME_NAMES, moveSteps, parseColumna, parseQawale, parseRo
 // decor: { clickable: Set of steps, onStep(step), chosen: [steps],
 //          pv: [moves], line: [squares], last: Set of squares, flipped }
 // what: what stands there, in words (WHAT below).  Every square is named
-// for screen readers; one that can be played is a button.
+// for screen readers; one that can be played is a button, and so is any
+// square while a premove can be chosen (decor.onPremove).
 function decorate(g, step, x, y, size, decor, what) {
   const chosen = decor.chosen ? decor.chosen.indexOf(step) : -1;
   g.setAttribute('role', 'img');
   g.setAttribute('aria-label', `${step}: ${what}`);
   if (decor.line && decor.line.includes(step))
     svgEl('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: 'none', stroke: '#d22', 'stroke-width': 4 }, g);
-  if (decor.clickable && decor.clickable.has(step)) {
-    g.classList.add('clickable');
+  const playable = decor.clickable && decor.clickable.has(step);
+  const act = playable ? decor.onStep : decor.onPremove;
+  if (act) {
+    g.classList.add(playable ? 'clickable' : 'premovable');
     g.setAttribute('tabindex', '0');
     g.setAttribute('role', 'button');
-    g.setAttribute('aria-label', `play ${step}: ${what}`);
-    svgEl('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: 'rgba(60,170,60,0.08)', stroke: '#2a2', 'stroke-width': 3, rx: 6 }, g);
+    g.setAttribute('aria-label', `${playable ? 'play' : 'premove'} ${step}: ${what}`);
+    if (playable) svgEl('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: 'rgba(60,170,60,0.08)', stroke: '#2a2', 'stroke-width': 3, rx: 6 }, g);
     svgEl('rect', { class: 'focus-ring', x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 6 }, g);
-    g.addEventListener('click', () => decor.onStep(step));
+    g.addEventListener('click', () => act(step));
     g.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); decor.onStep(step); }
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); act(step); }
     });
   }
-  if (chosen >= 0) badge(g, x + 12, y + 12, chosen + 1, '#e67e22');
+  // Steps chosen: orange, or blue for a premove.
+  if (chosen >= 0) badge(g, x + 12, y + 12, chosen + 1, decor.onPremove ? '#2563eb' : '#e67e22');
 }
 
 const pebbleName = (c) => (c === 'n' ? 'neutral' : COLOUR_NAMES.qawale[c]);

@@ -41,7 +41,7 @@ function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
   const watching = !$('view-watch').hidden;
   if (e.key === 'f' || e.key === 'F') { flip(); e.preventDefault(); return; }
-  if (e.key === 'Escape' && !watching) { play.steps = []; render(); return; }
+  if (e.key === 'Escape' && !watching) { play.steps = []; play.premove = []; render(); return; }
   if (watching) {
     const steps = { ArrowLeft: () => watchStep(watch.ply - 1), ArrowRight: () => watchStep(watch.ply + 1), Home: () => watchStep(0), End: () => watchStep(watch.game ? watch.game.moves.length : 0) };
     if (steps[e.key]) { steps[e.key](); e.preventDefault(); }
@@ -107,7 +107,7 @@ export function wirePlay() {
   $('copy-moves').addEventListener('click', () => play.state && copyText(play.state.moves.join(' ')));
   $('copy-link').addEventListener('click', () => play.state && copyText(gameLink()));
   $('download-pgn').addEventListener('click', downloadPgn);
-  $('step-cancel').addEventListener('click', () => { play.steps = []; render(); });
+  $('step-cancel').addEventListener('click', () => { play.steps = []; play.premove = []; render(); });
   $('move-submit').addEventListener('click', () => submitMove($('move-input').value.trim()));
   $('flip').addEventListener('click', flip);
   $('resign').addEventListener('click', resign);

@@ -13,6 +13,7 @@ import { povLabel, renderEvalGraph } from './analysis.js';
 import { onState } from './session.js';
 import { renderWatchGame, watch } from './watch.js';
 import { renderBanner } from './banner.js';
+import { addPremove, premoveTime } from './premove.js';
 
 export function showMessage(text) { $('message').textContent = text || ''; }
 
@@ -25,14 +26,14 @@ export function engineSide() {
 
 export function live() { return play.view === null; }
 
-function humanToMove(state) {
+export function humanToMove(state) {
   const mover = toMove(state);
   if (!mover || !live()) return false;
   const h = humanSide();
   return h === 'both' || h === mover || play.analysing;
 }
 
-function candidates() {
+export function candidates() {
   const state = play.state;
   return state.legal.filter((m) => {
     const steps = moveSteps(m);
@@ -126,9 +127,10 @@ export function render() {
   const pvShown = live() && play.pv.length && play.pvRoot === n && (play.analysing || SHOW) ? play.pv : [];
   const last = ply > 0 ? new Set(moveSteps(state.moves[ply - 1])) : new Set();
   const focus = focusedToken();
+  const premoving = premoveTime(state);
   drawBoard($('board'), state.game, fen, {
-    clickable: next, onStep, chosen: play.steps, pv: pvShown, line: viewing ? [] : qawaleWinningSquares(state),
-    last, flipped: play.flipped,
+    clickable: next, onStep, chosen: premoving ? play.premove : play.steps, onPremove: premoving ? addPremove : null,
+    pv: pvShown, line: viewing ? [] : qawaleWinningSquares(state), last, flipped: play.flipped,
   });
   if (focus) {
     const again = [...document.querySelectorAll('#board [data-token].clickable')];
@@ -152,8 +154,9 @@ export function render() {
     b.dataset.token = '(end)';
     b.addEventListener('click', () => { play.steps = []; submitMove(complete[0]); });
   }
-  $('step-text').textContent = play.steps.length ? 'steps: ' + play.steps.join(' ') : '';
-  $('step-cancel').hidden = play.steps.length === 0;
+  $('step-text').textContent = play.steps.length ? 'steps: ' + play.steps.join(' ') :
+    play.premove.length ? `premove: ${play.premove.join(' ')} (played after the engine's move if legal then)` : '';
+  $('step-cancel').hidden = play.steps.length === 0 && play.premove.length === 0;
   $('typed-move').hidden = state.legal_complete || isOver(state) || !live();
   const names = COLOUR_NAMES[state.game];
   const mover = toMove(state);

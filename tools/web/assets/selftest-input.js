@@ -1,7 +1,7 @@
 // selftest-input.js - ?selftest=input: a move dragged (press on one square,
-// release on the next: Columna's b2 to b3, then a1 to a2), and the move
-// tone: played for a move, not when muted (and the switch kept), not
-// while the engine analyses.
+// release on the next: Columna's b2 to b3, then a1 to a2), the move tone
+// (played for a move, not when muted, the switch kept, not while the
+// engine analyses), and a premove.
 
 import { $, store } from './util.js';
 import { moveSteps } from './games.js';
@@ -31,6 +31,30 @@ async function clickMove() {
   await until(() => play.state.moves.length > before, 10000, 'the clicked move');
 }
 
+// While the engine (p1) thinks over its first move, a click on the
+// human's pawn b5 is kept as a premove (marked, said); once the engine has
+// moved it is the first step chosen if it is legal then, else dropped
+// with a message.  Esc drops a premove.
+async function premove(check) {
+  $('human').value = 'p2';
+  $('movetime').value = '1500';
+  await newGame();
+  await until(() => play.engineBusy, 10000, 'the engine thinking');
+  const square = () => document.querySelector('#board [data-token="b5"].premovable');
+  if (!square()) throw new Error('b5 cannot be chosen while the engine thinks');
+  square().dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  check('premove_kept', play.premove.join(' ') === 'b5' && /premove: b5/.test($('step-text').textContent) && !!document.querySelector('#board [data-token="b5"] circle[fill="#2563eb"]'),
+    `"${$('step-text').textContent}"`);
+  await until(() => play.state.moves.length === 1 && !play.engineBusy, 30000, 'the engine\'s move');
+  const legal = play.state.legal.some((m) => moveSteps(m)[0] === 'b5');
+  check('premove_played_or_dropped', legal ? play.steps.join(' ') === 'b5' : play.steps.length === 0 && /premove b5 is not legal/.test($('message').textContent),
+    `after ${play.state.moves[0]}: b5 ${legal ? 'legal' : 'not legal'}, steps "${play.steps.join(' ')}", message "${$('message').textContent}"`);
+  play.steps = [];
+  play.premove = ['c2'];
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  check('escape_drops_a_premove', play.premove.length === 0, `${play.premove.length} premove steps left`);
+}
+
 export async function selftestInput() {
   const { check, finish } = checklist();
   try {
@@ -57,6 +81,7 @@ export async function selftestInput() {
     await clickMove();
     check('no_tone_while_analysing', play.analysing && tones.played === heard + 1, `${tones.played - heard} tone(s) after a move during analysis`);
     $('analyse').click();
+    await premove(check);
   } catch (e) {
     check('input', false, e.message);
   }

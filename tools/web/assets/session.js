@@ -12,6 +12,7 @@ import { chosenTimeControl, clockLeft, clockOnMoves, clockReset, endOnTime, flag
 import { clearBestLine, onInfo, renderMultiPv } from './analysis.js';
 import { showMovetime } from './controls.js';
 import { moveSound } from './sound.js';
+import { playPremove } from './premove.js';
 
 export function startString(state) {
   if (state.start.startsWith('deal') && play.startFen) return 'fen ' + play.startFen;
@@ -41,6 +42,8 @@ export function onState(state) {
   else if (!play.startFen && state.start === 'startpos') play.startFen = START_FENS[state.game];
   if (changed) {
     play.steps = [];
+    // A premove waits for the engine's move, and for nothing else.
+    if (!moved) play.premove = [];
     if (play.pvRoot !== n) { play.pv = []; play.multipv = {}; renderMultiPv(); }
     if (isOver(state)) clearBestLine();
     Object.keys(play.evals).forEach((k) => { if (+k > n) delete play.evals[k]; });
@@ -67,6 +70,7 @@ export function onState(state) {
   if (moved) {
     moveSound();
     announceMove(state);
+    playPremove();
   }
   saveSession();
   if (changed && play.analysing && !isOver(state)) startAnalysis();

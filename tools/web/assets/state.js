@@ -14,4 +14,5 @@ export const play = {
   clock: { tc: null, left: { p1: 0, p2: 0 }, ply: 0, running: false },
   flagPending: null, flagging: false, hooks: {}, replayErrors: [],
   started: false, multipv: {},
+  premove: [],           // steps chosen while the engine was to move
 };
