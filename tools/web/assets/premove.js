@@ -8,10 +8,11 @@ import { candidates, humanSide, humanToMove, live, onStep, render, showMessage }
 import { moveSteps } from './games.js';
 
 // Whether a premove can be chosen now: you play one side, and the engine,
-// the other, is to move in the live game.
+// the other, is to move in the live game (not while analysing, when you
+// may move for either side).
 export function premoveTime(state) {
   const h = humanSide(), mover = toMove(state);
-  return (h === 'p1' || h === 'p2') && live() && !isOver(state) && !!mover && mover !== h;
+  return (h === 'p1' || h === 'p2') && live() && !play.analysing && !isOver(state) && !!mover && mover !== h;
 }
 
 export function addPremove(step) {

@@ -245,6 +245,7 @@ export async function newGame(start, moves) {
     const state = await api('POST', `/api/sessions/${play.id}/new`, body);
     play.state = null;
     play.key = null;
+    play.keyPly = null;
     play.startFen = null;
     play.evals = {};
     play.times = [];

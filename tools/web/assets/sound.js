@@ -12,6 +12,8 @@ export const tones = { played: 0 };
 export function moveSound() {
   if (!$('sound').checked || play.analysing) return;
   tones.played++;
+  // Before the page's first click or key, browsers refuse to play sound.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     context = context || new AudioContext();
     const now = context.currentTime, osc = context.createOscillator(), gain = context.createGain();
