@@ -403,7 +403,7 @@ static void test_bare_line_feeds_end_lines_too(void)
 
 static void test_answers_forbid_framing_sniffing_and_foreign_scripts(void)
 {
-    const char *paths[] = {"/", "/app.js", "/api/watch", "/no-such-page"};
+    const char *paths[] = {"/", "/main.js", "/api/watch", "/no-such-page"};
     for (int i = 0; i < 4; i++) {
         Response r;
         call(main_server.port, "GET", paths[i], "", &r);

@@ -6,6 +6,9 @@
 #                                 URL; false if it did not start in 10 s
 #   wait_for_text FILE REGEX   -> waits up to 10 s for a line matching REGEX
 #                                 (times LOAD_FACTOR, tests/protocol/lib.sh)
+#   web_scratch                -> TMP, a scratch folder removed at exit,
+#                                 when the server in SERVER (if set) is
+#                                 stopped too
 
 wait_for_text() {
     tries=$((100 * ${LOAD_FACTOR:-1}))
@@ -27,4 +30,15 @@ start_web() {
     URL=$(sed -n 's/.*listening on \(http:[^ ]*\) .*/\1/p' "$log")
     PORT=$(printf '%s' "$URL" | sed -n 's/.*:\([0-9]*\)\/$/\1/p')
     [ -n "$PORT" ]
+}
+
+web_scratch() {
+    TMP=$(mktemp -d)
+    SERVER=
+    trap web_cleanup EXIT
+}
+
+web_cleanup() {
+    [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null
+    rm -rf "$TMP"
 }

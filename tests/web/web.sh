@@ -17,14 +17,7 @@ WEB=$BUILD/tessera-web
 # the client's own flags, are $WEB's.
 CLIENT=$WEB
 [ -x build/release/tessera-web ] && CLIENT=build/release/tessera-web
-TMP=$(mktemp -d)
-SERVER=
-
-cleanup() {
-    [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
+web_scratch
 
 # call METHOD PATH [BODY]: sets CODE (the HTTP status) and BODY.
 call() {
@@ -101,8 +94,8 @@ ok server_starts
 
 # --- the page, and nothing but the page
 call GET /
-expect_code page_is_served 200 'app\.js'
-call GET /app.js
+expect_code page_is_served 200 'main\.js'
+call GET /games.js
 expect_code script_is_served 200 'moveSteps'
 call GET /nothing-here
 expect_code unknown_path_is_404 404 '"error"'

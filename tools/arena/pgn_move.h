@@ -1,7 +1,7 @@
 /*
  * pgn_move.h - a move of any game as a PGN move token, and back: the one
  * place the encoding is defined (the browser page's reader and writer,
- * tools/web/assets/app.js, follow it).
+ * tools/web/assets/pgn.js, follow it).
  *
  * PGN reads a move as a symbol token: a letter or digit, then letters,
  * digits and the characters _ + # = : -.  A token that starts with a digit

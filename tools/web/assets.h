@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 typedef struct {
-    const char *name; /* "index.html", "app.js", ... */
+    const char *name; /* "index.html", "main.js", ... */
     const unsigned char *data;
     size_t size;
 } WebAsset;

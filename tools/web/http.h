@@ -79,7 +79,7 @@ bool http_write_all(int fd, const char *bytes, size_t len);
 #define HTTP_SAFETY_HEADERS                                                                                  \
     "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n"               \
     "Referrer-Policy: no-referrer\r\n"                                                                      \
-    "Content-Security-Policy: default-src 'self'; style-src 'self' 'unsafe-inline'; "                       \
+    "Content-Security-Policy: default-src 'self'; style-src 'self'; "                                       \
     "img-src 'self' data: blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'\r\n"
 
 /* One whole answer with Content-Length and Connection: close. */

@@ -1,7 +1,7 @@
 /*
  * routes.h - what each request path does.
  *
- *   GET  /  /app.js  /style.css ...      the embedded page (HEAD too)
+ *   GET  /  /main.js  /style.css ...     the embedded page (HEAD too)
  *   POST /api/sessions                   a new session: {"game", "start", "backend"} all optional
  *   GET  /api/sessions/ID                its state
  *   DELETE /api/sessions/ID              end it (and its engine)

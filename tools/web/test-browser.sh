@@ -13,14 +13,31 @@
 #                       stays flipped; each game's PGN is left in the page
 #   ?selftest=features  with the real engine: readable option labels, the
 #                       rules link, draw offers only where draws exist,
-#                       declined in a lost position and accepted in a won
-#                       one, the analysis for the human after a lost game,
-#                       the evaluation graph, resign, rematch, a copied
-#                       link, clocks for both sides and loss on time
+#                       declined with the engine winning and accepted in
+#                       a drawn end, the analysis for the human after a
+#                       lost game, the evaluation graph (no best line
+#                       left after the end), resign, rematch, a copied
+#                       link, New game emptying the position box, clocks
+#                       that wait for each side's first move, loss on
+#                       time on both sides, the flagged clock marked, and
+#                       the result over the board (not green for a loss)
+#                       with its Rematch and Analyse buttons
 #   ?selftest=reopen    the copied link reopens the same position
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
 #   ?selftest=reload    a reload keeps the game (the same session)
+#   ?selftest=busy      a tab over the server's cap of sessions: the
+#                       reason and a retry, no board nor game buttons;
+#                       the retry starts a game once a session is free
+#   ?selftest=layout    at 1280x800: the rules link inside its panel; the
+#                       Watch tab's Elo chart beside the board, in the
+#                       first screen, its axis in whole Elo points; text
+#                       at 4.5:1 or more; the board a named group
+#   ?selftest=input     a move dragged square to square; a tone for a
+#                       move, none when muted or while analysing; a
+#                       premove kept, then played (or dropped if illegal)
+#   ?selftest=dark      with the system asking for a dark page: dark
+#                       backgrounds, text on them at 4.5:1 or more
 #   ?selftest=watch     the Watch tab on arena PGNs (old files too: moves
 #                       with commas, Territoire moves starting with a
 #                       digit, read as the new ones) and a tuner CSV
@@ -69,6 +86,13 @@ build/tessera-arena -game columna -games 6 -seed 3 -openings random plies=2 \
 # No decisive game: the page must say so rather than show an Elo of 0.
 sed -e 's/^\[Result "[^"]*"\]/[Result "1\/2-1\/2"]/' -e 's/^\(.* \)*\(1-0\|0-1\)$/\11\/2-1\/2/' \
     "$OUT/run.pgn" >"$OUT/draws.pgn"
+# 42 draws, then the run's wins and losses: an Elo that stays within
+# +-100, whose chart's axis must still read in whole points.
+{
+    sed -n '/^%/p' "$OUT/run.pgn"
+    for i in 1 2 3 4 5 6 7; do sed '/^%/d' "$OUT/draws.pgn"; done
+    sed '/^%/d' "$OUT/run.pgn"
+} >"$OUT/level.pgn"
 # The arena's moves are PGN symbols (tools/arena/pgn_move.h: b2b3:c4c5,
 # M17:3:x4); files written before that have the games' own notation
 # (b2b3,c4c5, 17,3,x4) and no "N..." before p2's moves: NAME-old.pgn, made
@@ -98,7 +122,7 @@ awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30;
 
 . tests/web/lib.sh
 start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" \
-    --watch "$OUT/draws.pgn" --watch "$OUT/territoire.pgn" --watch "$OUT/territoire-old.pgn" --watch "$OUT/run-old.pgn" || {
+    --watch "$OUT/draws.pgn" --watch "$OUT/level.pgn" --watch "$OUT/territoire.pgn" --watch "$OUT/territoire-old.pgn" --watch "$OUT/run-old.pgn" || {
     cat "$OUT/server.log"
     exit 1
 }
@@ -135,7 +159,7 @@ for game in roomandpillar columna qawale territoire; do
     if build/tessera-arena merge "$OUT/web-$game.pgn" >"$OUT/merge-$game.txt" 2>&1 &&
         grep -q '^Merged 1 games from 1 file' "$OUT/merge-$game.txt" &&
         grep -q "^\[Game \"$game\"\]" "$OUT/web-$game.pgn" &&
-        grep -Eq '^Results of .* \(1 games\)' "$OUT/merge-$game.txt"; then
+        grep -Eq '^Results of .* \(1 games?\)' "$OUT/merge-$game.txt"; then
         pass "downloaded_pgn_accepted_by_arena_merge ($game)"
     else
         sed 's/^/    /' "$OUT/merge-$game.txt"
@@ -163,6 +187,28 @@ verdict phone_layout_at_390_px "$OUT/phone.html"
 browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=reload" >"$OUT/reload.html"
 verdict a_reload_keeps_the_game "$OUT/reload.html"
 
+browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=busy" >"$OUT/busy.html"
+verdict a_tab_over_the_session_cap "$OUT/busy.html"
+
+browse --virtual-time-budget=60000 --window-size=1280,800 --dump-dom "${url}?selftest=layout" >"$OUT/layout.html"
+verdict layout_at_1280_px "$OUT/layout.html"
+
+browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=input" >"$OUT/input.html"
+verdict drag_and_drop_and_move_tones "$OUT/input.html"
+
+# The system asking for a dark page (Chromium's own setting: 0 is dark).
+DARK=--blink-settings=preferredColorScheme=0
+browse --virtual-time-budget=30000 "$DARK" --dump-dom "${url}?selftest=dark" >"$OUT/dark.html"
+verdict dark_theme "$OUT/dark.html"
+
+# The tab is in the address: #watch opens (and a reload keeps) Watch.
+browse --virtual-time-budget=5000 --dump-dom "${url}#watch" >"$OUT/tab.html"
+if grep -q '<main id="view-watch" class="view">' "$OUT/tab.html" && grep -q '<main id="view-play" class="view" hidden' "$OUT/tab.html"; then
+    pass "watch_tab_from_the_address"
+else
+    fail "watch_tab_from_the_address ($(grep -o '<main id="view-[a-z]*"[^>]*>' "$OUT/tab.html" | tr '\n' ' '))"
+fi
+
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
 verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"
 rm -f "$OUT"/*.png
@@ -171,7 +217,11 @@ for game in roomandpillar columna qawale territoire; do
     browse --virtual-time-budget=60000 --window-size=560,590 --screenshot="$OUT/board-$game.png" \
         "${url}?show=$game&plies=9&board=1" >/dev/null
 done
+# A game to its end, seen by the first player: the result over the board.
+browse --virtual-time-budget=60000 --window-size=560,640 --screenshot="$OUT/result.png" \
+    "${url}?show=qawale&plies=100&board=1&human=p1" >/dev/null
 browse --virtual-time-budget=60000 --window-size=1280,900 --screenshot="$OUT/play.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
+browse --virtual-time-budget=60000 --window-size=1280,900 "$DARK" --screenshot="$OUT/dark.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 browse --virtual-time-budget=60000 --window-size=390,844 --screenshot="$OUT/phone.png" "${url}?show=columna&plies=6&tc=300%2B3&pv=1" >/dev/null
 
 # An engine that declares a strength option and reports win/draw/loss
