@@ -7,7 +7,7 @@
 # killed engine's launcher getting SIGTERM first, a resume through another
 # launcher, the refusals (exit 2), srun outside an allocation among them,
 # and a launcher's failures (refused and dropped connections, steps not
-# created: tests/fakes/launcher_faults.sh), never scored: replayed to the
+# created: tests/fakes/lib_launcher_faults.sh), never scored: replayed to the
 # results of a run without them, or the run stopped (exit 5) naming the
 # host and what the launcher said.
 . "$(dirname "$0")/lib.sh"
@@ -101,7 +101,7 @@ check "resume: no launcher in the recorded configuration" [ "$(grep -ci 'launche
 # ---- a launcher's failure is never a game ----
 # faulty NAME FLAGS...: 6 games, one at a time, through ssh on host h1,
 # both engines started afresh for every game (--one-game), with the faults
-# the environment asks for (launcher_faults.sh); PGN $WORK/NAME.pgn,
+# the environment asks for (lib_launcher_faults.sh); PGN $WORK/NAME.pgn,
 # record $WORK/NAME.rec (the starts), report $WORK/NAME.report (without
 # the launcher failures' line), results $WORK/NAME.results.
 printf 'h1\n' >"$WORK/h1.txt"

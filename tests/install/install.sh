@@ -77,7 +77,7 @@ expect_line installed_web_helps '^usage: tessera-web'
 # serves its page (embedded) and starts the tessera installed beside it.
 if start_web "$BIN/tessera-web" "$TMP/web.log"; then
     REPLY=$("$BIN/tessera-web" --client --port "$PORT" GET / 2>&1)
-    expect_line installed_web_serves_its_page 'app\.js'
+    expect_line installed_web_serves_its_page 'main\.js'
     REPLY=$("$BIN/tessera-web" --client --port "$PORT" POST /api/sessions '{"game":"columna","backend":"random"}' 2>&1)
     pid=$(printf '%s' "$REPLY" | sed -n 's/.*"engine_pid":\([0-9]*\).*/\1/p')
     engine=$([ -n "$pid" ] && readlink "/proc/$pid/exe")

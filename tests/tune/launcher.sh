@@ -8,7 +8,7 @@
 # in random order), a run resumes through another launcher, a host that
 # cannot run the engine is named before any pair, the refusals exit 2, and
 # a launcher's failures (refused and dropped connections:
-# tests/fakes/launcher_faults.sh) never reach the gradient: the games are
+# tests/fakes/lib_launcher_faults.sh) never reach the gradient: the games are
 # played again to the CSV of the run without them, or the run stops
 # (exit 5) naming the host and what ssh said, and -resume finishes it.
 . "$(dirname "$0")/lib.sh"

@@ -17,7 +17,7 @@
 #include <signal.h>
 
 #include "webtest.h"
-#include "web/ending.h"
+#include "web/draw_offer.h"
 
 static Server server;
 

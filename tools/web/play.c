@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "util/clock.h"
-#include "web/ending.h"
+#include "web/termination.h"
 
 #define STOP_ANSWER_MS 5000
 
@@ -701,7 +701,7 @@ void play_state_json(Session *s, TextBuf *out)
     status_text(s, status, sizeof status);
     text_json_member(out, "status", status);
     text_json_member(out, "reason", s->reason);
-    ending_state_members(s, out);
+    termination_state_members(s, out);
     text_json_member(out, "side", s->side);
     text_printf(out, ",\"ply\":%d,\"moves\":[", s->move_count);
     for (int i = 0; i < s->move_count; i++) {

@@ -13,7 +13,7 @@
 #include "util/parse_number.h"
 #include "web/admission.h"
 #include "web/assets.h"
-#include "web/ending.h"
+#include "web/draw_offer.h"
 #include "web/json.h"
 #include "web/play.h"
 #include "web/session.h"
@@ -269,7 +269,7 @@ static void route_end(int fd, Session *s, const JsonObject *body)
     answer(fd, s, status, why);
 }
 
-/* A draw offer, answered for the engine (ending.h): the answer and the
+/* A draw offer, answered for the engine (draw_offer.h): the answer and the
  * state after it. */
 static void route_draw(int fd, Session *s, const JsonObject *body)
 {
@@ -281,7 +281,7 @@ static void route_draw(int fd, Session *s, const JsonObject *body)
     TextBuf text;
     text_init(&text);
     pthread_mutex_lock(&s->lock);
-    int status = ending_offer_draw(s, by, &draw, why, sizeof why);
+    int status = draw_offer_answer(s, by, &draw, why, sizeof why);
     if (status == 0) {
         text_printf(&text, "{\"draw\":{\"accepted\":%s,\"evaluation\":", draw.accepted ? "true" : "false");
         if (draw.evaluated)

@@ -14,7 +14,7 @@
  *                                        or the clocks {"p1time", "p2time", "p1inc", "p2inc"} (ms)
  *   POST /api/sessions/ID/stop
  *   POST /api/sessions/ID/end            {"result": "p1win"|"p2win"|"draw", "reason": "p2 resigns"}
- *   POST /api/sessions/ID/draw           {"by": "p1"}: a draw offer, answered for the engine (ending.h)
+ *   POST /api/sessions/ID/draw           {"by": "p1"}: a draw offer, answered for the engine (draw_offer.h)
  *   POST /api/sessions/ID/leave          the page is going away (its pagehide beacon)
  *   GET  /api/sessions/ID/events         Server-Sent Events: state, info, bestmove, engine, message
  *   GET  /api/watch                      the files given with --watch

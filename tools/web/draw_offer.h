@@ -1,26 +1,18 @@
 /*
- * ending.h - how a session's game ends besides its rules: draw offers,
- * which the server answers for the engine, and the ending in PGN's words.
+ * draw_offer.h - draw offers, which the server answers for the engine.
  *
  * A draw offer (Qawale and Territoire: the other games have no draws) is
  * declined until both sides have moved (DRAW_MIN_PLIES), and then
  * accepted only when the position is level for the engine: its own
  * evaluation, from a search of DRAW_SEARCH_NODES nodes (a count, not a
  * time, so that the machine's load does not change the answer), within
- * DRAW_LEVEL_CP centi-units of 0
- * (0.20: a mate either way is far outside).  A side that stands better
+ * DRAW_LEVEL_CP centi-units of 0 (0.20: a mate either way is far
+ * outside).  A side that stands better
  * keeps playing, and so does one that stands worse: the engine takes a
  * draw only where it sees none of the two sides ahead.
- *
- * The PGN standard's Termination values say little: a resignation and an
- * agreed draw are both "normal" (as lichess writes them), a loss on time
- * "time forfeit", another ending the page declared "adjudication", a game
- * still going "unterminated".  So the ending also has a closing comment
- * that says which: "White resigns", "Draw agreed", "Black forfeits on
- * time" (White is p1 and Black p2, as the PGN's White and Black tags).
  */
-#ifndef TESSERA_WEB_ENDING_H
-#define TESSERA_WEB_ENDING_H
+#ifndef TESSERA_WEB_DRAW_OFFER_H
+#define TESSERA_WEB_DRAW_OFFER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -44,11 +36,6 @@ typedef struct {
  * game as "draw agreed"), or the refusal's status with why filled: 400 a
  * bad side, 409 a game without draws, over, or the engine thinking over
  * its own move. */
-int ending_offer_draw(Session *s, const char *by, DrawAnswer *answer, char *why, size_t why_size);
-
-/* The game's ending as "termination" (the PGN Termination value) and
- * "ending" (the closing comment, "" while the game goes on) members of
- * the state object being written (the lock held). */
-void ending_state_members(const Session *s, TextBuf *out);
+int draw_offer_answer(Session *s, const char *by, DrawAnswer *answer, char *why, size_t why_size);
 
 #endif

@@ -1,4 +1,4 @@
-# launcher_faults.sh - the faults the stand-ins for ssh and srun
+# lib_launcher_faults.sh - the faults the stand-ins for ssh and srun
 # (tests/fakes/ssh, tests/fakes/srun) inject, sourced by them from the
 # folder they were copied to (tests/lib_launcher.sh copies it beside them;
 # a stand-in copied without it injects nothing).
