@@ -22,7 +22,8 @@
 #                       that wait for each side's first move, loss on
 #                       time on both sides, the flagged clock marked, and
 #                       the result over the board (not green for a loss)
-#                       with its Rematch and Analyse buttons
+#                       with its Rematch and Analyse buttons; a loss on
+#                       time and a draw agreed said in the live region
 #   ?selftest=reopen    the copied link reopens the same position
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
