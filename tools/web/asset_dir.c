@@ -2,6 +2,7 @@
 #include "web/asset_dir.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,8 @@ static char *read_regular(int fd, size_t *size)
     size_t got = 0;
     while (data && got < want) {
         ssize_t n = read(fd, data + got, want - got);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0)
             break;
         got += (size_t)n;
