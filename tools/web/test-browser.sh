@@ -34,14 +34,15 @@
 #   ?selftest=axe       axe-core (installed from the npm registry with
 #                       npm, served beside a copy of the page's files by
 #                       tessera-web --assets) on a game in play, its
-#                       analysis with the best line drawn, the result over
-#                       the board, the Watch tab's PGN and its tuner CSV:
+#                       analysis with the best line drawn, the other
+#                       games' boards, the result over the board, the Watch tab's PGN and its tuner CSV:
 #                       no serious or critical violation (rule, impact and
 #                       target listed), WCAG 2.5.3 label-in-name included;
 #                       every visible button named with the text it shows;
 #                       the board's grid walked by arrow keys, Home, End;
 #                       a resignation said in the live region
-#   ?selftest=axe-phone the same at 390 px
+#   ?selftest=axe-phone the same at 390 px (and ?selftest=axe in the dark
+#                       theme)
 #   ?selftest=layout    at 1280x800: the rules link inside its panel; the
 #                       Watch tab's Elo chart beside the board, in the
 #                       first screen, its axis in whole Elo points; text
@@ -236,7 +237,7 @@ verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"
 
 # axe-core, from the npm registry (never part of the page nor of `make
 # test`), on a copy of the page's files served with --assets: the page
-# in each state (?selftest=axe), then at 390 px.
+# in each state (?selftest=axe), then at 390 px, then dark.
 if install_axe; then
     rm -rf "$OUT/axe-assets"
     mkdir -p "$OUT/axe-assets"
@@ -248,6 +249,8 @@ if install_axe; then
         browse --virtual-time-budget=120000 --window-size=390,844 --disable-popup-blocking \
             --dump-dom "${URL}?selftest=axe-phone" >"$OUT/axe-phone.html"
         verdict axe_core_at_390_px "$OUT/axe-phone.html"
+        browse --virtual-time-budget=120000 --window-size=1280,900 "$DARK" --dump-dom "${URL}?selftest=axe" >"$OUT/axe-dark.html"
+        verdict axe_core_in_the_dark_theme "$OUT/axe-dark.html"
         kill -INT "$axe_server"
         wait "$axe_server"
     else

@@ -1,7 +1,7 @@
 // selftest-axe.js - ?selftest=axe: axe-core (https://github.com/dequelabs/axe-core)
 // checks the page in each of its states: a game being played, the same
-// position analysed with its best line drawn, a game's result over the
-// board, and the Watch tab (a PGN, and a tuner CSV when one is
+// position analysed with its best line drawn, the other three games'
+// boards, a game's result over the board, and the Watch tab (a PGN, and a tuner CSV when one is
 // watched); ?selftest=axe-phone the same at 390 px.
 // axe.min.js is no part of the page: test-browser.sh installs it from the
 // npm registry and serves it with the page's files (tessera-web --assets
@@ -16,6 +16,7 @@
 
 import { $ } from './util.js';
 import { play } from './state.js';
+import { newGame } from './session.js';
 import { showTab, startPlay } from './controls.js';
 import { chooseWatchFile, watch } from './watch.js';
 import { checklist, inPhoneWindow, until } from './selftest-kit.js';
@@ -104,6 +105,13 @@ export async function selftestAxe(phone) {
     await audit(check, 'analysis');
     $('analyse').click();
     await until(() => !play.analysing && !play.state.searching, 10000, 'the analysis to stop');
+    // The other games' boards (Territoire's ring a grid of one row).
+    for (const game of ['roomandpillar', 'qawale', 'territoire']) {
+      $('game').value = game;
+      await newGame();
+      await until(() => play.state.game === game && document.querySelector('#board [role=grid]'), 10000, `a ${game} board`);
+      await audit(check, `board_${game}`);
+    }
     $('resign').click();
     await until(() => !$('result-banner').hidden, 10000, 'the result');
     await audit(check, 'result');
