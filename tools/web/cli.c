@@ -9,12 +9,13 @@
 #include "process/program_path.h"
 #include "util/parse_number.h"
 #include "web/admission.h"
+#include "web/asset_dir.h"
 
 void web_print_help(void)
 {
     printf("tessera-web: play, analyse and watch the four games in a browser\n"
            "\n"
-           "usage: tessera-web [--port N] [--host ADDR] [--engine PATH] [--watch FILE]...\n"
+           "usage: tessera-web [--port N] [--host ADDR] [--engine PATH] [--watch FILE]... [--assets DIR]\n"
            "\n"
            "  --port N              port to listen on (default 8080; 0: any free port, printed)\n"
            "  --host ADDR           IPv4 address to listen on (default 127.0.0.1: this machine only);\n"
@@ -35,6 +36,9 @@ void web_print_help(void)
            "  --watch FILE          a PGN an arena run writes (-pgnout) or a tuner CSV (-csv, by its .csv\n"
            "                        name) to follow on the page's Watch tab; repeatable, at most 8.\n"
            "                        Only these files are read: the page cannot name others.\n"
+           "  --assets DIR          serve the page's files from DIR (a copy of tools/web/assets/) instead of\n"
+           "                        the copies built in, so an edit shows on a reload with no rebuild;\n"
+           "                        only plain names directly in DIR (.html .js .css .svg .png)\n"
            "  --client ...          one request to a running server (tests, scripts): see --client --help\n"
            "  --help / -h           this text\n"
            "  --version             the version\n"
@@ -121,6 +125,16 @@ static bool read_watch(void *target, const char *flag, const char *value, char *
     return true;
 }
 
+static bool read_assets(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    if (!asset_dir_usable(value)) {
+        snprintf(err, err_size, "%s %s: not a folder that can be read", flag, value);
+        return false;
+    }
+    ((WebOptions *)target)->assets = value;
+    return true;
+}
+
 static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 {
     (void)flag, (void)err, (void)err_size;
@@ -138,6 +152,7 @@ static const Flag web_flags[] = {
     {"--max-hash", .on_value = read_max_hash},
     {"--max-streams", .on_value = read_max_streams},
     {"--watch", .on_value = read_watch},
+    {"--assets", .on_value = read_assets},
     {"--help", .on_switch = set_help},
     {"-h", .on_switch = set_help},
     {.name = NULL},

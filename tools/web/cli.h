@@ -20,6 +20,7 @@ typedef struct {
     int max_streams;
     const char *watch[WATCH_FILES_MAX];
     int watch_count;
+    const char *assets; /* --assets DIR, or NULL */
     bool help;
 } WebOptions;
 

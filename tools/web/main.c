@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     snprintf(sessions.engine_path, sizeof sessions.engine_path, "%s", options.engine);
     sessions_init(&sessions);
     admission_set_streams_max(options.max_streams);
-    RoutesConfig routes = {{0}, options.watch_count, &stopping, {options.host, port}};
+    RoutesConfig routes = {{0}, options.watch_count, &stopping, {options.host, port}, options.assets};
     memcpy(routes.watch, options.watch, sizeof routes.watch);
     routes_init(&routes);
     catch_signals();

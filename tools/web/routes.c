@@ -12,6 +12,7 @@
 #include "util/clock.h"
 #include "util/parse_number.h"
 #include "web/admission.h"
+#include "web/asset_dir.h"
 #include "web/assets.h"
 #include "web/draw_offer.h"
 #include "web/json.h"
@@ -38,13 +39,18 @@ static const char *content_type(const char *name)
         return "text/css; charset=utf-8";
     if (dot && strcmp(dot, ".png") == 0)
         return "image/png";
+    if (dot && strcmp(dot, ".svg") == 0)
+        return "image/svg+xml";
     return "application/octet-stream";
 }
+
+/* The file name a page's path asks for ("/" is index.html). */
+static const char *asset_name(const char *path) { return strcmp(path, "/") == 0 ? "index.html" : path + 1; }
 
 /* The page's file at path, or NULL. */
 static const WebAsset *find_asset(const char *path)
 {
-    const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
+    const char *name = asset_name(path);
     for (size_t i = 0; i < web_asset_count; i++)
         if (strcmp(web_assets[i].name, name) == 0)
             return &web_assets[i];
@@ -562,6 +568,23 @@ static void route_watch_file(int fd, const char *rest, const char *query)
     free(chunk);
 }
 
+/* A page's file: the embedded copy, or with --assets the folder's (the
+ * same headers either way; only names asset_dir.h allows). */
+static void route_page(int fd, const char *path, bool readable, bool head)
+{
+    WebAsset from_dir = {asset_name(path), NULL, 0};
+    char *data = routes.assets_dir ? asset_dir_read(routes.assets_dir, from_dir.name, &from_dir.size) : NULL;
+    from_dir.data = (const unsigned char *)data;
+    const WebAsset *asset = routes.assets_dir ? (data ? &from_dir : NULL) : find_asset(path);
+    if (!asset)
+        http_respond_error(fd, 404, "no such page");
+    else if (readable)
+        serve_asset(fd, asset, head);
+    else
+        http_respond_not_allowed(fd, "GET, HEAD");
+    free(data);
+}
+
 void routes_handle(int fd, const HttpRequest *req)
 {
     bool get = strcmp(req->method, "GET") == 0, head = strcmp(req->method, "HEAD") == 0;
@@ -574,13 +597,7 @@ void routes_handle(int fd, const HttpRequest *req)
         return;
     }
     if (strncmp(req->path, "/api/", 5) != 0) {
-        const WebAsset *asset = find_asset(req->path);
-        if (!asset)
-            http_respond_error(fd, 404, "no such page");
-        else if (get || head)
-            serve_asset(fd, asset, head);
-        else
-            http_respond_not_allowed(fd, "GET, HEAD");
+        route_page(fd, req->path, get || head, head);
         return;
     }
     JsonObject *body = malloc(sizeof *body);

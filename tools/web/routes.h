@@ -1,7 +1,8 @@
 /*
  * routes.h - what each request path does.
  *
- *   GET  /  /main.js  /style.css ...     the embedded page (HEAD too)
+ *   GET  /  /main.js  /style.css ...     the embedded page (HEAD too), or with --assets DIR
+ *                                        the files in DIR (asset_dir.h)
  *   POST /api/sessions                   a new session: {"game", "start", "backend"} all optional
  *   GET  /api/sessions/ID                its state
  *   DELETE /api/sessions/ID              end it (and its engine)
@@ -41,6 +42,7 @@ typedef struct {
     int watch_count;
     const atomic_int *stopping; /* set on Ctrl-C: streams end */
     HostRules host_rules;       /* the names this server answers to */
+    const char *assets_dir;     /* --assets: the page from this folder; NULL: embedded */
 } RoutesConfig;
 
 void routes_init(const RoutesConfig *config);

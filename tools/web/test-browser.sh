@@ -5,7 +5,8 @@
 # which click and type as a player would and write their verdicts into the
 # DOM, read back with --dump-dom:
 #   ?selftest=1         a whole game of each game by clicking (one by the
-#                       keyboard): only steps drawn clickable can be clicked;
+#                       keyboard: Tab, arrow keys through the board's grid,
+#                       Enter or Space): only steps drawn clickable can be clicked;
 #                       every position the page replays for the move list
 #                       must be the engine's; the engine's moves are marked;
 #                       move 12's number is whole; earlier positions can be
@@ -21,7 +22,8 @@
 #                       that wait for each side's first move, loss on
 #                       time on both sides, the flagged clock marked, and
 #                       the result over the board (not green for a loss)
-#                       with its Rematch and Analyse buttons
+#                       with its Rematch and Analyse buttons; a loss on
+#                       time and a draw agreed said in the live region
 #   ?selftest=reopen    the copied link reopens the same position
 #   ?selftest=phone     at 390 px: the board first, full width, nothing
 #                       wider than the screen
@@ -29,6 +31,18 @@
 #   ?selftest=busy      a tab over the server's cap of sessions: the
 #                       reason and a retry, no board nor game buttons;
 #                       the retry starts a game once a session is free
+#   ?selftest=axe       axe-core (installed from the npm registry with
+#                       npm, served beside a copy of the page's files by
+#                       tessera-web --assets) on a game in play, its
+#                       analysis with the best line drawn, the other
+#                       games' boards, the result over the board, the Watch tab's PGN and its tuner CSV:
+#                       no serious or critical violation (rule, impact and
+#                       target listed), WCAG 2.5.3 label-in-name included;
+#                       every visible button named with the text it shows;
+#                       the board's grid walked by arrow keys, Home, End;
+#                       a resignation said in the live region
+#   ?selftest=axe-phone the same at 390 px (and ?selftest=axe in the dark
+#                       theme)
 #   ?selftest=layout    at 1280x800: the rules link inside its panel; the
 #                       Watch tab's Elo chart beside the board, in the
 #                       first screen, its axis in whole Elo points; text
@@ -64,6 +78,15 @@ fi
 # Root (a container) needs --no-sandbox; dbus warnings are noise.
 browse() { timeout 180 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "$@" 2>/dev/null; }
 
+# axe-core 4 into $OUT/axe-npm/package/ (once) with npm, the registry's
+# own client; the test's alone, like Chromium.
+install_axe() {
+    [ -s "$OUT/axe-npm/package/axe.min.js" ] && return 0
+    command -v npm >/dev/null 2>&1 || { echo "test-browser: npm is missing (Debian: apt-get install npm)" >&2; return 1; }
+    rm -rf "$OUT/axe-npm"
+    mkdir -p "$OUT/axe-npm"
+    (cd "$OUT/axe-npm" && timeout 300 npm pack --silent axe-core@4 >npm.log 2>&1 && tar -xzf axe-core-4.*.tgz package/axe.min.js)
+}
 pass() { passed=$((passed + 1)); echo "ok   $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; }
 
@@ -211,6 +234,31 @@ fi
 
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=watch" >"$OUT/watch.html"
 verdict watch_arena_pgns_and_a_tuner_csv "$OUT/watch.html"
+
+# axe-core, from the npm registry (never part of the page nor of `make
+# test`), on a copy of the page's files served with --assets: the page
+# in each state (?selftest=axe), then at 390 px, then dark.
+if install_axe; then
+    rm -rf "$OUT/axe-assets"
+    mkdir -p "$OUT/axe-assets"
+    cp tools/web/assets/* "$OUT/axe-npm/package/axe.min.js" "$OUT/axe-assets/"
+    if start_web "$WEB" "$OUT/axe-server.log" --assets "$OUT/axe-assets" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv"; then
+        axe_server=$SERVER
+        browse --virtual-time-budget=120000 --window-size=1280,900 --dump-dom "${URL}?selftest=axe" >"$OUT/axe.html"
+        verdict axe_core_on_play_analysis_result_and_watch "$OUT/axe.html"
+        browse --virtual-time-budget=120000 --window-size=390,844 --disable-popup-blocking \
+            --dump-dom "${URL}?selftest=axe-phone" >"$OUT/axe-phone.html"
+        verdict axe_core_at_390_px "$OUT/axe-phone.html"
+        browse --virtual-time-budget=120000 --window-size=1280,900 "$DARK" --dump-dom "${URL}?selftest=axe" >"$OUT/axe-dark.html"
+        verdict axe_core_in_the_dark_theme "$OUT/axe-dark.html"
+        kill -INT "$axe_server"
+        wait "$axe_server"
+    else
+        fail "axe_core_server ($(cat "$OUT/axe-server.log"))"
+    fi
+else
+    fail "axe_core_installed (npm pack axe-core@4 failed: see $OUT/axe-npm/npm.log)"
+fi
 rm -f "$OUT"/*.png
 browse --virtual-time-budget=60000 --window-size=1280,1000 --screenshot="$OUT/watch.png" "${url}?tab=watch&once=1" >/dev/null
 for game in roomandpillar columna qawale territoire; do

@@ -5,25 +5,27 @@ import { svgEl } from './util.js';
 import { COLOUR_NAMES, GAME_NAMES, moveSteps, parseColumna, parseQawale, parseRoomAndPillar, parseTerritoire, squareName, territoireScores } from './games.js';
 
 // decor: { clickable: Set of steps, onStep(step), chosen: [steps],
-//          pv: [moves], line: [squares], last: Set of squares, flipped }
-// what: what stands there, in words (WHAT below).  Every square is named
-// for screen readers; one that can be played is a button, and so is any
-// square while a premove can be chosen (decor.onPremove).
+//          pv: [moves], line: [squares], last: Set of squares, flipped,
+//          focus: the step whose square takes the Tab (roving tabindex) }
+// what: what stands there, in words (WHAT below).  Every square is a
+// cell of the board's grid (gridGroups below), named with where it is
+// and what stands there, and can take the focus; one that can be played
+// (or, while a premove can be chosen, any square: decor.onPremove) acts
+// on a click, Enter or Space.
 function decorate(g, step, x, y, size, decor, what) {
   const chosen = decor.chosen ? decor.chosen.indexOf(step) : -1;
-  g.setAttribute('role', 'img');
-  g.setAttribute('aria-label', `${step}: ${what}`);
-  if (decor.line && decor.line.includes(step))
-    svgEl('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: 'none', stroke: '#d22', 'stroke-width': 4 }, g);
   const playable = decor.clickable && decor.clickable.has(step);
   const act = playable ? decor.onStep : decor.onPremove;
+  g.setAttribute('role', 'gridcell');
+  g.setAttribute('tabindex', '-1');
+  g.setAttribute('aria-label', `${step}: ${what}` + (act ? (playable ? ', playable' : ', premove') : '') + (chosen >= 0 ? `, step ${chosen + 1} chosen` : ''));
+  decor.cells.push({ g, x, y });
+  if (decor.line && decor.line.includes(step))
+    svgEl('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: 'none', stroke: '#d22', 'stroke-width': 4 }, g);
+  svgEl('rect', { class: 'focus-ring', x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 6 }, g);
   if (act) {
     g.classList.add(playable ? 'clickable' : 'premovable');
-    g.setAttribute('tabindex', '0');
-    g.setAttribute('role', 'button');
-    g.setAttribute('aria-label', `${playable ? 'play' : 'premove'} ${step}: ${what}`);
     if (playable) svgEl('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: 'rgba(60,170,60,0.08)', stroke: '#2a2', 'stroke-width': 3, rx: 6 }, g);
-    svgEl('rect', { class: 'focus-ring', x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 6 }, g);
     g.addEventListener('click', () => act(step));
     g.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); act(step); }
@@ -31,6 +33,57 @@ function decorate(g, step, x, y, size, decor, what) {
   }
   // Steps chosen: orange, or blue for a premove.
   if (chosen >= 0) badge(g, x + 12, y + 12, chosen + 1, decor.onPremove ? '#2563eb' : '#e67e22');
+}
+
+// The squares as the rows of a grid (the WAI-ARIA grid pattern): rows
+// top to bottom and cells left to right as drawn (a flipped board too),
+// or Territoire's ring as one row in its squares' order.  One cell takes
+// the Tab (decor.focus, else the first playable, else the first), the
+// arrow keys move the focus between cells, Home and End to a row's ends
+// (with Ctrl, the grid's).
+function gridGroups(svg, game, decor) {
+  const grid = svgEl('g', { role: 'grid', 'aria-label': `${GAME_NAMES[game]} squares` }, svg);
+  const rows = new Map();
+  const ring = game === 'territoire';
+  for (const cell of decor.cells) {
+    const key = ring ? 0 : cell.y;
+    if (!rows.has(key)) rows.set(key, []);
+    rows.get(key).push(cell);
+  }
+  [...rows.keys()].sort((a, b) => a - b).forEach((key) => {
+    const row = svgEl('g', { role: 'row' }, grid);
+    const cells = rows.get(key);
+    if (!ring) cells.sort((a, b) => a.x - b.x);
+    cells.forEach((c) => row.appendChild(c.g));
+  });
+  const all = decor.cells.map((c) => c.g);
+  const tab = all.find((g) => g.getAttribute('data-token') === decor.focus) || all.find((g) => g.classList.contains('clickable')) || all[0];
+  if (tab) tab.setAttribute('tabindex', '0');
+  grid.addEventListener('keydown', (e) => {
+    const to = gridTarget(grid, e.target.closest('[role=gridcell]'), e.key, e.ctrlKey);
+    if (!to) return;
+    e.preventDefault();
+    e.stopPropagation();
+    for (const g of all) g.setAttribute('tabindex', g === to ? '0' : '-1');
+    to.focus();
+  });
+}
+
+// The cell a grid key moves the focus to from cell, or null.
+function gridTarget(grid, cell, key, ctrl) {
+  if (!cell) return null;
+  const rows = [...grid.children].map((r) => [...r.children]);
+  const r = rows.findIndex((row) => row.includes(cell)), c = rows[r].indexOf(cell);
+  const at = (i, j) => (rows[i] ? rows[i][Math.min(j, rows[i].length - 1)] : null);
+  switch (key) {
+    case 'ArrowRight': return rows[r][c + 1] || null;
+    case 'ArrowLeft': return c > 0 ? rows[r][c - 1] : null;
+    case 'ArrowDown': return at(r + 1, c);
+    case 'ArrowUp': return r > 0 ? at(r - 1, c) : null;
+    case 'Home': return ctrl ? rows[0][0] : rows[r][0];
+    case 'End': return ctrl ? rows[rows.length - 1][rows[rows.length - 1].length - 1] : rows[r][rows[r].length - 1];
+    default: return null;
+  }
 }
 
 const pebbleName = (c) => (c === 'n' ? 'neutral' : COLOUR_NAMES.qawale[c]);
@@ -63,7 +116,7 @@ const PV_COLOURS = ['#2563eb', '#c2410c', '#7c3aed'];
 // move's squares, arrows along a move's path (pawn and stack moves,
 // sowings).
 function drawPv(svg, game, moves, centres) {
-  const layer = svgEl('g', { class: 'pv-layer' }, svg);
+  const layer = svgEl('g', { class: 'pv-layer', 'aria-hidden': 'true' }, svg);
   moves.slice(0, 3).forEach((move, i) => {
     const colour = PV_COLOURS[i];
     const steps = moveSteps(move).filter((s) => centres[s]);
@@ -96,9 +149,9 @@ function gridSvg(width, height, cell, flipped) {
   const svg = svgEl('svg', { viewBox: `0 0 ${width * cell + margin} ${height * cell + margin}` });
   const col = (f) => (flipped ? width - 1 - f : f), row = (r) => (flipped ? r : height - 1 - r);
   for (let f = 0; f < width; f++)
-    svgEl('text', { x: margin + col(f) * cell + cell / 2, y: height * cell + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#555' }, svg, String.fromCharCode(97 + f));
+    svgEl('text', { x: margin + col(f) * cell + cell / 2, y: height * cell + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#555', 'aria-hidden': 'true' }, svg, String.fromCharCode(97 + f));
   for (let r = 0; r < height; r++)
-    svgEl('text', { x: 10, y: row(r) * cell + cell / 2 + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#555' }, svg, String(r + 1));
+    svgEl('text', { x: 10, y: row(r) * cell + cell / 2 + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#555', 'aria-hidden': 'true' }, svg, String(r + 1));
   return { svg, at: (f, r) => [margin + col(f) * cell, row(r) * cell] };
 }
 
@@ -195,7 +248,7 @@ function drawTerritoire(fen, decor) {
     }
     svgEl('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 'bold', fill: sq.occupant === 'b' ? '#fff' : '#222' }, g, String(sq.value));
     const lx = centre + (radius + 44) * Math.cos(angle), ly = centre + (radius + 44) * Math.sin(angle);
-    svgEl('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#666' }, svg, String(number));
+    svgEl('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#666', 'aria-hidden': 'true' }, svg, String(number));
     decorate(g, String(number), cx - r, cy - r, 2 * r, decor, WHAT.territoire(sq));
     decor.centres[String(number)] = [cx + 8, cy + 8];
   });
@@ -222,11 +275,13 @@ export function drawBoard(container, game, fen, decor) {
   container.textContent = '';
   container.dataset.fen = fen || '';
   if (!fen) return;
-  const d = Object.assign({ centres: {} }, decor || {});
+  const d = Object.assign({ centres: {}, cells: [] }, decor || {});
   try {
     const svg = DRAW[game](fen, d);
-    // A group of squares, some of them buttons (an image would hide them
-    // from screen readers).
+    gridGroups(svg, game, d);
+    // A group: the grid of squares, and what the board says besides
+    // (reserves, scores); an image would hide the squares from screen
+    // readers.
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', `${GAME_NAMES[game]} board`);
     if (d.flipped) svg.classList.add('flipped');

@@ -2,12 +2,14 @@
 
 import { svgEl } from './util.js';
 
-// options: width, height, xLabel, format (the y axis' numbers; fmt by
-// default).
+// options: name (what the chart shows, in words), width, height, xLabel,
+// format (the y axis' numbers; fmt by default).  An image named for
+// screen readers with what it shows, its first and last values.
 export function lineChart(points, key, options) {
   const format = options.format || fmt;
   const w = options.width || 560, h = options.height || 200, pad = 36;
-  const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', class: 'chart' });
+  const ends = points.length ? `: ${format(points[0][key])} at ${options.xLabel || ''} ${points[0].x}, ${format(points[points.length - 1][key])} at ${points[points.length - 1].x}` : ': no points yet';
+  const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', class: 'chart', 'aria-label': options.name + ends });
   if (points.length === 0) return svg;
   const xs = points.map((p) => p.x);
   const ys = points.flatMap((p) => [p[key], p.lo, p.hi]).filter((v) => v !== undefined && isFinite(v));

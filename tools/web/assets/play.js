@@ -130,11 +130,11 @@ export function render() {
   const premoving = premoveTime(state);
   drawBoard($('board'), state.game, fen, {
     clickable: next, onStep, chosen: premoving ? play.premove : play.steps, onPremove: premoving ? addPremove : null,
-    pv: pvShown, line: viewing ? [] : qawaleWinningSquares(state), last, flipped: play.flipped,
+    pv: pvShown, line: viewing ? [] : qawaleWinningSquares(state), last, flipped: play.flipped, focus,
   });
+  // The focus stays on its square, drawn anew.
   if (focus) {
-    const again = [...document.querySelectorAll('#board [data-token].clickable')];
-    const target = again.find((e) => e.getAttribute('data-token') === focus) || again[0];
+    const target = document.querySelector('#board [role=gridcell][tabindex="0"]');
     if (target) target.focus(); else $('board').focus();
   }
   // Steps that are not squares (swap, discards) are buttons.
@@ -188,12 +188,20 @@ export function render() {
   renderEvalGraph();
 }
 
-// Each move said in a live region for screen readers, with the result
-// when it ends the game.
-export function announceMove(state) {
-  const n = state.moves.length, side = plyMover(n - 1);
-  const colour = side === 'p1' ? p1Colour(state) : other(p1Colour(state));
-  $('announce').textContent = `${COLOUR_NAMES[state.game][colour]} (${side}) played ${state.moves[n - 1]}.` + (isOver(state) ? ' ' + resultText(state) : '');
+// Each move said in a live region for screen readers, and the result
+// when the game ends, with a move or without one (a resignation, a loss
+// on time, a draw agreed): said once for each end.
+export function announce(state, moved) {
+  const end = isOver(state) ? `${play.key}|${resultText(state)}` : null;
+  const said = [];
+  if (moved) {
+    const n = state.moves.length, side = plyMover(n - 1);
+    const colour = side === 'p1' ? p1Colour(state) : other(p1Colour(state));
+    said.push(`${COLOUR_NAMES[state.game][colour]} (${side}) played ${state.moves[n - 1]}.`);
+  }
+  if (end && end !== play.endSaid) said.push(resultText(state));
+  play.endSaid = end;
+  if (said.length) $('announce').textContent = said.join(' ');
 }
 
 // Move k (from 0) as an entry that shows the position after it.

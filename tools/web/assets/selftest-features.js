@@ -156,6 +156,7 @@ export async function selftestFeatures() {
     await until(() => isOver(play.state) || $('draw-answer').textContent, 20000, 'an answer to the draw offer');
     check('draw_accepted', resultOf(play.state) === 'draw' && /draw agreed/.test($('result').textContent) && /accepts/.test($('draw-answer').textContent),
       `${$('draw-answer').textContent} ${$('result').textContent} (server status "${play.state.status}", reason "${play.state.reason}")`);
+    check('draw_agreed_said', /draw agreed/.test($('announce').textContent), `live region: "${$('announce').textContent}"`);
   });
 
   await step('resign_and_rematch', async () => {
@@ -212,6 +213,7 @@ export async function selftestFeatures() {
     await sleep(500);
     check('human_loses_on_time', resultOf(play.state) === 'p2win' && /ran out of time/.test($('result').textContent) && read('p1') === '0:00.0' && read('p2') === text1,
       `${$('result').textContent} (server status "${play.state.status}")`);
+    check('loss_on_time_said', /ran out of time/.test($('announce').textContent), `live region: "${$('announce').textContent}"`);
     const colour = (id) => getComputedStyle($(id)).backgroundColor;
     check('flagged_clock_marked', $('clock-p1').classList.contains('flagged') && /out of time/.test($('clock-p1').textContent) && colour('clock-p1') !== colour('clock-p2'),
       `"${$('clock-p1').textContent}" on ${colour('clock-p1')}, the other clock on ${colour('clock-p2')}`);

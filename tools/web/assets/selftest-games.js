@@ -85,9 +85,13 @@ async function selftestGame(game, seed) {
   // Territoire the six squares of value 6.
   const clickables = document.querySelectorAll('#board .clickable');
   if (clickables.length !== EXPECTED_FIRST_STEPS[game]) throw new Error(`${clickables.length} squares are clickable at the start, expected ${EXPECTED_FIRST_STEPS[game]}`);
-  if ([...clickables].some((e) => e.getAttribute('tabindex') !== '0')) throw new Error('a clickable square is not focusable');
+  // A grid (roving tabindex): every square can take the focus, one of
+  // them (a playable one) the Tab.
+  const cells = [...document.querySelectorAll('#board [data-square]')];
+  const tab = cells.filter((e) => e.getAttribute('tabindex') === '0');
+  if (cells.some((e) => e.getAttribute('role') !== 'gridcell' || !['0', '-1'].includes(e.getAttribute('tabindex')))) throw new Error('a square is not a focusable grid cell');
+  if (tab.length !== 1 || !tab[0].classList.contains('clickable')) throw new Error(`${tab.length} squares take the Tab, expected one playable square`);
   const dead = document.querySelector('#board [data-square]:not(.clickable)');
-  if (dead.hasAttribute('tabindex')) throw new Error('a square that takes no click takes the focus');
   dead.dispatchEvent(new MouseEvent('click', { bubbles: true }));
   if (play.steps.length !== 0) throw new Error('a square that is not clickable took a click');
   const analysis = params.get('analyse') === game ? await selftestAnalysis() + ', ' : '';

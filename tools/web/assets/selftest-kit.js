@@ -21,13 +21,38 @@ export async function clickStep(step) {
   target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
 
-// The same step from the keyboard: focus, then Enter (or Space).
+// The same step from the keyboard: a square is reached as a keyboard
+// user does, by Tab (the grid's one cell that takes it) and then the
+// arrow keys; a step that is a button is focused.  Then Enter (or Space).
 export async function keyStep(step, key) {
   const target = clickable(step);
   if (!target) throw new Error(`step ${step} is not clickable`);
-  target.focus();
+  if (target.getAttribute('role') === 'gridcell') await arrowTo(target);
+  else target.focus();
   if (document.activeElement !== target) throw new Error(`step ${step} cannot take the focus (tabindex ${target.getAttribute('tabindex')})`);
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+
+// Row and column of a grid cell.
+function cellAt(cell) {
+  const row = cell.parentNode;
+  return [[...row.parentNode.children].indexOf(row), [...row.children].indexOf(cell)];
+}
+
+// Moves the focus to a grid cell by arrow keys, from the focused cell,
+// or else from the cell that takes the Tab.
+export async function arrowTo(target) {
+  const grid = target.closest('[role=grid]');
+  let at = grid.contains(document.activeElement) && document.activeElement.getAttribute('role') === 'gridcell' ? document.activeElement : grid.querySelector('[role=gridcell][tabindex="0"]');
+  if (!at) throw new Error('no square of the board takes the Tab');
+  at.focus();
+  for (let moves = 0; at !== target; moves++) {
+    const [r, c] = cellAt(at), [tr, tc] = cellAt(target);
+    const key = r < tr ? 'ArrowDown' : r > tr ? 'ArrowUp' : c < tc ? 'ArrowRight' : 'ArrowLeft';
+    at.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    if (document.activeElement === at || moves > 100) throw new Error(`${key} did not move the focus from ${at.getAttribute('data-token')}`);
+    at = document.activeElement;
+  }
 }
 
 export function pressKey(key) { document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })); }
@@ -53,4 +78,24 @@ export function checklist() {
     check(name, cond, detail) { ok = ok && !!cond; lines.push(`${cond ? 'ok' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`); },
     finish() { finishSelftest(ok, lines); },
   };
+}
+
+// Whether this window is a phone's (390 px) to run a self-test in.
+// Headless Chromium makes no window under 500 px wide, but a popup can
+// be 390 px: from a wider window the same address is opened in one, its
+// verdict copied here, and false returned (chromium needs
+// --disable-popup-blocking).
+export async function inPhoneWindow() {
+  if (window.innerWidth <= 390 || window.opener) return true;
+  const w = window.open(location.href, 'phone', 'width=390,height=844');
+  if (!w) {
+    finishSelftest(false, [`FAIL phone: this window is ${window.innerWidth} px wide and a 390 px one could not be opened (chromium needs --disable-popup-blocking)`]);
+    return false;
+  }
+  const verdict = () => { try { const t = w.document.getElementById('selftest'); return t && /SELFTEST (PASS|FAIL)/.test(t.textContent) ? t.textContent : ''; } catch (e) { return ''; } };
+  try { await until(verdict, 120000, 'the 390 px window'); } catch (e) { finishSelftest(false, ['FAIL phone: ' + e.message]); return false; }
+  const text = verdict();
+  w.close();
+  finishSelftest(/^SELFTEST PASS/.test(text), [`(run in a 390 px wide window; this one is ${window.innerWidth} px)`, ...text.split('\n').slice(1)]);
+  return false;
 }

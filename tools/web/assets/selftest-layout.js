@@ -2,8 +2,8 @@
 // 800 window: the Play tab's rules link inside its panel with the longest
 // game name, and the Watch tab's running Elo beside the board and in the
 // first screen, its axis in whole Elo points (on level.pgn, whose Elo
-// stays near 0); text at WCAG AA contrast, and the board a named group of
-// squares (not an image holding buttons).  ?selftest=dark: the dark theme.
+// stays near 0); text at WCAG AA contrast, and the board a named group
+// holding a grid of named squares, 8 rows of 8 (not an image holding buttons).  ?selftest=dark: the dark theme.
 
 import { $, el } from './util.js';
 import { play } from './state.js';
@@ -26,9 +26,11 @@ export async function selftestLayout() {
     check('text_readable', !low, low || 'all at 4.5:1 or more');
     const squares = document.querySelector('#board svg');
     const named = [...squares.querySelectorAll('[data-square]')].map((g) => g.getAttribute('aria-label'));
-    check('board_named_group_of_squares', squares.getAttribute('role') === 'group' && /board/.test(squares.getAttribute('aria-label') || '') &&
-      named.length === 64 && named.every((n) => /^(play )?[a-h][1-8]: (Black|White) stone$/.test(n || '')),
-      `role ${squares.getAttribute('role')}, named "${squares.getAttribute('aria-label')}"; squares ${named.slice(0, 2).join(', ')} ...`);
+    const rows = [...squares.querySelectorAll('[role=grid] > [role=row]')];
+    check('board_named_grid_of_squares', squares.getAttribute('role') === 'group' && /board/.test(squares.getAttribute('aria-label') || '') &&
+      rows.length === 8 && rows.every((r) => r.querySelectorAll(':scope > [role=gridcell]').length === 8) &&
+      named.length === 64 && named.every((n) => /^[a-h][1-8]: (Black|White) stone(, playable)?$/.test(n || '')),
+      `role ${squares.getAttribute('role')}, named "${squares.getAttribute('aria-label')}"; ${rows.length} rows; squares ${named.slice(0, 2).join(', ')} ...`);
     const link = $('rules-link').getBoundingClientRect(), panel = $('controls').getBoundingClientRect();
     check('rules_link_inside_its_panel', link.left >= panel.left && link.right <= panel.right,
       `"${$('rules-link').textContent}" at ${span(link)}, its panel ${span(panel)}`);

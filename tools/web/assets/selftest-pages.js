@@ -6,7 +6,7 @@ import { play } from './state.js';
 import { newGame } from './session.js';
 import { showMovetime, showTab, startPlay } from './controls.js';
 import { chooseWatchFile, watch, watchFens } from './watch.js';
-import { checklist, clickStep, finishSelftest, until } from './selftest-kit.js';
+import { checklist, clickStep, finishSelftest, inPhoneWindow, until } from './selftest-kit.js';
 
 // ?selftest=reopen&expect=FEN&plies=N#game=...: the page opened from a
 // copied link shows the position it was copied at.
@@ -24,21 +24,7 @@ export async function selftestReopen() {
 // ?selftest=phone (at 390 px): the board first and full width, the
 // controls below it, nothing wider than the screen.
 export async function selftestPhone() {
-  // Headless Chromium makes no window under 500 px wide, but a popup can
-  // be 390 px: the test then runs there and its verdict is copied here.
-  if (window.innerWidth > 390 && !window.opener) {
-    const w = window.open(location.href, 'phone', 'width=390,height=844');
-    if (!w) {
-      finishSelftest(false, [`FAIL phone: this window is ${window.innerWidth} px wide and a 390 px one could not be opened (chromium needs --disable-popup-blocking)`]);
-      return;
-    }
-    const verdict = () => { try { const t = w.document.getElementById('selftest'); return t && /SELFTEST (PASS|FAIL)/.test(t.textContent) ? t.textContent : ''; } catch (e) { return ''; } };
-    try { await until(verdict, 60000, 'the 390 px window'); } catch (e) { finishSelftest(false, ['FAIL phone: ' + e.message]); return; }
-    const text = verdict();
-    w.close();
-    finishSelftest(/^SELFTEST PASS/.test(text), [`(run in a ${390} px wide window; this one is ${window.innerWidth} px)`, ...text.split('\n').slice(1)]);
-    return;
-  }
+  if (!(await inPhoneWindow())) return;
   await startPlay();
   await until(() => play.state && document.querySelector('#board svg'), 20000, 'the board');
   await columnaFirstMove('300+3');
@@ -58,7 +44,7 @@ export async function selftestPhone() {
 }
 
 // A new Columna game for both sides, and its first move by clicks.
-async function columnaFirstMove(tc) {
+export async function columnaFirstMove(tc) {
   $('game').value = 'columna';
   $('human').value = 'both';
   $('time-control').value = tc || '';

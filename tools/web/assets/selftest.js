@@ -10,10 +10,12 @@ import { selftestPhone, selftestReload, selftestReopen, selftestWatch } from './
 import { selftestBusy } from './selftest-busy.js';
 import { selftestDark, selftestLayout } from './selftest-layout.js';
 import { selftestInput } from './selftest-input.js';
+import { selftestAxe } from './selftest-axe.js';
 
 const MODES = {
   features: selftestFeatures, reopen: selftestReopen, phone: selftestPhone, reload: selftestReload, watch: selftestWatch,
   busy: selftestBusy, layout: selftestLayout, dark: selftestDark, input: selftestInput,
+  axe: () => selftestAxe(false), 'axe-phone': () => selftestAxe(true),
 };
 
 export function run(mode) {

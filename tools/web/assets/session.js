@@ -7,7 +7,7 @@ import { START_FENS } from './games.js';
 import { replay } from './replay.js';
 import { isOver, toMove } from './result.js';
 import { play } from './state.js';
-import { announceMove, handleError, humanSide, render, showMessage, showNoSession } from './play.js';
+import { announce, handleError, humanSide, render, showMessage, showNoSession } from './play.js';
 import { chosenTimeControl, clockLeft, clockOnMoves, clockReset, endOnTime, flag, TIME_CONTROLS } from './clock.js';
 import { clearBestLine, onInfo, renderMultiPv } from './analysis.js';
 import { showMovetime } from './controls.js';
@@ -67,9 +67,9 @@ export function onState(state) {
     showMessage(`The engine crashed (${state.engine_error}); it was restarted with the game as it was.`);
   play.restarts = state.restarts;
   render();
+  announce(state, moved);
   if (moved) {
     moveSound();
-    announceMove(state);
     playPremove();
   }
   saveSession();

@@ -15,4 +15,5 @@ export const play = {
   flagPending: null, flagging: false, hooks: {}, replayErrors: [],
   started: false, multipv: {},
   premove: [],           // steps chosen while the engine was to move
+  endSaid: null,         // the end last said in the live region (announce)
 };

@@ -114,7 +114,7 @@ function renderWatchStats() {
       `Elo ${last.elo.toFixed(1)} (95%: ${last.lo.toFixed(1)} to ${last.hi.toFixed(1)}) after ${last.n} games`);
   const chart = $('elo-chart');
   chart.textContent = '';
-  if (decisive) chart.appendChild(lineChart(points, 'elo', { xLabel: 'games', format: (v) => v.toFixed(0) }));
+  if (decisive) chart.appendChild(lineChart(points, 'elo', { name: `running Elo of ${names[0]}`, xLabel: 'games', format: (v) => v.toFixed(0) }));
   const table = $('watch-games');
   table.textContent = '';
   const head = table.insertRow();
@@ -197,7 +197,7 @@ function renderCsv(text) {
     const box = el('div', {}, charts);
     const points = rows.map((r) => ({ x: r[0], v: r[k + 1] }));
     el('div', { class: 'chart-title' }, box, `${name}: ${points.length ? fmt(points[points.length - 1].v) : '-'} (start ${points.length ? fmt(points[0].v) : '-'})`);
-    box.appendChild(lineChart(points, 'v', { width: 300, height: 140, xLabel: 'iteration' }));
+    box.appendChild(lineChart(points, 'v', { name, width: 300, height: 140, xLabel: 'iteration' }));
   });
   $('watch-status').textContent = `${rows.length} rows (iteration ${rows.length ? rows[rows.length - 1][0] : '-'})`;
 }
