@@ -38,7 +38,9 @@ TUNE_SRC    := $(filter-out $(TUNE_MAIN),$(sort $(wildcard tools/tune/*.c)))
 # that tools/embed.sh writes with od and sed.
 WEB_MAIN    := tools/web/main.c
 WEB_SRC     := $(filter-out $(WEB_MAIN),$(sort $(wildcard tools/web/*.c tools/process/*.c tools/cli/*.c))) src/util/parse_number.c
-WEB_ASSETS  := $(sort $(wildcard tools/web/assets/*))
+# The self-tests (selftest*.js) stay out of the binary: make test-browser
+# serves them from the folder (tessera-web --assets).
+WEB_ASSETS  := $(sort $(filter-out tools/web/assets/selftest%,$(wildcard tools/web/assets/*)))
 # The self-play data format (tools/data/) is read by datagen, Texel and tests.
 DATA_SRC    := $(sort $(wildcard tools/data/*.c))
 DATAGEN_MAIN := tools/datagen/main.c

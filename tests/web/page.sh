@@ -3,7 +3,8 @@
 # and the modules it imports (followed from main.js through every static
 # `import ... from './X.js'`), each served as text/javascript; none of
 # them a self-test (selftest*.js: main.js imports those only for
-# ?selftest=, which test-browser.sh uses); no inline script or style in
+# ?selftest=, which test-browser.sh serves with --assets: the binary
+# holds none); no inline script or style in
 # the page, and a Content-Security-Policy without 'unsafe-inline'.
 . "$(dirname "$0")/../protocol/lib.sh"
 . "$(dirname "$0")/lib.sh"
@@ -70,13 +71,14 @@ if grep -q '^selftest' "$TMP/seen"; then
 else
     ok page_loads_no_selftest
 fi
-# The self-tests exist (test-browser.sh loads them) and only main.js
-# names them, in a dynamic import behind ?selftest=.
+# The self-tests are not in the binary: test-browser.sh serves them from
+# the folder (--assets); main.js names them only in a dynamic import
+# behind ?selftest=.
 get /selftest.js
-if grep -q '^HTTP/1.1 200' "$TMP/head" && grep -qi '^Content-Type: text/javascript' "$TMP/head"; then
-    ok selftest_module_served_for_test_browser
+if grep -q '^HTTP/1.1 404' "$TMP/head"; then
+    ok selftest_module_not_in_the_binary
 else
-    not_ok selftest_module_served_for_test_browser "$(head -n 1 "$TMP/head")"
+    not_ok selftest_module_not_in_the_binary "$(head -n 1 "$TMP/head")"
 fi
 get /main.js
 if grep -q "^if (mode !== null) import('./selftest.js')" "$TMP/body"; then

@@ -144,7 +144,7 @@ fi
 awk 'BEGIN { print "iteration,ColumnaHeight5,ColumnaReach"; for (i = 0; i <= 30; i++) printf "%d,%.3f,%.3f\n", i, 133 + i * 0.7, 45 - i * 0.3 }' >"$OUT/tune.csv"
 
 . tests/web/lib.sh
-start_web "$WEB" "$OUT/server.log" --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" \
+start_web "$WEB" "$OUT/server.log" --assets tools/web/assets --watch "$OUT/run.pgn" --watch "$OUT/tune.csv" --watch "$OUT/long.pgn" \
     --watch "$OUT/draws.pgn" --watch "$OUT/level.pgn" --watch "$OUT/territoire.pgn" --watch "$OUT/territoire-old.pgn" --watch "$OUT/run-old.pgn" || {
     cat "$OUT/server.log"
     exit 1
@@ -290,7 +290,7 @@ EOS
 chmod +x "$OUT/wdl-engine.sh"
 kill -INT "$server"
 wait "$server"
-start_web "$WEB" "$OUT/server.log" --engine "$OUT/wdl-engine.sh" || exit 1
+start_web "$WEB" "$OUT/server.log" --assets tools/web/assets --engine "$OUT/wdl-engine.sh" || exit 1
 server=$SERVER
 url=$URL
 browse --virtual-time-budget=120000 --dump-dom "${url}?selftest=1&games=columna&analyse=columna" >"$OUT/strength.html"
