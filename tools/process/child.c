@@ -89,9 +89,10 @@ static bool has_ended(ChildProcess *child)
     pid_t got;
     while ((got = waitpid(child->pid, &status, 0)) < 0 && errno == EINTR)
         ;
-    if (got == child->pid)
+    if (got == child->pid) {
         describe_exit(status, child->ended_how, sizeof child->ended_how);
-    else
+        child->ended_by_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    } else
         snprintf(child->ended_how, sizeof child->ended_how, "ended");
     child->pid = 0;
     return true;
@@ -274,6 +275,7 @@ ChildStatus child_spawn(ChildProcess *child, const char *path, char *const argv[
     /* Keep the parent's ends; the child's copies are the child's. */
     child->pid = child->group = pid;
     child->ended_how[0] = '\0';
+    child->ended_by_signal = 0;
     child->to_child = p.in[1];
     child->from_child = p.out[0];
     child->from_stderr = p.err[0];

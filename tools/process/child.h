@@ -85,6 +85,7 @@ typedef struct {
     pid_t pid;   /* 0 when no process, or once it is reaped */
     pid_t group; /* its process group, killed with it; 0 when none */
     char ended_how[160]; /* how the reaped process ended */
+    int ended_by_signal; /* the signal that ended it (once reaped); 0: it exited */
     int to_child, from_child, from_stderr;
     size_t out_len, err_len;
     char out_buf[CHILD_LINE_MAX];
