@@ -243,14 +243,63 @@ submitted() {
 
 # --- the checks: one function each
 
+# The job ids DIR/jobs records, a line per submission: "SLICES MERGE".
+recorded_jobs_of() { awk '!/^#/ { print $1, $2 }' "$1/jobs" 2>/dev/null; }
+# The output files Slurm wrote for a run's slices (slurm-slice-JOB_TASK.out),
+# sorted, on one line; outputs_of JOB TASK...: the names of those it writes.
+slice_outputs() { (cd "$1" && ls slurm-slice-*.out 2>/dev/null) | sort | tr '\n' ' '; }
+outputs_of() { # job tasks...
+    job=$1
+    shift
+    for task in "$@"; do echo "slurm-slice-${job}_$task.out"; done
+}
+# refused NAME DIR JOBS: the submission just run ($OUT, $STATUS) was
+# refused, naming the run's jobs still queued or running, and DIR/jobs
+# still records only JOBS (nothing was submitted).
+refused() { # name dir jobs
+    if [ "$STATUS" = 1 ] && printf '%s\n' "$OUT" | grep -q 'still has Slurm jobs queued or running' &&
+        [ "$(recorded_jobs_of "$2")" = "$3" ]; then
+        pass "$1: refused while a job of the run is queued or running"
+    else
+        fail "$1: refused while a job of the run is queued or running (status $STATUS)" \
+            "$OUT$(printf '\n%s' "jobs: $(recorded_jobs_of "$2")")"
+    fi
+}
+
 check_slurm_array() {
     dir=$SCRATCH/slurm-array
     submitted slurm-array "$dir" "$FAST" || return
     pass "slurm.sh: the array and the merge are submitted (jobs $SLICES, $MERGE)"
-    check "slurm.sh: the merge job ends" wait_job "$MERGE" 300
-    check "slurm.sh: the merge job completed" [ "$(job_state "$MERGE")" = COMPLETED ]
-    check "slurm.sh: each task ran in its own job (slurm-slice-K.out)" [ "$(ls "$dir"/slurm-slice-*.out | wc -l)" -eq 4 ]
+    slices=$SLICES merge=$MERGE # (a refused submission empties SLICES and MERGE)
+    # Held, the merge stays queued while the second submissions are tried.
+    scontrol hold "$merge"
+    queued=$(squeue -h -n tessera-slices,tessera-merge -o '%F %j' | sort -un)
+    check "slurm.sh: DIR/jobs records the jobs squeue shows ($(echo $queued))" \
+        [ "$(recorded_jobs_of "$dir")" = "$slices $merge" -a \
+        "$queued" = "$(printf '%s tessera-slices\n%s tessera-merge' "$slices" "$merge")" ]
+    cpus=$(scontrol -o show job "$slices" | sed -n 's|.* CPUs/Task=\([0-9]*\) .*|\1|p' | sort -u)
+    check "slurm.sh: each task asks for 2 CPUs, 2 per game at once (scontrol: CPUs/Task=$(echo $cpus))" [ "$cpus" = 2 ]
+    submit slurm-array-again "$dir" "$FAST"
+    refused "slurm.sh: a second submission" "$dir" "$slices $merge"
+    submit slurm-array-resume "$dir" "$FAST" --resume
+    refused "slurm.sh --resume" "$dir" "$slices $merge"
+    scontrol release "$merge"
+    check "slurm.sh: the merge job ends" wait_job "$merge" 300
+    check "slurm.sh: the merge job completed" [ "$(job_state "$merge")" = COMPLETED ]
+    check "slurm.sh: Slurm's output is named by job and task (%A_%a: $(slice_outputs "$dir"))" \
+        [ "$(slice_outputs "$dir")" = "$(outputs_of "$slices" 1 2 3 4 | sort | tr '\n' ' ')" \
+        -a -f "$dir/slurm-merge-$merge.out" ]
     expect_whole_run "slurm.sh" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
+    # Once the run's jobs have ended, a --resume is accepted: every slice
+    # is complete, so only a merge is submitted.
+    first_jobs=$(recorded_jobs_of "$dir")
+    # shellcheck disable=SC2046
+    run slurm-array-complete sh tools/cluster/slurm.sh --dir "$dir" --slices 4 --resume --arena "$ARENA" -- $(arena_args "$FAST")
+    remerge=$(printf '%s\n' "$OUT" | sed -n 's/.*every slice is complete; merge: job \([0-9]*\).*/\1/p')
+    check "slurm.sh --resume of a finished run: accepted, the merge alone (job ${remerge:-none})" \
+        [ "$STATUS" = 0 -a -n "$remerge" -a "$(recorded_jobs_of "$dir")" = "$(printf '%s\n%s' "$first_jobs" "- $remerge")" ]
+    [ -z "$remerge" ] || wait_job "$remerge" 120
+    expect_whole_run "slurm.sh, merged again" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
 check_slurm_scancel() {
@@ -262,15 +311,25 @@ check_slurm_scancel() {
     else
         fail "scancel: task 2 played a game" "$(cat "$dir/slice-2.log" 2>/dev/null)"
     fi
+    # Tasks 3 and 4 are still to play: a --resume now would be a second
+    # writer of their parts.
+    slices=$SLICES merge=$MERGE
+    submit slurm-scancel-now "$dir" "$SLOW" --resume
+    SLICES=$slices MERGE=$merge
+    refused "scancel: --resume at once" "$dir" "$SLICES $MERGE"
     check "scancel: the array ends" wait_job "$SLICES" 600
     check "scancel: the merge ends" wait_job "$MERGE" 60
     check "scancel: task 2 is CANCELLED, the merge is not run ($(job_state "$MERGE"))" \
         [ "$(job_state "${SLICES}_2")" = CANCELLED -a "$(job_state "$MERGE")" != COMPLETED -a ! -f "$dir/report.txt" ]
     games=$(games_in "$dir/part-2.pgn")
     check "scancel: slice 2 is left incomplete ($games of 4 games)" [ "$games" -lt 4 ]
+    first=$SLICES
     submitted slurm-scancel-resume "$dir" "$SLOW" --resume || return
+    check "scancel: --resume submits slice 2 alone (array 2)" grep -q "slices: job $SLICES (array 2," "$SCRATCH/slurm-scancel-resume.out"
     check "scancel: the resumed merge ends" wait_job "$MERGE" 600
     check "scancel: slice 2 kept its games (Resuming: $games of 4)" grep -q "Resuming: $games of 4 games" "$dir/slice-2.log"
+    check "scancel: the first attempt's Slurm output is kept beside the second's ($(slice_outputs "$dir"))" \
+        [ "$(slice_outputs "$dir")" = "$({ outputs_of "$first" 1 2 3 4; outputs_of "$SLICES" 2; } | sort | tr '\n' ' ')" ]
     expect_whole_run "scancel then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
@@ -290,6 +349,27 @@ check_slurm_requeue() {
     check "requeue: task 1 ran twice, resuming the second time" \
         [ "$(grep -c '^== slice 1:' "$dir/slice-1.log")" -ge 2 -a "$(grep -c 'Resuming: [1-9]' "$dir/slice-1.log")" -ge 1 ]
     expect_whole_run "requeue" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+# A slurm.sh run whose whole array is cancelled, finished by parallel.sh
+# --resume over ssh: either script finishes the other's run.
+check_slurm_then_parallel() {
+    dir=$SCRATCH/slurm-then-parallel
+    submitted slurm-then-parallel "$dir" "$FAST" || return
+    if wait_games "$dir/part-1.pgn" 1 300; then
+        scancel "$SLICES"
+        pass "slurm.sh then parallel.sh: the array cancelled with slice 1 started"
+    else
+        fail "slurm.sh then parallel.sh: slice 1 played a game" "$(cat "$dir/slice-1.log" 2>/dev/null)"
+    fi
+    check "slurm.sh then parallel.sh: the array ends" wait_job "$SLICES" 120
+    wait_job "$MERGE" 60
+    # shellcheck disable=SC2046
+    run slurm-then-parallel-resume sh tools/cluster/parallel.sh --dir "$dir" --slices 4 --resume \
+        --sshloginfile "$SCRATCH/sshlogins.txt" --arena "$ARENA" -- $(arena_args "$FAST")
+    check "slurm.sh then parallel.sh --resume: completes (status $STATUS)" [ "$STATUS" = 0 ]
+    check "slurm.sh then parallel.sh --resume: slice 1 kept its games" grep -q 'Resuming: [1-4] of 4 games' "$dir/slice-1.log"
+    expect_whole_run "slurm.sh then parallel.sh --resume" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
 check_parallel_ssh() {
@@ -362,6 +442,14 @@ check_launcher_srun() {
     run launcher-srun salloc -n2 "$ARENA" $(arena_args "$FAST") -launcher 'srun --exclusive -n1 -c1' \
         -pgnout "$SCRATCH/srun.pgn"
     check "-launcher srun in salloc -n2 completes" [ "$STATUS" = 0 ]
+    # Outside an allocation each engine would be a job of its own: refused.
+    # shellcheck disable=SC2046
+    run launcher-srun-outside "$ARENA" $(arena_args "$FAST") -launcher 'srun --exclusive -n1 -c1' \
+        -pgnout "$SCRATCH/srun-outside.pgn"
+    check "-launcher srun outside an allocation: refused, no game (status $STATUS)" \
+        [ "$STATUS" = 2 -a ! -s "$SCRATCH/srun-outside.pgn" ]
+    check "-launcher srun outside an allocation: the message says why" \
+        grep -q "srun outside a Slurm allocation (SLURM_JOB_ID is not set)" "$SCRATCH/launcher-srun-outside.out"
     check "-launcher srun: the round trip is measured and printed" \
         grep -q "^  ab through 'srun --exclusive -n1 -c1': [0-9.]* ms a round trip" "$SCRATCH/launcher-srun.out"
     grep "a round trip" "$SCRATCH/launcher-srun.out" | sed 's/^ */    /'
@@ -405,26 +493,52 @@ check_srun_kill9() {
     expect_whole_run "kill -9 then -resume" "$SLOW" "$SCRATCH/kill9-resume.out" "$pgn"
 }
 
+# expect_tune NAME JOB CSV PAIRS: the tune job completes and its CSV is
+# the one-machine run's with as many pairs at once (-concurrency).
+expect_tune() { # name job csv pairs
+    whole=$SCRATCH/tune-whole-$4.csv
+    check "$1: the job ends" wait_job "$2" 600
+    check "$1: the job completed ($(job_state "$2"))" [ "$(job_state "$2")" = COMPLETED ]
+    [ -f "$whole" ] ||
+        run tune-whole build/tessera-tune -engine cmd="$ENGINE" option.Backend=alphabeta option.Eval=classic \
+            option.Hash=16 option.Threads=1 -each nodes=300 timeout=60 -game columna -openings random plies=2 \
+            -params tools/tune/params/columna.txt -iterations 3 -seed 1 -concurrency "$4" -progress 100 -csv "$whole"
+    if cmp -s "$3" "$whole"; then
+        pass "$1: the CSV is the one-machine run's (cmp)"
+    else
+        fail "$1: the CSV is the one-machine run's (cmp)" "$(diff "$3" "$whole" | head -n 6; cat "$SCRATCH"/tune-"$2".out)"
+    fi
+}
+
 check_tune_sbatch() {
-    csv=$SCRATCH/tune.csv whole=$SCRATCH/tune-whole.csv
-    rm -f "$csv" "$csv.run" "$whole" "$whole.run"
+    csv=$SCRATCH/tune.csv
+    rm -f "$csv" "$csv.run" "$SCRATCH"/tune-whole-*
     export ITERATIONS=3 TC=nodes=300 CSV="$csv"
     job=$(sbatch --parsable --ntasks=2 --output="$SCRATCH/tune-%j.out" tools/cluster/tune.sbatch)
-    unset ITERATIONS TC CSV
     if [ -z "$job" ]; then
-        fail "tune.sbatch: submitted"
-        return
-    fi
-    check "tune.sbatch: the job ends" wait_job "$job" 600
-    check "tune.sbatch: the job completed ($(job_state "$job"))" [ "$(job_state "$job")" = COMPLETED ]
-    run tune-whole build/tessera-tune -engine cmd="$ENGINE" option.Backend=alphabeta option.Eval=classic \
-        option.Hash=16 option.Threads=1 -each nodes=300 timeout=60 -game columna -openings random plies=2 \
-        -params tools/tune/params/columna.txt -iterations 3 -seed 1 -concurrency 1 -progress 100 -csv "$whole"
-    if cmp -s "$csv" "$whole"; then
-        pass "tune.sbatch: the CSV is the one-machine run's (cmp)"
+        fail "sbatch --ntasks=2 tune.sbatch: submitted"
     else
-        fail "tune.sbatch: the CSV is the one-machine run's (cmp)" "$(diff "$csv" "$whole" | head -n 6; cat "$SCRATCH"/tune-"$job".out)"
+        expect_tune "sbatch --ntasks=2 tune.sbatch" "$job" "$csv" 1
     fi
+    # Submitted with sh: --ntasks from sinfo, at most the partition's idle
+    # and allocated CPUs (an even number), said when less than 64.
+    csv=$SCRATCH/tune-sized.csv CSV=$SCRATCH/tune-sized.csv
+    rm -f "$csv" "$csv.run"
+    usable=$(sinfo -h -o '%C' | awk -F/ '{ n = $1 + $2; n = n < 64 ? n : 64; print int(n / 2) * 2 }')
+    run tune-sized sh tools/cluster/tune.sbatch --parsable --output="$SCRATCH/tune-%j.out"
+    unset ITERATIONS TC CSV
+    job=$(tail -n 1 "$SCRATCH/tune-sized.out")
+    check "sh tune.sbatch: sized from sinfo (--ntasks=$usable, $(grep -o '[0-9]* usable CPUs' "$SCRATCH/tune-sized.out"))" \
+        grep -q "has [0-9]* usable CPUs: --ntasks=$usable, not 64" "$SCRATCH/tune-sized.out"
+    case $job in
+    '' | *[!0-9]*)
+        fail "sh tune.sbatch: submitted" "$OUT"
+        return
+        ;;
+    esac
+    tasks=$(scontrol -o show job "$job" | sed -n 's/.* NumTasks=\([0-9]*\) .*/\1/p')
+    check "sh tune.sbatch: the job has $usable tasks (scontrol: NumTasks=$tasks)" [ "$tasks" = "$usable" ]
+    expect_tune "sh tune.sbatch" "$job" "$csv" $((usable / 2))
 }
 
 DATAGEN_ARGS="-game columna -games 12 -nodes 300 -eval classic -seed 31"
@@ -539,7 +653,7 @@ check_dead_host() {
         [ "$status" != 0 -a -n "$(tail -n 3 "$SCRATCH/dead-host.out" | grep -F 127.0.0.2)" ]
 }
 
-ALL_CHECKS="slurm_array slurm_scancel slurm_requeue parallel_ssh parallel_kill launcher_srun launcher_ssh
+ALL_CHECKS="slurm_array slurm_scancel slurm_requeue slurm_then_parallel parallel_ssh parallel_kill launcher_srun launcher_ssh
     srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
 PENDING_CHECKS="second_writer dead_host"
 started=$(date +%s)
