@@ -150,6 +150,32 @@ check "merge.sh refuses an incomplete slice" [ "$STATUS" -eq 1 ] &&
 check "nothing merged" [ "$(cksum <"$run_dir/data.txt")" = "$(cksum <"$WORK/whole.txt")" ]
 mv "$WORK/part-3.done" "$run_dir/part-3.txt"
 
+# merge.sh and tessera-datagen merge agree on a damaged part: merge.sh
+# checks each part with the merge's own check (merge -check), so both
+# refuse it for the same reason, or both take it.
+cp "$run_dir/part-3.txt" "$WORK/part-3.good"
+agree() { # NAME: part-3.txt as damaged; both refuse it, with one reason
+    datagen merge -out "$WORK/merged.txt" -force "$run_dir/part-1.txt" "$run_dir/part-2.txt" "$run_dir/part-3.txt"
+    merge_status=$STATUS
+    reason=$(printf '%s\n' "$REPLY" | sed -n 's/^tessera-datagen: merge: //p')
+    cluster merge.sh "$run_dir"
+    check "$1: merge refuses it" [ "$merge_status" -eq 2 -a -n "$reason" ]
+    check "$1: merge.sh refuses it for the merge's reason" \
+        [ "$STATUS" -eq 1 -a "$(printf '%s\n' "$REPLY" | grep -cF "slice 3 (games 6..8) is incomplete or damaged: $reason")" -eq 1 ]
+    cp "$WORK/part-3.good" "$run_dir/part-3.txt"
+}
+awk 'NR == 3 { print "not a record" } { print }' "$WORK/part-3.good" >"$run_dir/part-3.txt"
+agree "a line that is no record"
+{ cat "$WORK/part-3.good"; grep -v '^#' "$WORK/part-3.good" | head -n 1; tail -n 1 "$WORK/part-3.good"; } >"$run_dir/part-3.txt"
+agree "a game after a later one (two writers)"
+sed '1s/ games=6\.\.8//' "$WORK/part-3.good" >"$run_dir/part-3.txt"
+agree "a header without its slice's games"
+{ cat "$WORK/part-3.good"; echo "# a note after the completion line"; } >"$run_dir/part-3.txt"
+cluster merge.sh "$run_dir"
+check "a note after the completion line: merge.sh merges, as tessera-datagen merge does" [ "$STATUS" -eq 0 ]
+expect_whole "... the whole run's file" "$run_dir/data.txt"
+cp "$WORK/part-3.good" "$run_dir/part-3.txt"
+
 # Refusals of tessera-datagen merge: every one exit 2, nothing written.
 P1=$run_dir/part-1.txt P2=$run_dir/part-2.txt P3=$run_dir/part-3.txt
 merge_refused() { # name regex parts...

@@ -392,7 +392,10 @@ static void test_cut_at_every_offset_resumes_exactly(void)
             expected++; /* the result token ends two bytes before ends[] */
         long kept_end;
         char err[256] = "";
-        bool ok = pgn_recover(path_cut, count_visit, rounds_seen, &kept_end, err, sizeof err);
+        PgnFile pgn;
+        bool ok = pgn_file_open(&pgn, path_cut, err, sizeof err) &&
+                  pgn_recover(&pgn, count_visit, rounds_seen, &kept_end, err, sizeof err);
+        pgn_file_close(&pgn);
         size_t kept = file_read_text(path_cut, recovered, sizeof recovered);
         bool seen_right = true;
         for (int k = 1; k <= CUT_GAMES; k++)

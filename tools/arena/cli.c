@@ -16,6 +16,7 @@ static const char help_text[] =
     "Usage:\n"
     "  tessera-arena -engine cmd=PATH [KEY=VALUE ...] -engine ... [FLAGS]\n"
     "  tessera-arena merge [-sprt ...] FILE.pgn ...   (its flags: tessera-arena merge -help)\n"
+    "  tessera-arena repair FILE.pgn   a file two runs appended to (repair -help)\n"
     "  tessera-arena -help\n"
     "\n"
     "Engines (at least two; each -engine takes KEY=VALUE words up to the next flag):\n"
@@ -83,7 +84,8 @@ static const char help_text[] =
     "                          stops when the LLR leaves its bounds\n"
     "  -ratinginterval N       print the full report every N games (default: at the end)\n"
     "  -pgnout FILE            append every finished game to FILE at once (fsync'ed);\n"
-    "                          White is p1 (to move in the FEN), Black p2\n"
+    "                          White is p1 (to move in the FEN), Black p2; FILE is\n"
+    "                          locked for the run: a second run on it is refused\n"
     "  -resume                 continue the run whose games are in the -pgnout FILE:\n"
     "                          play only the missing games; the configuration\n"
     "                          recorded in FILE must match (engines, options, limits,\n"
@@ -116,8 +118,9 @@ static const char help_text[] =
     "\n"
     "Exit status:\n"
     "  0    the run completed (every game played, or the SPRT concluded)\n"
-    "  1    the run could not go on (PGN or log file trouble, PGN of another run or\n"
-    "       configuration); merge: unreadable, empty or mixed files\n"
+    "  1    the run could not go on (PGN or log file trouble, a -pgnout another run\n"
+    "       holds, PGN of another run or configuration); merge: unreadable, empty or\n"
+    "       mixed files; repair: a file it cannot repair (nothing changed)\n"
     "  2    bad arguments (flags, engine keys, game, openings file, launcher or its\n"
     "       hosts file)\n"
     "  3    the SPRT could not start (bad -sprt values, not exactly two engines)\n"
@@ -670,6 +673,17 @@ static int parse_merge(int argc, char *const *argv, ArenaOptions *o, char *err, 
     return ARENA_EXIT_OK;
 }
 
+static int parse_repair(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
+{
+    o->command = cli_asks_for_help(argc, argv, 2) ? COMMAND_REPAIR_HELP : COMMAND_REPAIR;
+    if (o->command == COMMAND_REPAIR && (argc != 3 || argv[2][0] == '-')) {
+        snprintf(err, err_size, "repair: give one PGN file");
+        return ARENA_EXIT_BAD_ARGS;
+    }
+    o->repair_file = argc == 3 ? argv[2] : NULL;
+    return ARENA_EXIT_OK;
+}
+
 int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t err_size)
 {
     CliState st;
@@ -683,6 +697,8 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
     c->schedule.repeat = true;
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return parse_merge(argc, argv, o, err, err_size);
+    if (argc > 1 && strcmp(argv[1], "repair") == 0)
+        return parse_repair(argc, argv, o, err, err_size);
     for (int i = 1; i < argc; i++) {
         if (is_help_flag(argv[i])) {
             o->command = COMMAND_HELP;

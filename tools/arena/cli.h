@@ -24,13 +24,14 @@ enum {
     ARENA_EXIT_INTERRUPTED = 130 /* Ctrl-C: finished games are kept in the PGN */
 };
 
-typedef enum { COMMAND_RUN, COMMAND_MERGE, COMMAND_HELP, COMMAND_MERGE_HELP } ArenaCommand;
+typedef enum { COMMAND_RUN, COMMAND_MERGE, COMMAND_HELP, COMMAND_MERGE_HELP, COMMAND_REPAIR, COMMAND_REPAIR_HELP } ArenaCommand;
 
 typedef struct {
     ArenaCommand command;
     TournamentConfig run;
     char *const *merge_files; /* points into argv */
     int merge_count;
+    const char *repair_file; /* repair FILE */
 } ArenaOptions;
 
 /* Returns ARENA_EXIT_OK, ARENA_EXIT_BAD_ARGS or ARENA_EXIT_BAD_SPRT (err

@@ -5,6 +5,7 @@
 #include "arena/cli.h"
 #include "arena/interrupt.h"
 #include "arena/merge.h"
+#include "arena/repair.h"
 #include "arena/tournament.h"
 #include "util/version.h"
 
@@ -51,6 +52,10 @@ int main(int argc, char **argv)
         cli_print_help(stdout);
     } else if (options->command == COMMAND_MERGE_HELP) {
         cli_print_merge_help(stdout);
+    } else if (options->command == COMMAND_REPAIR_HELP) {
+        repair_print_help(stdout);
+    } else if (options->command == COMMAND_REPAIR) {
+        code = repair_command(options->repair_file, stdout, stderr);
     } else if (options->command == COMMAND_MERGE) {
         code = merge_command(options->merge_files, options->merge_count, &options->run.sprt, stdout, stderr);
     } else {

@@ -16,6 +16,7 @@ typedef struct {
     uint64_t seed;
     bool repeat;
     size_t config; /* index into RecordList.configs */
+    int file;      /* which of the files given holds it */
 } MergedGame;
 
 /* Games as read, before engines are numbered, and the distinct
@@ -25,7 +26,8 @@ typedef struct {
     size_t count, capacity;
     char **configs;
     size_t config_count;
-    const char *path; /* the file being read */
+    char *const *paths; /* the files given */
+    int file;           /* the one being read */
     size_t games_in_file;
 } RecordList;
 
@@ -93,6 +95,7 @@ static bool collect(const PgnRecord *record, void *ctx, char *err, size_t err_si
     }
     game->record = *record;
     game->record.config = NULL; /* valid only during the visit */
+    game->file = list->file;
     list->count++;
     list->games_in_file++;
     return true;
@@ -115,6 +118,8 @@ static bool read_all(char *const *paths, int count, RecordList *list, char *err,
             return false;
         }
         long complete_end;
+        list->paths = paths;
+        list->file = i;
         list->games_in_file = 0;
         bool ok = pgn_read(file, paths[i], collect, list, &complete_end, err, err_size);
         fclose(file);
@@ -137,9 +142,18 @@ static bool check_neighbours(const RecordList *list, const MergedGame *a, const 
     char what[400];
     if (a->seed != b->seed)
         return true;
+    if (a->record.round == b->record.round && a->file == b->file) {
+        snprintf(err, err_size,
+                 "game %lld appears more than once (seed %llu) in %s: two runs wrote that file ('tessera-arena "
+                 "repair %s' keeps the first copy of each game)",
+                 (long long)b->record.round, (unsigned long long)b->seed, list->paths[a->file],
+                 list->paths[a->file]);
+        return false;
+    }
     if (a->record.round == b->record.round) {
-        snprintf(err, err_size, "game %lld appears more than once (seed %llu)", (long long)b->record.round,
-                 (unsigned long long)b->seed);
+        snprintf(err, err_size, "game %lld appears more than once (seed %llu): in %s and in %s",
+                 (long long)b->record.round, (unsigned long long)b->seed, list->paths[a->file],
+                 list->paths[b->file]);
         return false;
     }
     if (a->config != b->config &&

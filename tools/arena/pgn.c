@@ -4,11 +4,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena/pgn_move.h"
 #include "arena/spec.h"
+#include "process/locked_file.h"
 #include "util/parse_number.h"
 
 const char *pgn_result_token(PlayerResult result)
@@ -421,6 +421,10 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
                 }
                 continue;
             }
+            if (!g.record.line) {
+                g.record.start = offset - (long)len;
+                g.record.line = number;
+            }
             ok = take_tag(&g, line, why, sizeof why);
             if (!ok)
                 snprintf(err, err_size, "%s line %ld: %s", path, number, why);
@@ -442,6 +446,7 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
             continue;
         *complete_end = offset;
         after_complete = true;
+        g.record.end = offset;
         g.record.config = block.text ? block.text : "";
         ok = visit(&g.record, ctx, why, sizeof why);
         if (!ok)
@@ -457,67 +462,76 @@ bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *com
     return ok;
 }
 
-/* Ends the kept part of the file with "\n\n" (a kill can leave a game's
- * result without its newline, or without the blank line after it). */
-static bool end_with_blank_line(const char *path, long length, char *err, size_t err_size)
+bool pgn_file_open(PgnFile *pgn, const char *path, char *err, size_t err_size)
 {
-    FILE *file = fopen(path, "r+");
-    char tail[2];
-    if (!file || length < 2 || fseek(file, length - 2, SEEK_SET) != 0 || fread(tail, 1, 2, file) != 2 ||
-        fseek(file, 0, SEEK_END) != 0) {
-        snprintf(err, err_size, "%s: cannot read its end: %s", path, strerror(errno));
-        if (file)
-            fclose(file);
-        return false;
-    }
-    fputs(tail[1] != '\n' ? "\n\n" : tail[0] != '\n' ? "\n" : "", file);
-    bool ok = make_durable(file, err, err_size);
-    fclose(file);
-    return ok;
+    bool missing;
+    *pgn = (PgnFile){path, locked_file_read("-pgnout", path, &missing, err, err_size), NULL};
+    /* A new file is created under the exclusive lock at once, before any
+     * other run can start writing it. */
+    if (!pgn->reader && missing)
+        pgn->writer = locked_file_append("-pgnout", path, err, err_size);
+    return pgn->reader || pgn->writer;
+}
+
+FILE *pgn_file_writer(PgnFile *pgn, char *err, size_t err_size)
+{
+    if (!pgn->writer)
+        pgn->writer = locked_file_append("-pgnout", pgn->path, err, err_size);
+    return pgn->writer;
+}
+
+void pgn_file_close(PgnFile *pgn)
+{
+    if (pgn->writer)
+        fclose(pgn->writer);
+    if (pgn->reader)
+        fclose(pgn->reader);
+    pgn->writer = pgn->reader = NULL;
 }
 
 /* What recovery must change: bytes after the last complete game to cut
- * off, a missing blank line to add.  Read from the open file, so that a
- * file that needs nothing is never opened for writing (a finished run's
- * PGN may be read-only). */
+ * off, a missing blank line to add ("\n\n" ends a game; a kill can leave
+ * a game's result without its newline, or without the blank line after
+ * it).  Read from the open file, so that a file that needs nothing is
+ * never opened for writing (a finished run's PGN may be read-only). */
 typedef struct {
-    bool cut, add_blank_line;
+    bool cut;
+    const char *add; /* what the kept part needs at its end */
 } Repair;
 
 static Repair repair_needed(FILE *file, long complete_end)
 {
-    Repair repair = {true, complete_end > 0};
+    Repair repair = {true, complete_end > 0 ? "\n\n" : ""};
     char tail[2];
     if (fseek(file, 0, SEEK_END) == 0)
         repair.cut = ftell(file) != complete_end;
     if (complete_end >= 2 && fseek(file, complete_end - 2, SEEK_SET) == 0 && fread(tail, 1, 2, file) == 2)
-        repair.add_blank_line = tail[0] != '\n' || tail[1] != '\n';
+        repair.add = tail[1] != '\n' ? "\n\n" : tail[0] != '\n' ? "\n" : "";
     return repair;
 }
 
-bool pgn_recover(const char *path, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size)
+bool pgn_recover(PgnFile *pgn, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size)
 {
     *kept_end = 0;
-    FILE *file = fopen(path, "r");
-    if (!file && errno == ENOENT)
-        return true; /* nothing played yet */
-    if (!file) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return false;
-    }
+    if (!pgn->reader)
+        return true; /* a new file: nothing played yet */
     long complete_end;
-    bool ok = pgn_read(file, path, visit, ctx, &complete_end, err, err_size);
-    Repair repair = ok ? repair_needed(file, complete_end) : (Repair){false, false};
-    fclose(file);
-    if (!ok)
+    rewind(pgn->reader);
+    if (!pgn_read(pgn->reader, pgn->path, visit, ctx, &complete_end, err, err_size))
         return false;
-    if (repair.cut && truncate(path, complete_end) != 0) {
-        snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", path, strerror(errno));
+    Repair repair = repair_needed(pgn->reader, complete_end);
+    if (!repair.cut && !repair.add[0]) {
+        *kept_end = complete_end;
+        return true;
+    }
+    FILE *writer = pgn_file_writer(pgn, err, err_size);
+    if (!writer)
+        return false;
+    if (repair.cut && !locked_file_cut(writer, complete_end)) {
+        snprintf(err, err_size, "%s: cannot cut off the unfinished game: %s", pgn->path, strerror(errno));
         return false;
     }
-    if (repair.add_blank_line && !end_with_blank_line(path, complete_end, err, err_size))
-        return false;
-    struct stat st;
-    *kept_end = repair.add_blank_line && stat(path, &st) == 0 ? (long)st.st_size : complete_end;
-    return true;
+    fputs(repair.add, writer);
+    *kept_end = complete_end + (long)strlen(repair.add);
+    return make_durable(writer, err, err_size);
 }

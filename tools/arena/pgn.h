@@ -66,6 +66,9 @@ typedef struct {
     Termination termination;
     const char *config; /* the configuration block before it ("" if none);
                            valid only during the visit */
+    long start, end;    /* its bytes: from its first tag line to the end of
+                           the line of its result */
+    long line;          /* the number of its first tag line */
 } PgnRecord;
 
 /* Writes a run's configuration block (key=value lines) durably. */
@@ -82,10 +85,30 @@ typedef bool (*PgnVisit)(const PgnRecord *record, void *ctx, char *err, size_t e
 bool pgn_read(FILE *file, const char *path, PgnVisit visit, void *ctx, long *complete_end, char *err,
               size_t err_size);
 
-/* For -resume: reads the games of path (a missing file holds none), cuts
+/* A run's -pgnout, held as process/locked_file.h says: read under a
+ * shared lock, written (only when something must be) under the
+ * exclusive one, so that a second run on the file is refused at once. */
+typedef struct {
+    const char *path;
+    FILE *reader; /* NULL: the file did not exist */
+    FILE *writer; /* NULL until something is written */
+} PgnFile;
+
+/* Opens path: an existing file for reading, a missing one created for
+ * writing; false with err filled when it cannot be, or another run holds
+ * it. */
+bool pgn_file_open(PgnFile *pgn, const char *path, char *err, size_t err_size);
+
+/* The stream to append games to (opened when first asked). */
+FILE *pgn_file_writer(PgnFile *pgn, char *err, size_t err_size);
+
+void pgn_file_close(PgnFile *pgn);
+
+/* For -resume: reads the games of the file (a new one holds none), cuts
  * off whatever follows the last complete game, and ends the file with a
- * blank line so the next game starts on its own line.  *kept_end is the
- * file's length afterwards (0: no game kept). */
-bool pgn_recover(const char *path, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size);
+ * blank line so the next game starts on its own line; a file that needs
+ * none of that is not opened for writing.  *kept_end is the file's length
+ * afterwards (0: no game kept). */
+bool pgn_recover(PgnFile *pgn, PgnVisit visit, void *ctx, long *kept_end, char *err, size_t err_size);
 
 #endif

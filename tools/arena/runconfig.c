@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arena/program_id.h"
+#include "util/parse_number.h"
 
 typedef struct {
     RunConfig *config;
@@ -160,6 +161,51 @@ bool runconfig_value(const char *text, const char *key, char *value, size_t valu
         return false;
     memcpy(value, found, len);
     value[len] = '\0';
+    return true;
+}
+
+/* A value as put wrote it, its \xHH escapes undone; false when it does
+ * not fit. */
+static bool unescaped_value(const char *text, const char *key, char *value, size_t value_size)
+{
+    char raw[SPEC_TEXT_MAX];
+    size_t n = 0;
+    if (!runconfig_value(text, key, raw, sizeof raw))
+        return false;
+    for (const char *p = raw; *p; n++) {
+        unsigned hex;
+        if (n + 1 >= value_size)
+            return false;
+        if (p[0] == '\\' && p[1] == 'x' && sscanf(p + 2, "%2x", &hex) == 1) {
+            value[n] = (char)hex;
+            p += 4;
+        } else {
+            value[n] = *p++;
+        }
+    }
+    value[n] = '\0';
+    return true;
+}
+
+bool runconfig_schedule(const char *text, Schedule *schedule, char names[][SPEC_NAME_MAX])
+{
+    char value[32], key[32];
+    uint64_t count;
+    if (!runconfig_value(text, "engines", value, sizeof value) ||
+        parse_uint64(value, ARENA_MAX_ENGINES, &count) != NUMBER_OK || count < 2 ||
+        !runconfig_value(text, "tournament", value, sizeof value))
+        return false;
+    schedule->engine_count = (int)count;
+    schedule->kind = strcmp(value, tournament_kind_name(TOURNAMENT_GAUNTLET)) == 0 ? TOURNAMENT_GAUNTLET
+                                                                                  : TOURNAMENT_ROUNDROBIN;
+    if (!runconfig_value(text, "repeat", value, sizeof value))
+        return false;
+    schedule->repeat = strcmp(value, "on") == 0;
+    for (int i = 0; i < schedule->engine_count; i++) {
+        snprintf(key, sizeof key, "engine.%d.name", i + 1);
+        if (!unescaped_value(text, key, names[i], SPEC_NAME_MAX))
+            return false;
+    }
     return true;
 }
 

@@ -31,6 +31,10 @@ void runconfig_free(RunConfig *config);
 /* The value of key in config text; false when absent or too long. */
 bool runconfig_value(const char *text, const char *key, char *value, size_t value_size);
 
+/* The schedule (engines, tournament kind, repeat) and the engines' names
+ * a recorded configuration describes; false when it lacks any of them. */
+bool runconfig_schedule(const char *text, Schedule *schedule, char names[][SPEC_NAME_MAX]);
+
 /* Whether a run recorded before key was may lack it (engine.K.binary,
  * the engine file's contents): such a run resumes and merges as it did
  * then, its binary unchecked. */

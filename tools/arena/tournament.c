@@ -1,7 +1,6 @@
 /* tournament.c - game threads, PGN appends, progress, resume, SPRT stop. */
 #include "arena/tournament.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +29,8 @@ typedef struct {
     unsigned char *done;  /* one byte per game number of the range */
     uint64_t total, finished;
     ResultTable *table;
-    FILE *pgn;
+    PgnFile pgn_file; /* -pgnout, held for the whole run */
+    FILE *pgn;        /* its writer, NULL when nothing is written */
     int64_t last_progress_ms;
     uint64_t last_progress_games; /* games counted by the last progress line */
     bool sprt_concluded, failed, engine_stopped;
@@ -265,7 +265,10 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
         return false;
     }
     if (t->done[number - c->first]) {
-        snprintf(err, err_size, "appears twice");
+        snprintf(err, err_size,
+                 "appears twice: two runs wrote this file ('tessera-arena repair %s' keeps the first copy of each "
+                 "game)",
+                 c->pgn_path);
         return false;
     }
     GameOutcome outcome = {rec->round,   sg.p1, sg.p2, rec->result, rec->termination, results_opening_key(fen),
@@ -284,7 +287,7 @@ static bool resume_visit(const PgnRecord *rec, void *ctx, char *err, size_t err_
 static bool resume_from_pgn(Tournament *t, long *kept_end, char *err, size_t err_size)
 {
     ResumeContext ctx = {t};
-    return pgn_recover(t->config->pgn_path, resume_visit, &ctx, kept_end, err, err_size);
+    return pgn_recover(&t->pgn_file, resume_visit, &ctx, kept_end, err, err_size);
 }
 
 /* Games of an earlier run in the file of a new run: kept as they are. */
@@ -305,21 +308,22 @@ static bool open_outputs(Tournament *t, char *err, size_t err_size)
     if (c->log_path && !arena_log_open(&t->log, c->log_path, c->log_limit_bytes, err, err_size))
         return false;
     long kept_end = 0;
-    /* A new run appending to a file another run left torn first cuts the
-     * torn tail: its games would be glued to (or swallowed by) it. */
-    if (c->pgn_path && !(c->resume ? resume_from_pgn(t, &kept_end, err, err_size)
-                                   : pgn_recover(c->pgn_path, accept_any, NULL, &kept_end, err, err_size)))
+    /* The file is held before anything of it is read: a second run on it
+     * is refused here, before it reads, cuts or appends anything.  A new
+     * run appending to a file another run left torn first cuts the torn
+     * tail: its games would be glued to (or swallowed by) it. */
+    if (c->pgn_path && (!pgn_file_open(&t->pgn_file, c->pgn_path, err, err_size) ||
+                        !(c->resume ? resume_from_pgn(t, &kept_end, err, err_size)
+                                    : pgn_recover(&t->pgn_file, accept_any, NULL, &kept_end, err, err_size))))
         return false;
     /* A resumed run that has nothing left to play (every game is there, or
      * the SPRT was decided) only reports: its file, perhaps read-only, is
      * not opened for writing. */
     bool nothing_to_play = c->resume && (t->finished == t->total || sprt_decided(t));
     if (c->pgn_path && !nothing_to_play) {
-        t->pgn = fopen(c->pgn_path, "a");
-        if (!t->pgn) {
-            snprintf(err, err_size, "-pgnout %s: %s", c->pgn_path, strerror(errno));
+        t->pgn = pgn_file_writer(&t->pgn_file, err, err_size);
+        if (!t->pgn)
             return false;
-        }
         /* A resumed file already holds this configuration (resume_visit
          * checked every game against it); a new run starts its own block. */
         if ((!c->resume || kept_end == 0) && !pgn_write_config(t->pgn, t->run_config.text, err, err_size))
@@ -394,8 +398,7 @@ static bool tournament_init(Tournament *t, const TournamentConfig *c, atomic_int
 
 static void tournament_close(Tournament *t)
 {
-    if (t->pgn)
-        fclose(t->pgn);
+    pgn_file_close(&t->pgn_file);
     arena_log_close(&t->log);
     free(t->done);
     runconfig_free(&t->run_config);

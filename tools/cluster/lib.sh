@@ -480,20 +480,37 @@ take_parallel_lock() {
 }
 
 # Slice K's part: sets slice_first and slice_last (slice_range), part (its
-# file) and part_problem (what is wrong with it; empty when it holds all
-# its games: for the arena each of A..B once, for datagen its completion
-# line).
+# file), part_problem (what is wrong with it; empty when it holds all its
+# games: for the arena each of A..B once, for datagen what the merge's own
+# check, tessera-datagen merge -check, accepts, so that this check and the
+# merge never disagree on a file) and part_repair (yes when two runs wrote
+# the file: no --resume finishes it until it is repaired).
 check_part() { # k
     slice_range "$1"
     part=$(part_file "$1")
     part_problem=""
+    part_repair=""
     if [ "$tool" = arena ]; then
-        [ "$(rounds_in "$part")" = "$(seq "$slice_first" "$slice_last")" ] ||
-            part_problem="is incomplete: $(rounds_in "$part" | wc -l | tr -d ' ') games in $part"
+        check_arena_part
     elif [ ! -f "$part" ]; then
         part_problem="is missing: no $part"
-    elif [ "$(tail -n 1 "$part")" != "# complete: games $slice_first..$slice_last" ]; then
-        part_problem="is incomplete: $part does not end with '# complete: games $slice_first..$slice_last'"
+    elif ! why=$(cd "${workdir:-.}" && "${datagen:-$(tool_program)}" merge -check "$part" 2>&1); then
+        part_problem="is incomplete or damaged: ${why#tessera-datagen: merge: }"
+    elif [ "$why" != "$part: games $slice_first..$slice_last, complete" ]; then
+        part_problem="is not this slice's file: ${why#"$part: "}"
+    fi
+}
+
+# check_part for an arena slice: its PGN holds each of A..B once.
+check_arena_part() {
+    twice=$(rounds_in "$part" | uniq -d)
+    if [ -n "$twice" ]; then
+        # The arena's repair keeps the first copy of each game.
+        part_problem="holds $(printf '%s\n' "$twice" | wc -l | tr -d ' ') games twice (the first: game $(printf '%s\n' "$twice" | head -n 1)):"
+        part_problem="$part_problem two runs wrote $part; '$arena repair $part' (in $workdir) keeps the first copy of each game"
+        part_repair=yes
+    elif [ "$(rounds_in "$part")" != "$(seq "$slice_first" "$slice_last")" ]; then
+        part_problem="is incomplete: $(rounds_in "$part" | wc -l | tr -d ' ') games in $part"
     fi
 }
 

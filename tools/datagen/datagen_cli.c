@@ -327,7 +327,8 @@ void datagen_cli_print_help(FILE *out)
           "same command run again finishes an interrupted run or leaves FILE as it is.\n"
           "\n"
           "  -game ID        roomandpillar, columna, qawale or territoire\n"
-          "  -out FILE       the data file (created, or appended to)\n"
+          "  -out FILE       the data file (created, or appended to), locked for the run:\n"
+          "                  a second run on FILE is refused (exit 1)\n"
           "  -games N        play the games numbered 0 to N-1 (FILE ends with N games)\n"
           "  -games A..B     or: play the games numbered A to B (a slice of a bigger run,\n"
           "                  the same games as there; tessera-datagen merge joins slices)\n"
@@ -355,8 +356,9 @@ void datagen_cli_print_help(FILE *out)
           "    into the file one run of all their games writes (its flags:\n"
           "    tessera-datagen merge -help).\n"
           "\n"
-          "Exit status: 0 done, 1 failed (file, memory, engine, openings exhausted:\n"
-          "200 games in a row without a new position), 2 bad arguments or a file made\n"
-          "with another configuration, 130 interrupted (finished games kept).\n",
+          "Exit status: 0 done, 1 failed (file, another run holding it, memory, engine,\n"
+          "openings exhausted: 200 games in a row without a new position), 2 bad\n"
+          "arguments or a file made with another configuration, 130 interrupted\n"
+          "(finished games kept).\n",
           out);
 }

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "data/data_reader.h"
 #include "datagen/datagen_cli.h"
+#include "process/locked_file.h"
 
 /* The records of the game read last are held apart (last_hashes) until a
  * record of another game shows that it was not the file's last. */
@@ -115,8 +115,8 @@ static bool scan_comment(void *context, const char *line, char *err, size_t err_
     return true;
 }
 
-static DatagenFileStatus resume(DatagenFile *data, FILE *old, const char *path, const DatagenFileSpec *spec,
-                                char *err, size_t err_size)
+static DatagenFileStatus resume(DatagenFile *data, const char *path, const DatagenFileSpec *spec, char *err,
+                                size_t err_size)
 {
     DataHeader header;
     ResumeScan scan = {.data = data, .spec = spec, .header = &header, .in_order = true};
@@ -124,7 +124,8 @@ static DatagenFileStatus resume(DatagenFile *data, FILE *old, const char *path, 
     long kept;
     char why[ERROR_TEXT_MAX * 4];
     datagen_complete_line(spec->first, spec->last, scan.complete_line, sizeof scan.complete_line);
-    bool ok = data_read_visiting(old, &header, &visitors, &scan, &kept, why, sizeof why);
+    rewind(data->file);
+    bool ok = data_read_visiting(data->file, &header, &visitors, &scan, &kept, why, sizeof why);
     if (ok && strcmp(header.configuration, spec->configuration) != 0) {
         mismatch_message(header.configuration, spec->configuration, why, sizeof why);
         ok = false;
@@ -155,7 +156,7 @@ static DatagenFileStatus resume(DatagenFile *data, FILE *old, const char *path, 
         snprintf(err, err_size, "%s: out of memory", path);
         return DATAGEN_FILE_FAILED;
     }
-    if (truncate(path, kept) != 0 || !(data->file = fopen(path, "a"))) {
+    if (!locked_file_cut(data->file, kept)) {
         snprintf(err, err_size, "%s: %s", path, strerror(errno));
         return DATAGEN_FILE_FAILED;
     }
@@ -170,8 +171,7 @@ static DatagenFileStatus create(DatagenFile *data, const char *path, const char 
         snprintf(err, err_size, "configuration too long for the header");
         return DATAGEN_FILE_FAILED;
     }
-    data->file = fopen(path, "w");
-    if (!data->file || fputs(header, data->file) == EOF || fflush(data->file) != 0) {
+    if (fputs(header, data->file) == EOF || fflush(data->file) != 0) {
         snprintf(err, err_size, "%s: %s", path, strerror(errno));
         return DATAGEN_FILE_FAILED;
     }
@@ -183,18 +183,16 @@ DatagenFileStatus datagen_file_open(DatagenFile *data, const char *path, const D
 {
     *data = (DatagenFile){0};
     position_set_init(&data->seen);
-    FILE *old = fopen(path, "r");
-    if (!old && errno != ENOENT) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+    /* Held from before the first read to the end of the run: a second
+     * run on the file is refused here, before it reads or cuts anything. */
+    data->file = locked_file_append("-out", path, err, err_size);
+    if (!data->file)
         return DATAGEN_FILE_FAILED;
-    }
     struct stat info;
-    /* An empty file is one whose creator stopped before the header. */
-    bool empty = old && fstat(fileno(old), &info) == 0 && info.st_size == 0;
-    DatagenFileStatus status = old && !empty ? resume(data, old, path, spec, err, err_size)
-                                             : create(data, path, spec->configuration, err, err_size);
-    if (old)
-        fclose(old);
+    /* An empty file is new, or one whose creator stopped before the header. */
+    bool empty = fstat(fileno(data->file), &info) == 0 && info.st_size == 0;
+    DatagenFileStatus status =
+        empty ? create(data, path, spec->configuration, err, err_size) : resume(data, path, spec, err, err_size);
     /* A slice starts at its first game (or goes on after its last). */
     if (status == DATAGEN_FILE_OK && spec->range && data->next_game < spec->first)
         data->next_game = spec->first;

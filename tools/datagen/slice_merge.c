@@ -14,7 +14,7 @@
 
 typedef struct {
     const char *out_path;
-    bool force, help;
+    bool force, help, check;
     const char **parts;
     int part_count;
 } MergeOptions;
@@ -45,6 +45,13 @@ static bool set_force(void *target, const char *flag, char *err, size_t err_size
     return true;
 }
 
+static bool set_check(void *target, const char *flag, char *err, size_t err_size)
+{
+    (void)flag, (void)err, (void)err_size;
+    ((MergeOptions *)target)->check = true;
+    return true;
+}
+
 static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 {
     (void)flag, (void)err, (void)err_size;
@@ -53,7 +60,7 @@ static bool set_help(void *target, const char *flag, char *err, size_t err_size)
 }
 
 static const Flag merge_flags[] = {
-    {"-out", .on_value = read_out}, {"-force", .on_switch = set_force},
+    {"-out", .on_value = read_out}, {"-force", .on_switch = set_force}, {"-check", .on_switch = set_check},
     {"-help", .on_switch = set_help}, {"--help", .on_switch = set_help},
     {.name = NULL},
 };
@@ -84,8 +91,8 @@ static bool parse_options(int argc, char *const *argv, MergeOptions *o, char *er
         if (o->help)
             return true;
     }
-    if (!o->out_path || o->part_count == 0) {
-        snprintf(err, err_size, "merge: -out FILE and at least one PART are required");
+    if ((!o->out_path && !o->check) || o->part_count == 0) {
+        snprintf(err, err_size, "merge: -out FILE (or -check) and at least one PART are required");
         return false;
     }
     return true;
@@ -94,6 +101,8 @@ static bool parse_options(int argc, char *const *argv, MergeOptions *o, char *er
 typedef struct {
     Part *part;
     char complete_line[80];
+    bool any_record;
+    uint64_t last_game; /* of the record before */
 } PartScan;
 
 static bool scan_record(void *context, const DataRecord *record, char *err, size_t err_size)
@@ -105,6 +114,15 @@ static bool scan_record(void *context, const DataRecord *record, char *err, size
                  record->game_number, scan->part->first, scan->part->last);
         return false;
     }
+    /* A slice writes its games in order (a resume plays its last again in
+     * its place): a game after a later one is a second writer's. */
+    if (scan->any_record && record->game_number < scan->last_game) {
+        snprintf(err, err_size, "game %" PRIu64 " comes after game %" PRIu64 ": the games are out of order "
+                 "(two runs wrote this file?)", record->game_number, scan->last_game);
+        return false;
+    }
+    scan->any_record = true;
+    scan->last_game = record->game_number;
     return true;
 }
 
@@ -142,7 +160,7 @@ static bool read_part(Part *part, char *err, size_t err_size)
         snprintf(part->configuration, sizeof part->configuration, "%.*s", (int)(range - header.configuration),
                  header.configuration);
         snprintf(part->game_id, sizeof part->game_id, "%s", header.game_id);
-        PartScan scan = {part, ""};
+        PartScan scan = {part, "", false, 0};
         datagen_complete_line(part->first, part->last, scan.complete_line, sizeof scan.complete_line);
         const DataVisitors visitors = {scan_record, scan_comment, NULL};
         long kept;
@@ -153,6 +171,20 @@ static bool read_part(Part *part, char *err, size_t err_size)
     if (!ok)
         snprintf(err, err_size, "%.1000s: %s", part->path, why);
     return ok;
+}
+
+/* One part readable, a slice, and complete: what -check says of each
+ * part and the merge asks of every part (tools/cluster/merge.sh runs
+ * -check, so the two never disagree on a part). */
+static bool check_part(Part *part, char *err, size_t err_size)
+{
+    if (!read_part(part, err, err_size))
+        return false;
+    if (!part->complete)
+        snprintf(err, err_size, "%s: games %" PRIu64 "..%" PRIu64 " are not all played (no '# complete' line "
+                 "at its end): run its slice again, the same command, to finish it",
+                 part->path, part->first, part->last);
+    return part->complete;
 }
 
 static int by_first_game(const void *a, const void *b)
@@ -175,14 +207,8 @@ static void missing_games(uint64_t first, uint64_t last, char *text, size_t size
 static bool check_parts(Part *parts, int count, char *err, size_t err_size)
 {
     for (int i = 0; i < count; i++) {
-        if (!read_part(&parts[i], err, err_size))
+        if (!check_part(&parts[i], err, err_size))
             return false;
-        if (!parts[i].complete) {
-            snprintf(err, err_size, "%s: games %" PRIu64 "..%" PRIu64 " are not all played (no '# complete' line "
-                     "at its end): run its slice again, the same command, to finish it",
-                     parts[i].path, parts[i].first, parts[i].last);
-            return false;
-        }
         if (strcmp(parts[i].configuration, parts[0].configuration) != 0) {
             snprintf(err, err_size, "%s was made with other settings than %s:\n  %s: %s\n  %s: %s", parts[i].path,
                      parts[0].path, parts[0].path, parts[0].configuration, parts[i].path, parts[i].configuration);
@@ -341,9 +367,27 @@ static int merge(const MergeOptions *o, FILE *out, FILE *errout)
     return code;
 }
 
+/* -check: each part as the merge would take it; nothing written. */
+static int check_only(const MergeOptions *o, FILE *out, FILE *errout)
+{
+    int code = DATAGEN_EXIT_OK;
+    for (int i = 0; i < o->part_count; i++) {
+        Part part = {.path = o->parts[i]};
+        char err[ERROR_TEXT_MAX * 4];
+        if (check_part(&part, err, sizeof err)) {
+            fprintf(out, "%s: games %" PRIu64 "..%" PRIu64 ", complete\n", part.path, part.first, part.last);
+        } else {
+            fprintf(errout, "tessera-datagen: merge: %s\n", err);
+            code = DATAGEN_EXIT_BAD_ARGS;
+        }
+    }
+    return code;
+}
+
 static void print_help(FILE *out)
 {
     fputs("usage: tessera-datagen merge -out FILE [-force] PART...\n"
+          "       tessera-datagen merge -check PART...\n"
           "\n"
           "Joins the data files of slices of one run (each made with -games A..B, the\n"
           "same other flags) into FILE: the file that one run of all their games\n"
@@ -351,11 +395,14 @@ static void print_help(FILE *out)
           "game order, and a position an earlier part already holds is dropped, as the\n"
           "whole run skips it.  The parts may be given in any order.  Refused (exit 2,\n"
           "nothing written): a part that is no slice or is not complete (its last line\n"
-          "is '# complete: games A..B' once every game is written), parts made with\n"
-          "other settings, parts that overlap, games no part holds (from game 0 on).\n"
+          "is '# complete: games A..B' once every game is written), a part whose games\n"
+          "are out of order (two runs wrote it), parts made with other settings, parts\n"
+          "that overlap, games no part holds (from game 0 on).\n"
           "\n"
           "  -out FILE       the merged data file (required); an existing one is refused\n"
           "  -force          overwrite an existing -out FILE\n"
+          "  -check          only check each PART as the merge does (a readable slice,\n"
+          "                  its games in order, complete): one line each, nothing written\n"
           "  -help / --help  this text\n"
           "\n"
           "Exit status: 0 done; 1 FILE cannot be written; 2 bad flags, an unreadable or\n"
@@ -375,6 +422,8 @@ int slice_merge_command(int argc, char *const *argv, FILE *out, FILE *errout)
         code = DATAGEN_EXIT_BAD_ARGS;
     } else if (o.help) {
         print_help(out);
+    } else if (o.check) {
+        code = check_only(&o, out, errout);
     } else {
         code = merge(&o, out, errout);
     }

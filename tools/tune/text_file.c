@@ -38,20 +38,13 @@ static char *read_all(FILE *file, size_t max_bytes, size_t *length, bool *too_la
     return text;
 }
 
-char *text_file_read(const char *path, size_t max_bytes, size_t *length, char *err,
-                     size_t err_size)
+char *text_file_read_stream(FILE *file, const char *path, size_t max_bytes, size_t *length, char *err,
+                            size_t err_size)
 {
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
     size_t n = 0;
     bool too_large = false;
     char *text = read_all(file, max_bytes, &n, &too_large);
-    bool failed = ferror(file);
-    fclose(file);
-    if (!text || failed) {
+    if (!text || ferror(file)) {
         if (too_large)
             snprintf(err, err_size, "%s: larger than %zu bytes", path, max_bytes);
         else
@@ -67,5 +60,18 @@ char *text_file_read(const char *path, size_t max_bytes, size_t *length, char *e
     text[n] = '\0';
     if (length)
         *length = n;
+    return text;
+}
+
+char *text_file_read(const char *path, size_t max_bytes, size_t *length, char *err,
+                     size_t err_size)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *text = text_file_read_stream(file, path, max_bytes, length, err, err_size);
+    fclose(file);
     return text;
 }

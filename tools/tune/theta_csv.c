@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "process/locked_file.h"
 #include "tune/text_file.h"
 #include "util/parse_number.h"
 
@@ -39,16 +40,20 @@ bool theta_csv_append(FILE *file, const Spsa *spsa)
 
 FILE *theta_csv_open_new(const char *path, bool overwrite, char *err, size_t err_size)
 {
-    /* "wx" fails when the file exists, so no other run's file is lost
-     * between a check and the open. */
-    FILE *file = fopen(path, overwrite ? "w" : "wx");
-    if (!file && errno == EEXIST) {
+    if (!overwrite && access(path, F_OK) == 0) {
         snprintf(err, err_size, "-csv %s exists already: -resume %s continues that run, -force "
                  "overwrites it", path, path);
         return NULL;
     }
-    if (!file)
+    /* Held from the start (process/locked_file.h): a second run on the
+     * CSV is refused before it empties or writes it, so no other run's
+     * file is lost between the check above and the open. */
+    FILE *file = locked_file_append("-csv", path, err, err_size);
+    if (file && !locked_file_cut(file, 0)) {
         snprintf(err, err_size, "-csv %s: %s", path, strerror(errno));
+        fclose(file);
+        return NULL;
+    }
     return file;
 }
 
@@ -265,24 +270,29 @@ FILE *theta_csv_resume(const char *path, Spsa *spsa, char *err, size_t err_size)
 {
     char why[300];
     size_t length, kept;
-    char *text = text_file_read(path, CSV_FILE_MAX, &length, why, sizeof why);
+    /* Held before it is read: a second run resuming the same CSV is
+     * refused, not given the same last row to append after. */
+    FILE *file = locked_file_update("-resume", path, err, err_size);
+    if (!file)
+        return NULL;
+    rewind(file); /* "a+" may stand at the end */
+    char *text = text_file_read_stream(file, path, CSV_FILE_MAX, &length, why, sizeof why);
     if (!text) {
         snprintf(err, err_size, "-resume %s", why);
+        fclose(file);
         return NULL;
     }
     bool ok = theta_csv_restore(text, spsa, &kept, why, sizeof why);
     free(text);
-    if (!ok) {
+    if (!ok)
         snprintf(err, err_size, "-resume %s: %s", path, why);
+    else if (kept < length && !locked_file_cut(file, (long)kept)) {
+        snprintf(err, err_size, "-resume %s: cannot drop the cut-short last row: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        fclose(file);
         return NULL;
     }
-    if (kept < length && truncate(path, (off_t)kept) != 0) {
-        snprintf(err, err_size, "-resume %s: cannot drop the cut-short last row: %s", path,
-                 strerror(errno));
-        return NULL;
-    }
-    FILE *file = fopen(path, "a");
-    if (!file)
-        snprintf(err, err_size, "-resume %s: %s", path, strerror(errno));
     return file;
 }

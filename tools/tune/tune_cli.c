@@ -94,7 +94,8 @@ static const char help_text[] =
     "                          tune.csv), and beside it FILE.run, the settings that\n"
     "                          change the run's result.  An existing FILE is another\n"
     "                          run's history: the run refuses it (exit 2) unless\n"
-    "                          given -resume or -force\n"
+    "                          given -resume or -force.  FILE is locked for the\n"
+    "                          run: a second run on it is refused (exit 2)\n"
     "  -force                  start afresh, overwriting an existing -csv FILE and\n"
     "                          its FILE.run\n"
     "  -resume FILE            go on from the last row of FILE, appending to it.\n"
@@ -128,9 +129,10 @@ static const char help_text[] =
     "Exit status: 0 done; 1 the run could not go on (CSV not writable, the engine\n"
     "stopped starting, PGN trouble in verify); 2 bad arguments or set-up (flags,\n"
     "parameter file, an engine that does not start or lacks an option, a tuned\n"
-    "parameter that changes nothing the engine does, a CSV that does not fit the run, an existing CSV without -resume or -force, a -resume\n"
-    "whose settings differ from FILE.run or without a whole FILE.run); 130\n"
-    "interrupted (Ctrl-C; -resume continues).\n";
+    "parameter that changes nothing the engine does, a CSV that does not fit the\n"
+    "run, an existing CSV without -resume or -force, a CSV another run holds, a\n"
+    "-resume whose settings differ from FILE.run or without a whole FILE.run);\n"
+    "130 interrupted (Ctrl-C; -resume continues).\n";
 
 static const char verify_help_text[] =
     "tessera-tune verify - a tuning run's result measured in a match\n"
