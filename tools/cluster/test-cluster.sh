@@ -8,28 +8,44 @@
 # script stops them (and every process they started) when it ends, also
 # on Ctrl-C.  Small node-limited runs:
 #
-#   slurm_array     slurm.sh: a job array of slices and its merge job
-#   slurm_scancel   one running array task cancelled (scancel): the merge
-#                   is cancelled; once the array has ended, --resume
+#   slurm_array     slurm.sh: a job array of slices and its merge job;
+#                   DIR/jobs holds the ids squeue shows, 2 CPUs a task,
+#                   a second submission and --resume refused while a job
+#                   of the run is queued, Slurm's output named %A_%a
+#   slurm_scancel   one running array task cancelled (scancel): --resume
+#                   at once refused, the merge cancelled; once the array
+#                   has ended, --resume submits that slice alone
 #   slurm_requeue   one running array task requeued (scontrol requeue):
 #                   it keeps its finished games, the merge runs
+#   slurm_then_parallel  the whole array cancelled, parallel.sh --resume
+#                   finishes the run
+#   second_writer   a --resume and a second arena beside a running task:
+#                   refused (squeue; the arena's lock on its part); a part
+#                   with its games twice mended by tessera-arena repair
 #   parallel_ssh    parallel.sh over ssh (--sshloginfile)
-#   parallel_kill   the sshd session of a running slice killed: the run
-#                   fails, names it; once its arena has ended, --resume
-#   launcher_srun   -launcher srun inside an allocation (salloc)
+#   parallel_kill   the sshd session of a running slice killed: its arena
+#                   ends too, the run fails, names it; --resume at once
+#   launcher_srun   -launcher srun inside an allocation (salloc), and
+#                   refused outside one
 #   launcher_ssh    -launcher 'ssh ... {host}' with -launcher-hosts
 #   srun_kill9      kill -9 of an arena whose engines are srun steps:
 #                   no step is left, and -resume finishes the run
-#   tune_sbatch     tools/cluster/tune.sbatch as a batch job
+#   tune_sbatch     tools/cluster/tune.sbatch as a batch job: sbatch
+#                   --ntasks=2, and sh tune.sbatch (sized from sinfo)
 #   datagen_slurm   datagen.sh --slurm
 #   datagen_ssh     datagen.sh --parallel over ssh
 #   loop_srun       tools/loop/loop.sh through srun in an allocation
 #   loop_ssh        tools/loop/loop.sh through ssh
 #
-# Two more are run only when CHECKS names them, since they need fixes
-# that are not in these tools yet: second_writer (a --resume at once
-# after a scancel, while tasks of the run still play) and dead_host (a
-# launcher host whose sshd dies mid-run).
+# Then a second Slurm, with proctrack/linuxproc (every process of a job
+# signalled at once, engines included, as cgroup tracking does), runs
+# slurm_scancel and slurm_requeue again: no game of an engine killed with
+# its arena is scored.  LINUXPROC_CHECKS="NAME..." picks those (none when
+# CHECKS is given).
+#
+# One more is run only when CHECKS names it, since it needs a fix that is
+# not in these tools yet: dead_host (a launcher host whose sshd dies
+# mid-run).
 #
 # Every result is compared with the same run on one machine: the arena's
 # report (from the first dashed line) and each game's players and result,
@@ -172,19 +188,21 @@ LOAD_FACTOR=$(awk '{ f = int($1 / 2) + 1; print (f > 4 ? 4 : f) }' /proc/loadavg
 
 # --- the runs, and what one machine makes of them
 
-# Each game's number, players and result, in game order.
-game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result) ' | paste - - - - | sort -t'"' -k2,2n; }
+# Each game's number, players, result and termination, in game order.
+game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result|Termination) ' | paste - - - - - | sort -t'"' -k2,2n; }
 # (salloc's own lines, on the same output, left out.)
 rounds_of() { sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$1" | sort -n; }
 report_block() { grep -v '^salloc: ' "$@" | sed -n '/^-----/,$p'; }
 
 # The arena run: Columna from random openings, alpha-beta against MCTS,
-# node limits (the same games wherever they are played).  PACE: the nodes,
-# larger for the runs that are interrupted mid-slice.
+# node limits (the same games wherever they are played).  NODES: larger
+# for the runs that are interrupted mid-slice.  timeout=600: a check holds
+# an arena's engines stopped for a while (hold_arena), and that time
+# counts as their thinking time.
 arena_args() { # nodes
     echo "-game columna -games 16 -seed 5 -openings random plies=2" \
         "-engine cmd=$ENGINE name=ab option.Hash=1 -engine cmd=$ENGINE name=mcts option.Backend=mcts option.Hash=1" \
-        "-each nodes=$1"
+        "-each nodes=$1 timeout=600"
 }
 FAST=1500
 SLOW=30000
@@ -207,9 +225,9 @@ expect_whole_run() {
     fi
     game_results "$@" >"$SCRATCH/games.txt"
     if game_results "$SCRATCH/whole-$nodes.pgn" | cmp -s - "$SCRATCH/games.txt"; then
-        pass "$name: every game has the one-machine run's players and result"
+        pass "$name: every game has the one-machine run's players, result and termination"
     else
-        fail "$name: every game has the one-machine run's players and result" \
+        fail "$name: every game has the one-machine run's players, result and termination" \
             "$(game_results "$SCRATCH/whole-$nodes.pgn" | diff - "$SCRATCH/games.txt" | head -n 5)"
     fi
 }
@@ -303,7 +321,7 @@ check_slurm_array() {
 }
 
 check_slurm_scancel() {
-    dir=$SCRATCH/slurm-scancel
+    dir=$SCRATCH/slurm-scancel${TAG:-}
     submitted slurm-scancel "$dir" "$SLOW" || return
     if wait_games "$dir/part-2.pgn" 1 300; then
         scancel "${SLICES}_2"
@@ -334,7 +352,7 @@ check_slurm_scancel() {
 }
 
 check_slurm_requeue() {
-    dir=$SCRATCH/slurm-requeue
+    dir=$SCRATCH/slurm-requeue${TAG:-}
     submitted slurm-requeue "$dir" "$SLOW" || return
     if wait_games "$dir/part-1.pgn" 1 300; then
         games=$(games_in "$dir/part-1.pgn")
@@ -404,35 +422,49 @@ session_of() { # text
     return 1
 }
 
+# An arena held mid-game: its engines (its children) stopped (SIGSTOP), so
+# that it waits for a move and keeps its part locked, however long the
+# test takes (timeout=600 in arena_args).  held_engines ARENA: their pids.
+held_engines() { ps -eo pid=,ppid= | awk -v p="$1" '$2 == p { print $1 }'; }
+hold_arena() { for pid in $(held_engines "$1"); do kill -STOP "$pid"; done; }
+release_arena() { for pid in $(held_engines "$1"); do kill -CONT "$pid"; done; }
+
+# Waits up to SECONDS for process PID to end.
+wait_gone() { # pid seconds
+    tries=$(($2 * 5 * LOAD_FACTOR))
+    while kill -0 "$1" 2>/dev/null; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.2
+    done
+}
+
 check_parallel_kill() {
     dir=$SCRATCH/parallel-kill
     # shellcheck disable=SC2046
     set -- --dir "$dir" --slices 4 --sshloginfile "$SCRATCH/sshlogins.txt" --arena "$ARENA" -- $(arena_args "$SLOW")
     timeout $((900 * LOAD_FACTOR)) sh tools/cluster/parallel.sh "$@" >"$SCRATCH/parallel-kill.out" 2>&1 &
     runner=$!
-    session=""
-    if wait_games "$dir/part-1.pgn" 1 300 && session=$(session_of "$dir/part-1.pgn"); then
+    session="" orphan=""
+    if wait_games "$dir/part-1.pgn" 1 300 && session=$(session_of "$dir/part-1.pgn") &&
+        orphan=$(arena_pids_with "-pgnout $dir/part-1.pgn" | head -n 1) && [ -n "$orphan" ]; then
         kill -9 "$session"
         pass "parallel kill: the sshd session of slice 1 killed (pid $session) with a game played"
     else
-        fail "parallel kill: found slice 1's sshd session" "$(pids_with "$dir")"
+        fail "parallel kill: found slice 1's sshd session and arena" "$(pids_with "$dir")"
     fi
+    # GNU parallel's wrapper on the remote side watches its sshd: when it
+    # is gone, it signals the slice's process group (--termseq: TERM,
+    # TERM, TERM, KILL), so the slice's arena ends with the connection.
+    check "parallel kill: slice 1's arena (pid ${orphan:-?}) ends with its connection" wait_gone "${orphan:-0}" 60
     wait "$runner"
     status=$?
     check "parallel kill: parallel.sh fails (status $status)" [ "$status" = 1 ]
     check "parallel kill: the message names slice 1" grep -q 'slice 1: exit status 255' "$SCRATCH/parallel-kill.out"
     check "parallel kill: nothing merged" [ ! -f "$dir/report.txt" ]
-    # The session's arena writes to its log, not to the connection: it
-    # plays its slice to the end unless stopped.  A --resume beside it
-    # would be a second writer of part-1.pgn; wait for it.
-    tries=$((600 * 5 * LOAD_FACTOR))
-    while [ -n "$(pids_with "$dir/part-1.pgn")" ] && [ "$tries" -gt 0 ]; do
-        tries=$((tries - 1))
-        sleep 0.2
-    done
     # shellcheck disable=SC2046
     run parallel-kill-resume sh tools/cluster/parallel.sh --resume "$@"
-    check "parallel kill: --resume completes" [ "$STATUS" = 0 ]
+    check "parallel kill: --resume at once completes" [ "$STATUS" = 0 ]
     expect_whole_run "parallel kill then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
@@ -595,34 +627,55 @@ check_loop_ssh() {
     expect_loop "loop.sh through ssh" "$SCRATCH/loop-ssh"
 }
 
-# --- faults whose fixes are not on this branch yet: not in ALL_CHECKS
-# (CHECKS="second_writer dead_host" runs them); each asks only for what
-# the fix must give, whatever its messages say.
-
-# The run resumed at once after one task is cancelled, while another
-# still runs (task 1 of an array run one task at a time): a second writer of a
-# part file must be refused (a lock, or --resume refused while a job of
-# the run is queued or running), so that once the first array has ended
-# a --resume finishes the run and no part holds a game twice.
+# A second writer of a slice's part, on the real Slurm: task 1 of an array
+# run one task at a time is held (hold_arena) while a --resume is
+# tried (refused: squeue shows the run's jobs) and a second arena is
+# started on its part by hand (refused at once by the arena's lock on
+# -pgnout).  Then a part that two writers damaged before that lock (its
+# games a second time) is mended with tessera-arena repair, and --resume
+# finishes the run to the one-machine result.
 check_second_writer() {
     dir=$SCRATCH/second-writer
-    # One task at a time, so that a CPU is free for the resumed array's
-    # first task while the first array's still plays slice 1.
     submitted second-writer "$dir" "$SLOW" --max-running 1 || return
-    first=$SLICES
-    wait_games "$dir/part-1.pgn" 1 300 && scancel "${first}_4"
+    first=$SLICES merge=$MERGE holder=""
+    if wait_games "$dir/part-1.pgn" 1 300 && holder=$(arena_pids_with "-pgnout $dir/part-1.pgn" | head -n 1) &&
+        [ -n "$holder" ]; then
+        hold_arena "$holder"
+        pass "second writer: task 1's arena (pid $holder) held with a game played"
+    else
+        fail "second writer: task 1 played a game" "$(cat "$dir/slice-1.log" 2>/dev/null)"
+    fi
+    scancel "${first}_4"
     submit second-writer-now "$dir" "$SLOW" --resume
-    pass "second writer: --resume at once after scancel of task 4 (status $STATUS)"
-    wait_job "$first" 900
-    [ -z "$SLICES" ] || wait_job "$SLICES" 900
-    [ -z "$MERGE" ] || wait_job "$MERGE" 60
+    refused "second writer: --resume after scancel of task 4, beside task 1" "$dir" "$first $merge"
+    run second-writer-slice sh tools/cluster/slice.sh "$dir" 1
+    check "second writer: a second arena on part-1.pgn exits 1 (status $STATUS)" [ "$STATUS" = 1 ]
+    check "second writer: refused by the lock, naming the holder (process ${holder:-?})" \
+        grep -q "part-1.pgn is in use by another run (process ${holder:-?})" "$dir/slice-1.log"
+    [ -z "$holder" ] || release_arena "$holder"
+    check "second writer: the first array ends" wait_job "$first" 900
+    wait_job "$merge" 60
     twice=$(for part in "$dir"/part-*.pgn; do rounds_of "$part" | uniq -d; done)
     check "second writer: no part holds a game twice ($(echo $twice))" [ -z "$twice" ]
-    if [ ! -f "$dir/report.txt" ]; then
-        submit second-writer-later "$dir" "$SLOW" --resume && wait_job "$MERGE" 900
-    fi
-    expect_whole_run "second writer then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+
+    # part-1.pgn's games a second time, as two writers left it before the lock.
+    grep -v '^%' "$dir/part-1.pgn" >"$SCRATCH/part-1.again"
+    cat "$SCRATCH/part-1.again" >>"$dir/part-1.pgn"
+    run second-writer-merge sh tools/cluster/merge.sh "$dir"
+    check "damaged slice: merge.sh refuses it, naming tessera-arena repair (status $STATUS)" \
+        [ "$STATUS" = 1 ] && grep -q "slice 1 (games 1..4) holds 4 games twice.*repair $dir/part-1.pgn" "$SCRATCH/second-writer-merge.out"
+    run second-writer-repair "$ARENA" repair "$dir/part-1.pgn"
+    check "damaged slice: tessera-arena repair keeps the first copy of each game (status $STATUS)" \
+        [ "$STATUS" = 0 -a "$(rounds_of "$dir/part-1.pgn" | tr '\n' ' ')" = "1 2 3 4 " -a -f "$dir/part-1.pgn.damaged" ]
+    submitted second-writer-later "$dir" "$SLOW" --resume || return
+    check "damaged slice: --resume submits slice 4 alone" grep -q "(array 4," "$SCRATCH/second-writer-later.out"
+    wait_job "$MERGE" 900
+    expect_whole_run "second writer, repaired, then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
+
+# --- a fault whose fix is not on this branch yet: not in ALL_CHECKS
+# (CHECKS="dead_host" runs it); it asks only for what the fix must give,
+# whatever its messages say.
 
 # A host that dies mid-run (a second sshd, on 127.0.0.2, stopped while
 # its game thread plays): its lost connections are no games (no crash or
@@ -653,21 +706,50 @@ check_dead_host() {
         [ "$status" != 0 -a -n "$(tail -n 3 "$SCRATCH/dead-host.out" | grep -F 127.0.0.2)" ]
 }
 
-ALL_CHECKS="slurm_array slurm_scancel slurm_requeue slurm_then_parallel parallel_ssh parallel_kill launcher_srun launcher_ssh
-    srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
-PENDING_CHECKS="second_writer dead_host"
+ALL_CHECKS="slurm_array slurm_scancel slurm_requeue slurm_then_parallel second_writer parallel_ssh parallel_kill
+    launcher_srun launcher_ssh srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
+PENDING_CHECKS="dead_host"
+# run_checks HEADING NAME...: each check, after a "-- NAME HEADING" line.
+run_checks() { # heading names...
+    heading=$1
+    shift
+    for name in "$@"; do
+        case " $(echo $ALL_CHECKS $PENDING_CHECKS) " in
+        *" $name "*) ;;
+        *)
+            fail "no check named $name (the checks: $(echo $ALL_CHECKS))"
+            continue
+            ;;
+        esac
+        echo "-- $name$heading"
+        "check_$name"
+    done
+}
 started=$(date +%s)
-for name in ${CHECKS:-$ALL_CHECKS}; do
-    case " $(echo $ALL_CHECKS $PENDING_CHECKS) " in
-    *" $name "*) ;;
-    *)
-        fail "no check named $name (the checks: $(echo $ALL_CHECKS))"
-        continue
-        ;;
-    esac
-    echo "-- $name"
-    "check_$name"
-done
+run_checks "" ${CHECKS:-$ALL_CHECKS}
+
+# Slurm's process tracking that signals every process of a job at once
+# (linuxproc, as cgroup tracking does): a cancelled or requeued task's
+# engines may die before its arena, which must not score that game.  A
+# second cluster, its runs in folders of their own (TAG).  LINUXPROC_CHECKS
+# names the checks run there (default: these two, none when CHECKS is
+# given).
+if [ -n "${LINUXPROC_CHECKS+set}" ]; then
+    linuxproc_checks=$LINUXPROC_CHECKS
+elif [ -n "${CHECKS:-}" ]; then
+    linuxproc_checks=""
+else
+    linuxproc_checks="slurm_scancel slurm_requeue"
+fi
+if [ "$CLUSTER_PROCTRACK" = pgid ] && [ -n "$linuxproc_checks" ]; then
+    stop_cluster
+    CLUSTER_PROCTRACK=linuxproc TAG=-linuxproc
+    if start_cluster "$SCRATCH/daemons$TAG"; then
+        run_checks " (proctrack/linuxproc)" $linuxproc_checks
+    else
+        fail "a second cluster, with proctrack/linuxproc, starts"
+    fi
+fi
 
 stop_cluster
 sleep 1
