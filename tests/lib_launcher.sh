@@ -4,9 +4,10 @@
 # no test of tests/run.sh).
 #
 # Sourcing it puts the stand-ins for srun and ssh (tests/fakes/srun,
-# tests/fakes/ssh: they record their arguments to $LAUNCHER_RECORD and run
-# the engine here) first on PATH, and sets SLURM_JOB_ID, as inside a
-# Slurm allocation (srun is refused outside one).
+# tests/fakes/ssh: they record their arguments to $LAUNCHER_RECORD, run
+# the engine here, and inject the faults of tests/fakes/launcher_faults.sh)
+# first on PATH, and sets SLURM_JOB_ID, as inside a Slurm allocation (srun
+# is refused outside one).
 #
 #   started LOG [WHO]   the "started ... through ..." lines of a log (of
 #                       the engines named WHO, e.g. "t2:", when given)
@@ -16,7 +17,7 @@
 #                       'ssh -o BatchMode=yes HOST'; NAME, the check's name,
 #                       is a printf format of THREAD and HOST
 mkdir -p "$WORK/bin"
-cp tests/fakes/srun tests/fakes/ssh "$WORK/bin/"
+cp tests/fakes/srun tests/fakes/ssh tests/fakes/launcher_faults.sh "$WORK/bin/"
 chmod +x "$WORK/bin/srun" "$WORK/bin/ssh"
 PATH="$WORK/bin:$PATH"
 SLURM_JOB_ID=4242

@@ -5,7 +5,11 @@
 # $LAUNCHER_RECORD and run the engine here), hosts given out round-robin
 # to the game threads, every engine start going through the launcher, a
 # killed engine's launcher getting SIGTERM first, a resume through another
-# launcher, and the refusals (exit 2), srun outside an allocation among them.
+# launcher, the refusals (exit 2), srun outside an allocation among them,
+# and a launcher's failures (refused and dropped connections, steps not
+# created: tests/fakes/launcher_faults.sh), never scored: replayed to the
+# results of a run without them, or the run stopped (exit 5) naming the
+# host and what the launcher said.
 . "$(dirname "$0")/lib.sh"
 # The stand-ins on PATH, started, expect_threads_on_hosts.
 . tests/lib_launcher.sh
@@ -94,6 +98,112 @@ check "resume: the first part through srun, the rest through ssh" \
     [ "$(grep -c '^srun ' "$WORK/resume.rec")" -ge 2 -a "$(grep -c '^ssh ' "$WORK/resume.rec")" -ge 2 ]
 check "resume: no launcher in the recorded configuration" [ "$(grep -ci 'launcher\|srun\|ssh' "$WORK/resume.pgn")" -eq 0 ]
 
+# ---- a launcher's failure is never a game ----
+# faulty NAME FLAGS...: 6 games, one at a time, through ssh on host h1,
+# both engines started afresh for every game (--one-game), with the faults
+# the environment asks for (launcher_faults.sh); PGN $WORK/NAME.pgn,
+# record $WORK/NAME.rec (the starts), report $WORK/NAME.report (without
+# the launcher failures' line), results $WORK/NAME.results.
+printf 'h1\n' >"$WORK/h1.txt"
+no_faults() { unset LAUNCHER_FAIL_STARTS LAUNCHER_FAIL_FROM LAUNCHER_DROP_STARTS LAUNCHER_PEND_STARTS; }
+faulty() {
+    LAUNCHER_RECORD=$WORK/$1.rec
+    run=$1
+    shift
+    arena -engine cmd="$FAKES/fake_engine" name=A args=--one-game -engine cmd="$FAKES/fake_engine" name=B \
+        args="--seed 3 --one-game" -each depth=1 -game roomandpillar -games 6 \
+        -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/h1.txt" -pgnout "$WORK/$run.pgn" "$@"
+    report_block "$OUT" | grep -v '^Launcher failures: ' >"$WORK/$run.report"
+    grep -E '^\[(Round|Result|Termination) ' "$WORK/$run.pgn" >"$WORK/$run.results"
+}
+faulty clean
+expect_status "faults: the run without any completes" 0
+expect_no_out "faults: none counted without any" "^Launcher failures"
+
+# Starts 5 and 6 (game 2's) are refused, start 9 (of game 3) loses its
+# connection after the handshake and ucinewgame: both games played again.
+export LAUNCHER_FAIL_STARTS="5 6" LAUNCHER_DROP_STARTS=9
+faulty lost
+no_faults
+expect_status "lost connections: the run completes" 0
+check "lost connections: the results of the run without them" cmp -s "$WORK/clean.results" "$WORK/lost.results"
+check "lost connections: its report too (but for their line)" cmp -s "$WORK/clean.report" "$WORK/lost.report"
+check "lost connections: no game lost by a crash or no handshake" [ "$(terminations "$WORK/lost.pgn")" = " 6 normal;" ]
+expect_out "lost connections: counted apart in the report, with the host and what ssh said last" \
+    "^Launcher failures: 2 \(not scored, games played again\): h1 2, the last: Connection to h1 closed by remote host\. \(exited with status 255 "
+expect_out "lost connections: a refused one said when it happens" \
+    "^Game 2 \(B vs A\): not scored: .*launcher failure on h1: ssh: connect to host h1 port 22: Connection refused .*; played again$"
+
+# A host that refuses every start from the 5th: game 2 is tried 4 times,
+# then the run stops (exit 5), naming the host and ssh's words.
+export LAUNCHER_FAIL_FROM=5
+faulty down
+no_faults
+expect_status "a host down: the run stops with exit 5" 5
+expect_out "a host down: the message names the host, what ssh said and the bound" \
+    "^tessera-arena: launcher failure on h1: ssh: connect to host h1 port 22: Connection refused .*game 2 failed so 4 times \(-launcher-retries 3\)"
+check "a host down: only game 1 is in the PGN, by the rules" [ "$(terminations "$WORK/down.pgn")" = " 1 normal;" ]
+expect_out "a host down: 4 failures counted" "^Launcher failures: 4 "
+faulty down -resume -launcher-retries 5 -launcher-retries-total 7 # not recorded: they change no result
+expect_status "a host down, resumed: the run completes" 0
+expect_out "a host down, resumed: one game kept" "^Resuming: 1 of 6 games already in "
+check "a host down, resumed: the results of the run without faults" cmp -s "$WORK/clean.results" "$WORK/down.results"
+
+# -launcher-retries-total bounds the whole run; -launcher-retries 0 stops
+# at the first failure.
+export LAUNCHER_FAIL_STARTS="5 7"
+faulty total -launcher-retries-total 1
+expect_status "-launcher-retries-total 1: the second failure stops the run" 5
+expect_out "-launcher-retries-total 1: named" "failed so 2 times \(-launcher-retries-total 1\), 2 failures in the run"
+export LAUNCHER_FAIL_STARTS=5
+faulty once -launcher-retries 0
+expect_status "-launcher-retries 0: the first failure stops the run" 5
+expect_out "-launcher-retries 0: named" "game 2 failed so 1 time \(-launcher-retries 0\)"
+# A transient failure in the check before the first game is tried again too.
+export LAUNCHER_FAIL_STARTS=1
+faulty check
+no_faults
+expect_status "a failure in the check before the first game: tried again, the run completes" 0
+check "a failure in the check: the results of the run without it" cmp -s "$WORK/clean.results" "$WORK/check.results"
+
+# srun that cannot create a step (exit 1, its own error line): replayed.
+LAUNCHER_RECORD=$WORK/nostep.rec
+export LAUNCHER_FAIL_STARTS=4
+arena -engine cmd="$FAKES/fake_engine" name=A args=--one-game -engine cmd="$FAKES/fake_engine" \
+    name=B args="--seed 3 --one-game" -each depth=1 -game roomandpillar -games 6 -launcher 'srun -n1' -pgnout "$WORK/nostep.pgn"
+no_faults
+expect_status "srun without a step: the run completes" 0
+grep -E '^\[(Round|Result|Termination) ' "$WORK/nostep.pgn" >"$WORK/nostep.results"
+check "srun without a step: the results of the run without it" cmp -s "$WORK/clean.results" "$WORK/nostep.results"
+expect_out "srun without a step: counted apart, with srun's line" \
+    "^Launcher failures: 1 \(not scored, games played again\): srun -n1 1, the last: srun: error: Unable to create step for job 1"
+
+# An srun step that never starts (it waits for resources past the
+# handshake's timeout): replayed too, srun's words kept.
+LAUNCHER_RECORD=$WORK/pend.rec
+export LAUNCHER_PEND_STARTS=4
+arena -engine cmd="$FAKES/fake_engine" name=A args=--one-game -engine cmd="$FAKES/fake_engine" \
+    name=B args="--seed 3 --one-game" -each depth=1 timeout=$((2 * LOAD_FACTOR)) -game roomandpillar -games 6 \
+    -launcher 'srun -n1' -pgnout "$WORK/pend.pgn"
+no_faults
+expect_status "a step that never starts: the run completes" 0
+grep -E '^\[(Round|Result|Termination) ' "$WORK/pend.pgn" >"$WORK/pend.results"
+check "a step that never starts: the results of the run without it" cmp -s "$WORK/clean.results" "$WORK/pend.results"
+expect_out "a step that never starts: counted apart, with srun's line" \
+    "^Launcher failures: 1 .*: srun -n1 1, the last: srun: Job 1 step creation temporarily disabled, .*\(did not answer in time during the handshake\)"
+
+# An engine that crashes through a launcher (its exit status passed on:
+# ssh's 3, srun's 3 with its task report) is scored as its crash.
+for launcher in 'ssh h1' 'srun -n1'; do
+    LAUNCHER_RECORD=$WORK/crash.rec
+    arena -engine cmd="$FAKES/fake_engine" name=A args="--mode exit --after 2" -engine cmd="$FAKES/fake_engine" \
+        name=B args="--seed 3" -each depth=1 -game roomandpillar -games 2 -launcher "$launcher" -pgnout "$WORK/crash.pgn"
+    expect_status "an engine's crash through '$launcher': the run completes" 0
+    check "an engine's crash through '$launcher': scored as its crash" [ "$(terminations "$WORK/crash.pgn")" = " 2 crash;" ]
+    expect_no_out "an engine's crash through '$launcher': no launcher failure" "launcher failure|^Launcher failures"
+    rm -f "$WORK/crash.pgn"
+done
+
 # ---- refusals: exit 2, one line saying what is wrong ----
 # refused NAME REGEX ARGS...: the arena refuses ARGS with exit 2 and an
 # error line matching REGEX, and starts no launcher.
@@ -149,7 +259,16 @@ arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -eac
 expect_status "an unreachable host: exit 4" 4
 expect_out "an unreachable host: named, for each engine" "^tessera-arena: engine A \(cmd=.*, through 'ssh unreachable'\): no handshake"
 expect_out "an unreachable host: named for B too" "^engine B \(cmd=.*, through 'ssh unreachable'\): no handshake"
+expect_out "an unreachable host: in ssh's own words" \
+    "through 'ssh unreachable'\): no handshake: exited with status 255 during the handshake \[stderr: ssh: connect to host unreachable port 22: Connection refused\]$"
 check "an unreachable host: no game played" [ "$(games_in "$WORK/bad.pgn")" -eq 0 ]
+
+# An engine that is not there on the host: the remote shell's words (exit 4).
+arena -engine cmd=/no/such/engine name=A -engine cmd="$FAKES/fake_engine" name=B -each depth=1 -game roomandpillar \
+    -games 2 -launcher 'ssh h1'
+expect_status "an engine missing on the host: exit 4" 4
+expect_out "an engine missing on the host: in the shell's own words" \
+    "^tessera-arena: engine A .*: exited with status 127 during the handshake \[stderr: .*/no/such/engine: .*(not found|No such file or directory)\]$"
 
 # A launcher that is not there: the check before the first game says so (exit 4).
 arena -engine $GOOD -engine cmd="$FAKES/fake_engine" name=B args="--seed 3" -each depth=1 -game roomandpillar -games 2 -launcher 'no-such-launcher -x'

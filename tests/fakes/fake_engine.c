@@ -11,6 +11,8 @@
  *
  *   legal     never misbehaves (the default)
  *   crash     aborts (SIGABRT) instead of answering
+ *   exit      exits with status 3 instead of answering (a crash that a
+ *             launcher passes on as an exit status, as ssh does)
  *   hang      stops answering and ignores everything, quit included
  *   illegal   answers a well-formed but illegal move
  *   garbage   answers control characters and a bestmove without text
@@ -190,6 +192,8 @@ static void misbehave(const Fake *fake)
     char move[64];
     if (strcmp(fake->mode, "crash") == 0)
         abort();
+    if (strcmp(fake->mode, "exit") == 0)
+        exit(3);
     if (strcmp(fake->mode, "hang") == 0)
         hang_forever();
     if (strcmp(fake->mode, "illegal") == 0) {

@@ -6,7 +6,11 @@
 # through the launcher, pair thread k's engines run on host k mod N, the
 # launcher changes no result (the same CSV as without it, pairs finishing
 # in random order), a run resumes through another launcher, a host that
-# cannot run the engine is named before any pair, and the refusals exit 2.
+# cannot run the engine is named before any pair, the refusals exit 2, and
+# a launcher's failures (refused and dropped connections:
+# tests/fakes/launcher_faults.sh) never reach the gradient: the games are
+# played again to the CSV of the run without them, or the run stops
+# (exit 5) naming the host and what ssh said, and -resume finishes it.
 . "$(dirname "$0")/lib.sh"
 
 FAKE=$BUILD/fakes/tune_peak
@@ -25,6 +29,26 @@ tune() {
     run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
         -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
         -concurrency "$pairs" -progress 1000 -csv "$csv" -force "$@"
+}
+
+# resume CSV [FLAGS...]: tune's run resumed from CSV (its FILE.run beside it).
+resume() {
+    csv=$1
+    shift
+    run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
+        -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
+        -concurrency 2 -progress 1000 -resume "$csv" "$@"
+}
+
+# expect_resumed_csv NAME CSV UNINTERRUPTED: a resumed run's CSV is the
+# uninterrupted run's, byte for byte: the resumed run goes on from the
+# CSV's exact thetas.
+expect_resumed_csv() {
+    if cmp "$2" "$3" >"$WORK/cmp" 2>&1 && well_formed "$2" 8; then
+        ok "$1"
+    else
+        not_ok "$1" "$(cat "$WORK/cmp")"
+    fi
 }
 
 # well_formed CSV ROWS: a header, then rows 0..ROWS of two numbers.
@@ -89,19 +113,12 @@ expect_threads_on_hosts "$WORK/ssh.log" 2 "tune_pair_thread_%s_runs_both_engines
 head -n 7 "$WORK/srun.csv" >"$WORK/resumed.csv"
 cp "$WORK/srun.csv.run" "$WORK/resumed.csv.run" # the run's record (FILE.run) goes with it
 LAUNCHER_RECORD=$WORK/resumed.rec
-run "$TUNE" -engine cmd="$FAKE" args="$ENGINE_ARGS" -each depth=1 timeout=30 -game roomandpillar \
-    -openings random plies=2 -tune Knob -iterations 8 -c-end-fraction 0.5 -r-end 0.05 \
-    -concurrency 2 -progress 1000 -resume "$WORK/resumed.csv" -launcher 'ssh {host}' -launcher-hosts "$WORK/hosts.txt"
+resume "$WORK/resumed.csv" -launcher 'ssh {host}' -launcher-hosts "$WORK/hosts.txt"
 expect_status tune_resumed_through_another_launcher_completes 0
 check tune_resumed_through_another_launcher_starts_after_the_last_row has 'resuming after iteration 5 '
 check tune_resumed_through_another_launcher_uses_it [ "$(grep -c '^ssh ' "$WORK/resumed.rec")" -ge 4 ]
-# The resumed run goes on from the CSV's exact thetas: the uninterrupted
-# run's file, byte for byte.
-if cmp "$WORK/resumed.csv" "$WORK/srun.csv" >"$WORK/cmp" 2>&1 && well_formed "$WORK/resumed.csv" 8; then
-    ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv
-else
-    not_ok tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "$(cat "$WORK/cmp")"
-fi
+expect_resumed_csv tune_resumed_through_another_launcher_gives_the_uninterrupted_csv "$WORK/resumed.csv" \
+    "$WORK/srun.csv"
 
 # ---- a host that cannot run the engine: named before any pair ----
 printf 'alpha\nunreachable\n' >"$WORK/bad_hosts.txt"
@@ -110,7 +127,47 @@ rm -f "$WORK/bad.csv"
 tune "$WORK/bad.csv" 2 -launcher 'ssh {host}' -launcher-hosts "$WORK/bad_hosts.txt"
 expect_status tune_with_an_unreachable_host_is_refused 2
 check tune_with_an_unreachable_host_names_it has "^tessera-tune: engine plus \(cmd=.*, through 'ssh unreachable'\): no handshake"
+check tune_with_an_unreachable_host_says_it_in_ssh_s_words \
+    has "through 'ssh unreachable'\): no handshake: .*\[stderr: ssh: connect to host unreachable port 22: Connection refused\]$"
 check tune_with_an_unreachable_host_plays_no_pair [ ! -e "$WORK/bad.csv" ]
+
+# ---- a launcher's failure never reaches the gradient ----
+# Starts are counted from the option list's (1) and the effect check's (2);
+# the pair threads' engines are 3 to 6.  Start 3 is refused, start 4 loses
+# its connection at its first move (8 lines: the handshake with Knob's
+# setoption, the new game, isready and position).
+printf 'h1\n' >"$WORK/h1.txt"
+LAUNCHER_RECORD=$WORK/lost.rec
+export LAUNCHER_FAIL_STARTS=3 LAUNCHER_DROP_STARTS=4 LAUNCHER_DROP_AFTER=8
+tune "$WORK/lost.csv" 2 -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/h1.txt"
+unset LAUNCHER_FAIL_STARTS LAUNCHER_DROP_STARTS LAUNCHER_DROP_AFTER
+check tune_with_lost_connections_completes [ "$STATUS" -eq 0 ]
+if cmp -s "$WORK/lost.csv" "$WORK/plain2.csv"; then
+    ok tune_with_lost_connections_gives_the_csv_of_the_run_without_them
+else
+    not_ok tune_with_lost_connections_gives_the_csv_of_the_run_without_them "$(diff "$WORK/plain2.csv" "$WORK/lost.csv" | head -n 6)"
+fi
+check tune_counts_the_launcher_failures_apart \
+    has "^Launcher failures: 2 \(not scored, games played again\): h1 2, the last: "
+check tune_says_each_launcher_failure_with_what_ssh_said \
+    has "^iteration [0-9]+ game [12]: not scored: .*launcher failure on h1: Connection to h1 closed by remote host\."
+check tune_counts_no_launcher_failure_as_an_engine_fault has "0 games decided by an engine fault, 2 launcher failures not scored"
+
+# A host that refuses every start from the 5th: the run stops (exit 5),
+# naming it and ssh's words; -resume without the fault finishes the run
+# (with other -launcher-retries: they change no result, and are not
+# recorded).
+LAUNCHER_RECORD=$WORK/down.rec
+export LAUNCHER_FAIL_FROM=5
+tune "$WORK/down.csv" 2 -launcher 'ssh -o BatchMode=yes {host}' -launcher-hosts "$WORK/h1.txt"
+unset LAUNCHER_FAIL_FROM
+check tune_with_a_host_down_stops_with_exit_5 [ "$STATUS" -eq 5 ]
+check tune_with_a_host_down_names_it_and_what_ssh_said \
+    has "^tessera-tune: launcher failure on h1: ssh: connect to host h1 port 22: Connection refused .*failed so 4 times \(-launcher-retries 3\)"
+resume "$WORK/down.csv" -launcher-retries 5 -launcher-retries-total 7
+check tune_with_a_host_down_resumed_completes [ "$STATUS" -eq 0 ]
+expect_resumed_csv tune_with_a_host_down_resumed_gives_the_csv_of_the_run_without_it "$WORK/down.csv" \
+    "$WORK/plain2.csv"
 
 # ---- refusals: exit 2, the reason, nothing started ----
 # refused NAME REGEX FLAGS...

@@ -74,6 +74,15 @@ static const char help_text[] =
     "                          thread k (0 to -concurrency - 1) runs both its\n"
     "                          engines on line k mod N; each engine is checked on\n"
     "                          each host used before the first game\n"
+    "  -launcher-retries N     a game whose engine's launcher failed (ssh's exit\n"
+    "                          255, srun's own error, a launcher that ended or\n"
+    "                          stayed silent before the handshake) is not scored\n"
+    "                          but played again, up to N times (default 3; 0: the\n"
+    "                          first failure stops the run); the same for each\n"
+    "                          start of the check before the first game\n"
+    "  -launcher-retries-total M\n"
+    "                          at most M such replays in the whole run (default\n"
+    "                          30); past either bound the run stops (exit 5)\n"
     "\n"
     "Statistics and output:\n"
     "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]\n"
@@ -126,6 +135,9 @@ static const char help_text[] =
     "  3    the SPRT could not start (bad -sprt values, not exactly two engines)\n"
     "  4    an engine cannot be used: not found, not executable, no handshake or a\n"
     "       refused option (before any game), or it stopped starting mid-run\n"
+    "  5    a launcher kept failing (see -launcher-retries): the message names its\n"
+    "       host and what it said; no such game is scored, finished games are in\n"
+    "       the PGN, -resume continues\n"
     "  130  interrupted (Ctrl-C); finished games are in the PGN, -resume continues\n";
 
 static const char merge_help_text[] =
@@ -449,6 +461,19 @@ static bool read_launcher(void *target, const char *flag, const char *value, cha
     return true;
 }
 
+static bool read_launcher_retries(void *target, const char *flag, const char *value, char *err, size_t err_size)
+{
+    uint64_t n;
+    if (!parse_number_flag(flag, value, 0, LAUNCHER_RETRIES_MAX, &n, err, err_size))
+        return false;
+    TournamentConfig *c = run_of(target);
+    if (strcmp(flag, "-launcher-retries") == 0)
+        c->launcher_retries = (int)n;
+    else
+        c->launcher_retries_total = (int)n;
+    return true;
+}
+
 static bool read_launcher_hosts(void *target, const char *flag, const char *value, char *err, size_t err_size)
 {
     if (!value[0]) {
@@ -524,6 +549,8 @@ static const Flag arena_flags[] = {
     {"-ratinginterval", .on_value = read_rating_interval},
     {"-launcher", .on_value = read_launcher},
     {"-launcher-hosts", .on_value = read_launcher_hosts},
+    {"-launcher-retries", .on_value = read_launcher_retries},
+    {"-launcher-retries-total", .on_value = read_launcher_retries},
     {"-repeat", .on_switch = set_repeat},
     {"-norepeat", .on_switch = set_repeat},
     {"-resume", .on_switch = set_resume},
@@ -577,6 +604,7 @@ static bool finish_launchers(TournamentConfig *c, const CliState *st, char *err,
     bool uses_host = false;
     for (int i = 0; i < c->engine_count; i++) {
         EngineSpec *spec = &c->engines[i];
+        spec->launcher_retries = c->launcher_retries;
         if (!spec->launcher[0] && st->launcher)
             snprintf(spec->launcher, sizeof spec->launcher, "%s", st->launcher);
         if (launcher_srun_outside_allocation(spec->launcher)) {
@@ -695,6 +723,8 @@ int cli_parse(int argc, char *const *argv, ArenaOptions *o, char *err, size_t er
     c->seed = 1;
     c->log_limit_bytes = ARENA_LOG_LIMIT_DEFAULT;
     c->schedule.repeat = true;
+    c->launcher_retries = LAUNCHER_RETRIES_DEFAULT;
+    c->launcher_retries_total = LAUNCHER_RETRIES_TOTAL_DEFAULT;
     if (argc > 1 && strcmp(argv[1], "merge") == 0)
         return parse_merge(argc, argv, o, err, err_size);
     if (argc > 1 && strcmp(argv[1], "repair") == 0)

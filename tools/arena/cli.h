@@ -21,6 +21,8 @@ enum {
     ARENA_EXIT_ENGINE = 4,      /* an engine cannot be used: not found, not executable, no
                                    handshake or a refused option before the first game, or it
                                    stopped starting during the run */
+    ARENA_EXIT_LAUNCHER = 5,    /* a launcher kept failing past the replays (replays.h):
+                                   no such game is scored, finished games are kept */
     ARENA_EXIT_INTERRUPTED = 130 /* Ctrl-C: finished games are kept in the PGN */
 };
 

@@ -17,9 +17,23 @@ const char *engine_status_name(EngineStatus status)
     return names[status];
 }
 
+/* Keeps a launched engine's last stderr lines: the launcher's reason when
+ * it fails ("ssh: connect to host ... refused", "srun: error: ..."). */
+static void keep_stderr(Engine *engine, const char *text)
+{
+    if (engine->stderr_count == ENGINE_STDERR_KEPT) {
+        memmove(engine->stderr_tail[0], engine->stderr_tail[1],
+                sizeof engine->stderr_tail[0] * (ENGINE_STDERR_KEPT - 1));
+        engine->stderr_count--;
+    }
+    snprintf(engine->stderr_tail[engine->stderr_count++], ENGINE_STDERR_LINE_MAX, "%s", text);
+}
+
 static void log_child(void *context, char kind, const char *text)
 {
     Engine *engine = context;
+    if (kind == '!' && engine->spec->launcher[0] && text[0])
+        keep_stderr(engine, text);
     arena_log_line(engine->log, engine->spec->name, engine->label, kind, text);
 }
 
@@ -49,15 +63,68 @@ static EngineStatus status_of(ChildStatus status)
     return map[status];
 }
 
+/* The kept stderr lines, joined by " | " ("" when none). */
+static void stderr_text(const Engine *engine, char *out, size_t out_size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < engine->stderr_count && used < out_size; i++)
+        used += (size_t)snprintf(out + used, out_size - used, "%s%s", i ? " | " : "", engine->stderr_tail[i]);
+}
+
+/* Through a launcher: whether the failure (status, what) is the launcher's
+ * (launcher_failed), and what it said; text gets what, followed by the
+ * launcher's last stderr lines, for why. */
+static void judge_launcher(Engine *engine, EngineStatus status, const char *what, char *text, size_t text_size)
+{
+    const char *launcher = engine->spec->launcher;
+    char said[sizeof engine->launcher_reason - 200];
+    engine->launcher_failed = false;
+    engine->launcher_reason[0] = '\0';
+    stderr_text(engine, said, sizeof said);
+    snprintf(text, text_size, "%s%s%s%s", what, said[0] ? " [stderr: " : "", said, said[0] ? "]" : "");
+    if (!launcher[0] || (status != ENGINE_EXITED && status != ENGINE_TIMEOUT && status != ENGINE_CANNOT_RUN))
+        return;
+    const char *lines[ENGINE_STDERR_KEPT];
+    for (int i = 0; i < engine->stderr_count; i++)
+        lines[i] = engine->stderr_tail[i];
+    const ChildProcess *child = &engine->child;
+    LauncherEnd end = {engine->ready, child->pid == 0 && child->ended_status != -1, child->ended_status, lines,
+                       engine->stderr_count};
+    engine->launcher_failed = launcher_failed(launcher, &end);
+    if (!engine->launcher_failed)
+        return;
+    if (said[0])
+        snprintf(engine->launcher_reason, sizeof engine->launcher_reason, "%s (%s)", said, what);
+    else
+        snprintf(engine->launcher_reason, sizeof engine->launcher_reason, "%s (nothing on stderr%s)", what,
+                 strstr(what, "status 255")
+                     ? "; OpenSSH exits 255 also when the remote engine is killed by a signal"
+                     : "");
+}
+
 /* Fails the engine: kills it and fills why.  Returns status for chaining. */
 static EngineStatus fail(Engine *engine, EngineStatus status, char *why, size_t why_size,
-                         const char *text)
+                         const char *what)
 {
+    char text[sizeof engine->launcher_reason + 700];
+    judge_launcher(engine, status, what, text, sizeof text);
     if (why != NULL && why_size > 0)
         snprintf(why, why_size, "%s", text);
     arena_log_line(engine->log, engine->spec->name, engine->label, '#', text);
     engine_kill(engine);
     return status;
+}
+
+/* A verb asked of an engine that is not running (it failed before and
+ * was judged then). */
+static EngineStatus not_running(Engine *engine, char *why, size_t why_size)
+{
+    engine->launcher_failed = false;
+    if (why != NULL && why_size > 0)
+        snprintf(why, why_size, "is not running");
+    engine_kill(engine);
+    return ENGINE_EXITED;
 }
 
 /* A failed child verb: what happened, then what the engine was doing. */
@@ -76,6 +143,11 @@ static const char *host_of(const Engine *engine) { return launcher_host(engine->
 void engine_launcher_text(const Engine *engine, char *out, size_t out_size)
 {
     launcher_expand(engine->spec->launcher, host_of(engine), out, out_size);
+}
+
+void engine_launcher_target(const Engine *engine, char *out, size_t out_size)
+{
+    launcher_target(engine->spec->launcher, host_of(engine), out, out_size);
 }
 
 /* The program's path and its argv (pointing into storage): the launcher's
@@ -125,7 +197,10 @@ static bool spawn(Engine *engine, char *why, size_t why_size)
     /* srun's forwarding held the second line of a reply for ~40 ms
      * (tools/arena/RESULTS.md, "srun's 44 ms"): an empty line releases it. */
     engine->child.nudge = engine->spec->launcher[0] != '\0';
-    return child_spawn(&engine->child, path, argv, arena_log_enabled(engine->log), why, why_size) == CHILD_OK;
+    /* A launcher's stderr is read even unlogged: its last lines say why it
+     * failed. */
+    bool capture = arena_log_enabled(engine->log) || engine->spec->launcher[0];
+    return child_spawn(&engine->child, path, argv, capture, why, why_size) == CHILD_OK;
 }
 
 /* UCI lets tokens be separated by any run of blanks and tabs, and lines
@@ -315,10 +390,13 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
 {
     engine_kill(engine);
     engine->id_name[0] = engine->last_error[0] = '\0';
+    engine->stderr_count = 0;
+    engine->launcher_failed = false;
     forget_options(engine);
     if (!spawn(engine, why, why_size)) {
-        arena_log_line(engine->log, engine->spec->name, engine->label, '#', why);
-        return ENGINE_CANNOT_RUN;
+        char what[600];
+        snprintf(what, sizeof what, "%s", why);
+        return fail(engine, ENGINE_CANNOT_RUN, why, why_size, what);
     }
     char text[3 * SPEC_TEXT_MAX], launcher[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX];
     engine_launcher_text(engine, launcher, sizeof launcher);
@@ -333,7 +411,7 @@ EngineStatus engine_start(Engine *engine, const char *game_id, char *why, size_t
 EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
 {
     if (!engine->ready)
-        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+        return not_running(engine, why, why_size);
     int64_t deadline = now_ms() + engine->spec->timeout_ms;
     bool ugi = engine->spec->proto == PROTO_UGI;
     engine->last_error[0] = '\0';
@@ -438,7 +516,7 @@ EngineStatus engine_think(Engine *engine, const char *position_cmd, const char *
 {
     *elapsed_ms = 0;
     if (!engine->ready)
-        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+        return not_running(engine, why, why_size);
     /* The clock runs from here: a slow reader of a long position line is
      * charged for it, and so is a slow readyok. */
     int64_t start = now_ms();
@@ -455,7 +533,7 @@ EngineStatus engine_ponder(Engine *engine, const char *position_cmd, const char 
                            size_t why_size)
 {
     if (!engine->ready)
-        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+        return not_running(engine, why, why_size);
     int64_t deadline = now_ms() + engine->spec->timeout_ms;
     return synchronise_and_send(engine, position_cmd, go_ponder_cmd, deadline, why, why_size);
 }
@@ -465,7 +543,7 @@ EngineStatus engine_ponderhit(Engine *engine, int64_t allowance_ms, const Engine
 {
     *elapsed_ms = 0;
     if (!engine->ready)
-        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+        return not_running(engine, why, why_size);
     /* The clock runs from the ponderhit: the pondering was the opponent's time. */
     int64_t start = now_ms();
     int64_t deadline = deadline_after(start, allowance_ms);
@@ -478,7 +556,7 @@ EngineStatus engine_ponderhit(Engine *engine, int64_t allowance_ms, const Engine
 EngineStatus engine_stop_pondering(Engine *engine, char *why, size_t why_size)
 {
     if (!engine->ready)
-        return fail(engine, ENGINE_EXITED, why, why_size, "is not running");
+        return not_running(engine, why, why_size);
     int64_t start = now_ms(), elapsed;
     int64_t deadline = deadline_after(start, engine->spec->timeout_ms);
     char move[256];

@@ -25,7 +25,10 @@
  * (engine_set_slot), followed by cmd and args; cmd is then not looked up
  * here, the launcher finds it wherever it runs it.  Killing a launched
  * engine sends its process group SIGTERM first (srun passes it on to the
- * engine) and SIGKILL LAUNCHER_TERM_GRACE_MS later.
+ * engine) and SIGKILL LAUNCHER_TERM_GRACE_MS later.  A launched engine's
+ * stderr is always read; a verb that fails through the launcher's fault
+ * (a lost connection, a step that never started) sets launcher_failed and
+ * launcher_reason, and its why ends with the launcher's last words.
  */
 #ifndef TESSERA_ARENA_ENGINE_H
 #define TESSERA_ARENA_ENGINE_H
@@ -46,6 +49,10 @@
  * a few dozen options prints a few kilobytes). */
 #define ENGINE_OPTION_LINES_MAX 512
 #define ENGINE_OPTION_TEXT_MAX 65536
+/* The last stderr lines of a launched engine kept for messages (the
+ * launcher's own reason: "ssh: connect to host ... refused"). */
+#define ENGINE_STDERR_KEPT 3
+#define ENGINE_STDERR_LINE_MAX 240
 
 typedef enum {
     ENGINE_OK,
@@ -67,6 +74,13 @@ typedef struct {
     bool ready; /* handshake done, process alive as far as we know */
     char id_name[128];
     char last_error[256]; /* "error ..." of the last "info string error" line */
+    /* Through a launcher: the last stderr lines of this process, oldest
+     * first (stderr_count of them), and whether its last failure was the
+     * launcher's (launcher.h: launcher_failed), with what the launcher said. */
+    char stderr_tail[ENGINE_STDERR_KEPT][ENGINE_STDERR_LINE_MAX];
+    int stderr_count;
+    bool launcher_failed;
+    char launcher_reason[ENGINE_STDERR_KEPT * ENGINE_STDERR_LINE_MAX + 400];
     int option_count;     /* option lines kept from the handshake */
     bool options_overflow; /* some did not fit the bounds above */
     size_t option_used;
@@ -86,6 +100,10 @@ void engine_set_slot(Engine *engine, int slot);
 /* The launcher words this engine runs through ({host} replaced), or ""
  * without a launcher: for messages. */
 void engine_launcher_text(const Engine *engine, char *out, size_t out_size);
+
+/* Where the engine runs through its launcher (launcher_target): its host,
+ * or the launcher's words. */
+void engine_launcher_target(const Engine *engine, char *out, size_t out_size);
 
 /* Spawns the process (killing any previous one), says uci or ugi, waits for
  * uciok/ugiok, selects the game (setoption name Game), sends the spec's

@@ -2,12 +2,17 @@
 #include "arena/job_signal.h"
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "util/clock.h"
 
-static bool is_stopping_signal(int signal_number)
+/* Whether a wait status is the end by a signal that stops whole jobs. */
+static bool stopped_from_outside(int status)
 {
+    if (status == -1 || !WIFSIGNALED(status))
+        return false;
+    int signal_number = WTERMSIG(status);
     return signal_number == SIGTERM || signal_number == SIGINT || signal_number == SIGHUP ||
            signal_number == SIGKILL;
 }
@@ -15,7 +20,7 @@ static bool is_stopping_signal(int signal_number)
 bool engine_killed_with_run(const Engine *engine)
 {
     const ChildProcess *child = &engine->child;
-    if (child_running(child) || !is_stopping_signal(child->ended_by_signal) || !child->abort)
+    if (child_running(child) || !stopped_from_outside(child->ended_status) || !child->abort)
         return false;
     int64_t until = now_ms() + JOB_SIGNAL_GRACE_MS;
     while (!atomic_load(child->abort)) {

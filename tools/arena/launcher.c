@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -108,19 +109,72 @@ void launcher_expand(const char *words, const char *host, char *out, size_t out_
     }
 }
 
-bool launcher_srun_outside_allocation(const char *words)
+void launcher_target(const char *words, const char *host, char *out, size_t out_size)
+{
+    if (host && launcher_uses_host(words))
+        snprintf(out, out_size, "%s", host);
+    else
+        launcher_expand(words, host, out, out_size);
+}
+
+/* Whether the launcher's first word names program (a path's last part). */
+static bool launcher_is(const char *words, const char *program)
 {
     while (is_blank(*words))
         words++;
     size_t len = 0;
-    const char *base = words;
-    for (; words[len] && !is_blank(words[len]); len++)
-        if (words[len] == '/')
-            base = words + len + 1;
-    if ((size_t)(words + len - base) != 4 || memcmp(base, "srun", 4) != 0)
+    while (words[len] && !is_blank(words[len]))
+        len++;
+    const char *name = words;
+    for (size_t i = 0; i < len; i++)
+        if (words[i] == '/')
+            name = words + i + 1;
+    size_t name_len = (size_t)(words + len - name);
+    return name_len == strlen(program) && memcmp(name, program, name_len) == 0;
+}
+
+bool launcher_srun_outside_allocation(const char *words)
+{
+    if (!launcher_is(words, "srun"))
         return false;
     const char *job = getenv("SLURM_JOB_ID");
     return !job || !*job;
+}
+
+/* srun's report of a task's own end ("srun: error: node1: task 0: Exited
+ * with exit code 3", "... tasks 0-1: Killed"): the engine's, not srun's. */
+static bool is_task_report(const char *rest)
+{
+    size_t host = strcspn(rest, " :");
+    return rest[host] == ':' && (strncmp(rest + host, ": task ", 7) == 0 || strncmp(rest + host, ": tasks ", 8) == 0);
+}
+
+static bool is_srun_error(const char *line)
+{
+    static const char *const own[] = {"srun: error: ", "srun: fatal: "};
+    for (int i = 0; i < 2; i++)
+        if (strncmp(line, own[i], strlen(own[i])) == 0)
+            return !is_task_report(line + strlen(own[i]));
+    return strncmp(line, "slurmstepd: error: *** ", 23) == 0;
+}
+
+bool launcher_failed(const char *words, const LauncherEnd *end)
+{
+    if (launcher_is_empty(words))
+        return false;
+    if (!end->started)
+        return true;
+    bool ssh = launcher_is(words, "ssh"), srun = launcher_is(words, "srun");
+    if (!end->ended || !(ssh || srun))
+        return false;
+    if (WIFSIGNALED(end->wait_status))
+        return true;
+    if (ssh)
+        return WIFEXITED(end->wait_status) && WEXITSTATUS(end->wait_status) == 255;
+    for (int i = 0; i < end->stderr_count; i++)
+        if (is_srun_error(end->stderr_lines[i]))
+            return true;
+    return false;
 }
 
 void launcher_hosts_free(LauncherHosts *hosts)

@@ -29,6 +29,12 @@
 /* How long a launched engine (its launcher) gets to end after SIGTERM,
  * which srun passes on to the engine, before SIGKILL (process/child.h). */
 #define LAUNCHER_TERM_GRACE_MS 2000
+/* -launcher-retries and -launcher-retries-total (replays.h): how often one
+ * game, and all of a run's games together, are played again after their
+ * launcher failed. */
+#define LAUNCHER_RETRIES_DEFAULT 3
+#define LAUNCHER_RETRIES_TOTAL_DEFAULT 30
+#define LAUNCHER_RETRIES_MAX 1000000
 
 typedef struct {
     char *path;   /* the file, for messages */
@@ -65,5 +71,32 @@ void launcher_expand(const char *words, const char *host, char *out, size_t out_
  * no Slurm allocation is (SLURM_JOB_ID unset): srun then makes each engine
  * a job of its own, queued apart, rather than a step of the allocation. */
 bool launcher_srun_outside_allocation(const char *words);
+/* Where a launched engine runs, for messages: its host when the words name
+ * {host}, else the words as they run ("srun --exclusive -n1 -c1"). */
+void launcher_target(const char *words, const char *host, char *out, size_t out_size);
+
+/* How a launched engine's process (the launcher's) failed. */
+typedef struct {
+    bool started;    /* the engine had completed its handshake */
+    bool ended;      /* the process ended by itself (not killed here) */
+    int wait_status; /* how, when ended (waitpid's status) */
+    const char *const *stderr_lines; /* its last stderr lines, oldest first */
+    int stderr_count;
+} LauncherEnd;
+
+/* Whether a failure of a launched engine is the launcher's, not the
+ * engine's: a lost connection, a step that never started, which must never
+ * be scored as a game.  Through any launcher, a failure before the end of
+ * the handshake (the process ended, or stayed silent past the timeout):
+ * nothing the engine did can be told apart from the launcher then.  After
+ * it, only what the launcher says is its own: ssh's exit status 255 (its
+ * own errors; OpenSSH exits so too when the remote engine is killed by a
+ * signal, which it does not report), srun's own error lines (`srun:
+ * error:` or `srun: fatal:` other than a task's exit report, `slurmstepd:
+ * error: ***` for a cancelled step), and ssh or srun itself killed by a
+ * signal (a remote engine's signal comes back as an exit status).  Other
+ * launchers, and an engine that answers wrongly or too late after its
+ * handshake, are the engine's. */
+bool launcher_failed(const char *words, const LauncherEnd *end);
 
 #endif

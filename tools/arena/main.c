@@ -23,6 +23,10 @@ static int run(const ArenaOptions *options)
     case TOURNAMENT_ENGINE_FAILED:
         fprintf(stderr, "tessera-arena: %s\n", err);
         return ARENA_EXIT_ENGINE;
+    case TOURNAMENT_LAUNCHER_FAILED:
+        fprintf(stderr, "tessera-arena: %s (finished games are kept%s)\n", err,
+                options->run.pgn_path ? ", -resume continues" : "");
+        return ARENA_EXIT_LAUNCHER;
     case TOURNAMENT_INTERRUPTED:
         fprintf(stderr, "tessera-arena: interrupted; finished games are kept%s\n",
                 options->run.pgn_path ? " (-resume continues)" : "");

@@ -8,7 +8,7 @@
 
 static const char *const termination_names[TERM_COUNT] = {
     "normal", "time forfeit", "illegal move", "malformed output",
-    "crash",  "no handshake", "move limit",   "aborted"};
+    "crash",  "no handshake", "move limit",   "aborted", "launcher failure"};
 
 const char *termination_name(Termination termination) { return termination_names[termination]; }
 
@@ -47,10 +47,21 @@ static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination ter
     Engine *engine = s->players[loser];
     if ((termination == TERM_CRASH || termination == TERM_NO_HANDSHAKE) && engine_killed_with_run(engine))
         termination = TERM_ABORTED;
+    if (termination != TERM_ABORTED && engine->launcher_failed)
+        termination = TERM_LAUNCHER;
     r->termination = termination;
     if (termination == TERM_ABORTED) {
         r->result = RESULT_NONE;
         snprintf(r->detail, sizeof r->detail, "aborted");
+        return;
+    }
+    if (termination == TERM_LAUNCHER) { /* the engine did nothing wrong: no loser */
+        r->result = RESULT_NONE;
+        engine_launcher_target(engine, r->launcher_target, sizeof r->launcher_target);
+        snprintf(r->launcher_reason, sizeof r->launcher_reason, "%s", engine->launcher_reason);
+        snprintf(r->detail, sizeof r->detail, "%s (p%d): launcher failure on %.200s: %.900s", engine->spec->name,
+                 loser + 1, r->launcher_target, r->launcher_reason);
+        engine_kill(engine);
         return;
     }
     r->culprit = loser;
@@ -84,11 +95,13 @@ static bool prepare_players(const MatchSetup *s, MatchResult *r)
     EngineStatus status[2];
     for (int i = 0; i < 2; i++) {
         status[i] = get_ready(s, i, why[i], sizeof why[i]);
-        r->start_failed[i] = status[i] != ENGINE_OK && status[i] != ENGINE_ABORTED;
+        /* A launcher that failed is no start failure of the engine's. */
+        r->start_failed[i] = status[i] != ENGINE_OK && status[i] != ENGINE_ABORTED &&
+                             !s->players[i]->launcher_failed;
     }
     for (int i = 0; i < 2; i++)
-        if (status[i] == ENGINE_ABORTED) {
-            lose(r, s, i, TERM_ABORTED, "");
+        if (status[i] == ENGINE_ABORTED || (status[i] != ENGINE_OK && s->players[i]->launcher_failed)) {
+            lose(r, s, i, status[i] == ENGINE_ABORTED ? TERM_ABORTED : TERM_LAUNCHER, "");
             return false;
         }
     if (status[0] != ENGINE_OK && status[1] != ENGINE_OK) {

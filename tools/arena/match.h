@@ -6,9 +6,11 @@
  * parse_move on the arena's own position; anything else an engine does
  * wrong (crash, silence past its time, malformed or illegal move, no
  * handshake) loses the game for it, with the termination and a one-line
- * detail recorded.  Players are p1 (to move in the opening position) and
- * p2; colours may change hands during the game (Room and Pillar's swap),
- * GameRecord keeps track.
+ * detail recorded.  A failure of an engine's launcher instead
+ * (launcher.h: launcher_failed) is nobody's loss: the game ends without a
+ * result (TERM_LAUNCHER), and the caller plays it again.  Players are p1
+ * (to move in the opening position) and p2; colours may change hands
+ * during the game (Room and Pillar's swap), GameRecord keeps track.
  */
 #ifndef TESSERA_ARENA_MATCH_H
 #define TESSERA_ARENA_MATCH_H
@@ -30,6 +32,9 @@ typedef enum {
     TERM_NO_HANDSHAKE, /* the engine did not start, or never became ready */
     TERM_MOVE_LIMIT,   /* longer than RECORD_MAX_MOVES: adjudicated a draw */
     TERM_ABORTED,      /* the run was stopped; the game does not count */
+    TERM_LAUNCHER,     /* an engine's launcher failed (a lost connection, a step
+                          that never started: launcher_failed); no result, never
+                          recorded: the game is played again */
     TERM_COUNT
 } Termination;
 
@@ -52,6 +57,10 @@ typedef struct {
     int culprit;      /* 0 = p1, 1 = p2 broke a rule of play; -1 = none */
     bool start_failed[2]; /* p1, p2 did not start or become ready for this game */
     char detail[1280]; /* one line: what ended the game */
+    /* TERM_LAUNCHER: where the failed launcher ran (its host, or its words)
+     * and what it said. */
+    char launcher_target[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX];
+    char launcher_reason[sizeof ((Engine *)0)->launcher_reason];
     GameRecord record;
     int32_t think_ms[RECORD_MAX_MOVES]; /* per move, as the arena timed it */
 } MatchResult;

@@ -6,6 +6,7 @@
 
 #include "arena/engine.h"
 #include "arena/latency.h"
+#include "arena/replays.h"
 
 void preflight_describe_through(const EngineSpec *spec, const char *launcher, int status, const char *why,
                                 char *out, size_t out_size)
@@ -55,7 +56,7 @@ PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slot
             engine_init(engine, &engines[i], log, abort, "check");
             engine_set_slot(engine, slot);
             engine_launcher_text(engine, launcher, sizeof launcher);
-            EngineStatus status = engine_start(engine, game_id, why, sizeof why);
+            EngineStatus status = replays_start(engine, game_id, abort, why, sizeof why);
             if (status == ENGINE_OK && !latency_check(engine, launcher, out, why, sizeof why))
                 status = ENGINE_EXITED; /* the engine is killed: quit only reaps it */
             engine_quit(engine);

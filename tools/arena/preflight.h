@@ -25,11 +25,12 @@ typedef enum {
 /* Checks engines[0..count-1] one after the other for the game game_id;
  * an engine whose launcher names {host} is checked on the host of every
  * slot 0..slots-1 (slots: the game threads; each distinct host once).
- * The conversations go to log (may be NULL).  err gets one line per
- * engine (and host) that cannot be used.  An engine started through a
- * launcher has its round trip measured (latency.h): the figure, and a
- * warning when its time control leaves too little room for it, go to out
- * (may be NULL). */
+ * A start whose launcher failed is tried again (replays_start).  The
+ * conversations go to log (may be NULL).  err gets one line per engine
+ * (and host) that cannot be used.  An engine started through a launcher
+ * has its round trip measured (latency.h): the figure, and a warning when
+ * its time control leaves too little room for it, go to out (may be
+ * NULL). */
 PreflightStatus preflight_engines(const EngineSpec *engines, int count, int slots, const char *game_id,
                                   ArenaLog *log, const atomic_int *abort, FILE *out, char *err, size_t err_size);
 

@@ -13,6 +13,7 @@ void spec_init(EngineSpec *spec)
     memset(spec, 0, sizeof *spec);
     spec->proto = PROTO_UCI;
     spec->timeout_ms = SPEC_DEFAULT_TIMEOUT_MS;
+    spec->launcher_retries = LAUNCHER_RETRIES_DEFAULT;
 }
 
 const char *protocol_name(Protocol proto) { return proto == PROTO_UGI ? "ugi" : "uci"; }

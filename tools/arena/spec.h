@@ -63,6 +63,8 @@ typedef struct {
      * Not part of what a run measures (runconfig.h leaves it out). */
     char launcher[SPEC_TEXT_MAX];
     const LauncherHosts *hosts; /* for {host} in launcher; NULL: none */
+    int launcher_retries; /* the run's -launcher-retries: a start whose launcher
+                             failed is tried again this many times (replays.h) */
     unsigned given; /* SPEC_HAS_* bits */
 } EngineSpec;
 

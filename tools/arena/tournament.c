@@ -12,6 +12,7 @@
 #include "util/clock.h"
 #include "arena/pgn.h"
 #include "arena/preflight.h"
+#include "arena/replays.h"
 #include "arena/report.h"
 #include "arena/runconfig.h"
 
@@ -34,6 +35,7 @@ typedef struct {
     int64_t last_progress_ms;
     uint64_t last_progress_games; /* games counted by the last progress line */
     bool sprt_concluded, failed, engine_stopped;
+    Replays replays; /* games whose launcher failed: replayed, never scored */
     int start_failures[ARENA_MAX_ENGINES]; /* games in a row each engine failed to start */
     char error[1400];
     char date[16];
@@ -158,6 +160,23 @@ static void record_game(Tournament *t, uint64_t number, const ScheduledGame *sg,
     check_sprt(t);
 }
 
+/* A game whose launcher failed: says so, and whether it is played again
+ * (else the run stops).  Called under the lock. */
+static bool replay_game(Tournament *t, uint64_t number, const ScheduledGame *sg, int replayed,
+                        const MatchResult *r)
+{
+    const TournamentConfig *c = t->config;
+    char what[64];
+    snprintf(what, sizeof what, "game %llu", (unsigned long long)number);
+    ReplayVerdict verdict = replays_note(&t->replays, what, replayed, r, t->error, sizeof t->error);
+    fprintf(t->out, "Game %llu (%s vs %s): not scored: %s; %s\n", (unsigned long long)number,
+            c->engines[sg->p1].name, c->engines[sg->p2].name, r->detail,
+            verdict == REPLAY_AGAIN ? "played again" : "not played again");
+    if (verdict == REPLAY_STOP)
+        stop_all(t);
+    return verdict == REPLAY_AGAIN;
+}
+
 static void report_after_game(Tournament *t)
 {
     const TournamentConfig *c = t->config;
@@ -196,7 +215,8 @@ static void *worker_main(void *arg)
         engine_set_slot(&engines[i], w->id); /* its launcher's host: w->id mod N */
     }
     uint64_t number;
-    while (take_game(t, &number)) {
+    int replayed = 0; /* times the game in hand was played again */
+    while (replayed > 0 || take_game(t, &number)) {
         ScheduledGame sg;
         schedule_game(&c->schedule, number - 1, &sg);
         MatchSetup setup = {.game = c->game,
@@ -208,9 +228,22 @@ static void *worker_main(void *arg)
         if (result->termination == TERM_ABORTED)
             break;
         pthread_mutex_lock(&t->lock);
-        record_game(t, number, &sg, result);
-        report_after_game(t);
+        bool lost = result->termination == TERM_LAUNCHER;
+        bool again = lost && replay_game(t, number, &sg, replayed, result);
+        if (!lost) {
+            record_game(t, number, &sg, result);
+            report_after_game(t);
+        }
         pthread_mutex_unlock(&t->lock);
+        if (!lost) {
+            replayed = 0;
+            continue;
+        }
+        if (!again)
+            break;
+        replays_pause(replayed++, t->abort);
+        if (atomic_load(t->abort))
+            break;
     }
     for (int i = 0; i < c->engine_count; i++)
         engine_quit(&engines[i]);
@@ -380,6 +413,7 @@ static bool tournament_init(Tournament *t, const TournamentConfig *c, atomic_int
     pthread_mutex_init(&t->lock, NULL);
     pthread_mutex_init(&t->show_lock, NULL);
     results_init(results);
+    replays_init(&t->replays, c->launcher_retries, c->launcher_retries_total);
     for (int i = 0; i < c->engine_count; i++) {
         results_engine(results, c->engines[i].name);
         tc_format(&c->engines[i].tc, t->tc_text[i], sizeof t->tc_text[i]);
@@ -415,6 +449,10 @@ static TournamentStatus final_status(Tournament *t, char *err, size_t err_size)
     if (t->engine_stopped) {
         snprintf(err, err_size, "%s", t->error);
         return TOURNAMENT_ENGINE_FAILED;
+    }
+    if (t->replays.stopped) {
+        snprintf(err, err_size, "%s", t->error);
+        return TOURNAMENT_LAUNCHER_FAILED;
     }
     if (t->sprt_concluded)
         return TOURNAMENT_SPRT_DONE;
@@ -457,6 +495,7 @@ TournamentStatus tournament_run(const TournamentConfig *c, atomic_int *abort, FI
     if (t.last_progress_games != t.finished || t.finished == 0)
         report_progress(out, results, t.finished, t.total, &c->sprt);
     report_print(out, results, &c->sprt);
+    replays_print(out, &t.replays);
     TournamentStatus status = final_status(&t, err, err_size);
     tournament_close(&t);
     return status;

@@ -47,6 +47,11 @@ typedef struct {
      * (launcher.h); NULL without the flag.  Owned by the command line
      * (cli_free); the engines' specs point to it. */
     LauncherHosts *launcher_hosts;
+    /* -launcher-retries, -launcher-retries-total (replays.h): a game whose
+     * launcher failed is played again up to launcher_retries times, all
+     * games together up to launcher_retries_total times; then the run
+     * stops (TOURNAMENT_LAUNCHER_FAILED). */
+    int launcher_retries, launcher_retries_total;
 } TournamentConfig;
 
 typedef enum {
@@ -54,10 +59,13 @@ typedef enum {
     TOURNAMENT_SPRT_DONE,   /* the SPRT concluded */
     TOURNAMENT_INTERRUPTED, /* the abort flag was raised from outside */
     TOURNAMENT_FAILED,      /* PGN or log trouble; err says what */
-    TOURNAMENT_ENGINE_FAILED /* an engine cannot be used: it failed its check
-                                before the first game, or stopped starting
-                                (TOURNAMENT_START_FAILURES_MAX games in a
-                                row); err says which and why */
+    TOURNAMENT_ENGINE_FAILED,  /* an engine cannot be used: it failed its check
+                                  before the first game, or stopped starting
+                                  (TOURNAMENT_START_FAILURES_MAX games in a
+                                  row); err says which and why */
+    TOURNAMENT_LAUNCHER_FAILED /* a launcher kept failing past the replays
+                                  (replays.h); err names its host and what it
+                                  said */
 } TournamentStatus;
 
 /* Values of the abort flag: 0 run on, TOURNAMENT_ABORT_INTERRUPT (set by

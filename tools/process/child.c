@@ -44,6 +44,7 @@ static void note(const ChildProcess *child, char kind, const char *text)
 void child_init(ChildProcess *child, const atomic_int *abort, ChildLogFn log, void *log_context)
 {
     memset(child, 0, sizeof *child);
+    child->ended_status = -1;
     child->abort = abort;
     child->log = log;
     child->log_context = log_context;
@@ -89,10 +90,10 @@ static bool has_ended(ChildProcess *child)
     pid_t got;
     while ((got = waitpid(child->pid, &status, 0)) < 0 && errno == EINTR)
         ;
-    if (got == child->pid) {
+    child->ended_status = got == child->pid ? status : -1;
+    if (got == child->pid)
         describe_exit(status, child->ended_how, sizeof child->ended_how);
-        child->ended_by_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    } else
+    else
         snprintf(child->ended_how, sizeof child->ended_how, "ended");
     child->pid = 0;
     return true;
@@ -275,7 +276,7 @@ ChildStatus child_spawn(ChildProcess *child, const char *path, char *const argv[
     /* Keep the parent's ends; the child's copies are the child's. */
     child->pid = child->group = pid;
     child->ended_how[0] = '\0';
-    child->ended_by_signal = 0;
+    child->ended_status = -1;
     child->to_child = p.in[1];
     child->from_child = p.out[0];
     child->from_stderr = p.err[0];
@@ -299,16 +300,17 @@ ChildStatus child_spawn(ChildProcess *child, const char *path, char *const argv[
 
 static bool aborted(const ChildProcess *child) { return child->abort && atomic_load(child->abort); }
 
-/* Logs complete stderr lines; keeps a partial one for later. */
-static void drain_stderr(ChildProcess *child)
+/* Logs complete stderr lines; keeps a partial one for later.  False
+ * when nothing more could be read now. */
+static bool drain_stderr(ChildProcess *child)
 {
     ssize_t n = read(child->from_stderr, child->err_buf + child->err_len, sizeof child->err_buf - 1 - child->err_len);
     if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
         close_fd(&child->from_stderr);
-        return;
+        return false;
     }
     if (n < 0)
-        return;
+        return false;
     child->err_len += (size_t)n;
     child->err_buf[child->err_len] = '\0';
     char *start = child->err_buf, *nl;
@@ -324,6 +326,21 @@ static void drain_stderr(ChildProcess *child)
     }
     memmove(child->err_buf, start, rest);
     child->err_len = rest;
+    return true;
+}
+
+/* The process ended: what it wrote on stderr before (a launcher's reason,
+ * often its last words) is read now, up to a last line without a line
+ * end.  Bounded: a grandchild may still hold the pipe and write on. */
+static void drain_last_stderr(ChildProcess *child)
+{
+    for (int reads = 0; child->from_stderr >= 0 && reads < 64 && drain_stderr(child); reads++)
+        ;
+    if (child->err_len > 0) {
+        child->err_buf[child->err_len] = '\0';
+        note(child, '!', child->err_buf);
+        child->err_len = 0;
+    }
 }
 
 /* Moves one complete line from out_buf into line.  Returns false when no
@@ -361,7 +378,10 @@ static ChildStatus fail(ChildStatus status, char *why, size_t why_size, const ch
 /* The process closed its output or ended: find out how. */
 static ChildStatus exited(ChildProcess *child, char *why, size_t why_size)
 {
-    return fail(CHILD_EXITED, why, why_size, reap_within(child, EXIT_GRACE_MS) ? child->ended_how : "closed its output");
+    bool reaped = reap_within(child, EXIT_GRACE_MS);
+    if (reaped && child->from_stderr >= 0)
+        drain_last_stderr(child);
+    return fail(CHILD_EXITED, why, why_size, reaped ? child->ended_how : "closed its output");
 }
 
 /* Reads what the pipes hold, waiting up to the deadline's slice. */

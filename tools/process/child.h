@@ -5,7 +5,9 @@
  *
  * The child runs in its own process group, which is killed with it (what
  * it started dies too, unless it left the group with setsid).  Its output
- * is read without blocking and with a deadline on every wait; a line with
+ * is read without blocking and with a deadline on every wait (its stderr,
+ * when captured, too: each line goes to the log, and what it wrote before
+ * it ended is read to the end); a line with
  * control characters or longer than CHILD_LINE_MAX is malformed, silence
  * past the deadline is a timeout, end of output or the end of the process
  * (watched by its pid: a grandchild may hold the pipe open) is an exit.
@@ -85,7 +87,8 @@ typedef struct {
     pid_t pid;   /* 0 when no process, or once it is reaped */
     pid_t group; /* its process group, killed with it; 0 when none */
     char ended_how[160]; /* how the reaped process ended */
-    int ended_by_signal; /* the signal that ended it (once reaped); 0: it exited */
+    int ended_status;    /* its waitpid status once it ended by itself; -1 while it
+                            runs, when it was killed here, or is unknown */
     int to_child, from_child, from_stderr;
     size_t out_len, err_len;
     char out_buf[CHILD_LINE_MAX];

@@ -8,6 +8,7 @@
 
 #include "arena/engine.h"
 #include "arena/opening.h"
+#include "arena/replays.h"
 #include "arena/uci_option.h"
 #include "games/gameutil.h"
 #include "util/rng.h"
@@ -373,7 +374,7 @@ bool effect_check(const TournamentConfig *arena, const Spsa *spsa, const char *s
     const EngineSpec *spec = &arena->engines[0];
     probe_go(&spec->tc, p->go, sizeof p->go);
     engine_init(&p->engine, spec, NULL, NULL, "effect");
-    bool ok = engine_start(&p->engine, arena->game->id, p->why, sizeof p->why) == ENGINE_OK;
+    bool ok = replays_start(&p->engine, arena->game->id, NULL, p->why, sizeof p->why) == ENGINE_OK;
     if (ok)
         ok = probe_params(p, &arena->openings, spsa, source, out, err, err_size);
     else

@@ -9,6 +9,7 @@
 #include "arena/engine.h"
 #include "arena/latency.h"
 #include "arena/preflight.h"
+#include "arena/replays.h"
 
 /* The engine's option lines, one per line (to free); NULL and err filled
  * when they did not all fit in what the engine keeps. */
@@ -46,7 +47,7 @@ static char *handshake_options(const EngineSpec *spec, const char *game_id, char
     char why[400], launcher[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX], through[SPEC_TEXT_MAX + LAUNCHER_HOST_MAX + 16];
     engine_launcher_text(engine, launcher, sizeof launcher); /* slot 0: the first host */
     snprintf(through, sizeof through, "%s%s%s", launcher[0] ? " (through '" : "", launcher, launcher[0] ? "')" : "");
-    EngineStatus status = engine_start(engine, game_id, why, sizeof why);
+    EngineStatus status = replays_start(engine, game_id, NULL, why, sizeof why);
     if (status == ENGINE_OK && !latency_check(engine, launcher, stderr, why, sizeof why))
         status = ENGINE_EXITED;
     engine_quit(engine);

@@ -52,6 +52,13 @@ static const char help_text[] =
     "  -launcher-hosts FILE    the hosts for {host}: one a line, '#' comments; pair\n"
     "                          thread k (0 to P-1) runs both its engines on line\n"
     "                          k mod N; the engine is checked on each before the run\n"
+    "  -launcher-retries N     a game whose engine's launcher failed (a lost\n"
+    "                          connection: ssh's exit 255, srun's own error) never\n"
+    "                          reaches the gradient: the same game of the pair is\n"
+    "                          played again, up to N times (default 3)\n"
+    "  -launcher-retries-total M\n"
+    "                          at most M such replays in the run (default 30);\n"
+    "                          past either bound the run stops (exit 5)\n"
     "  The arena's match-only flags (such as -sprt, -pgnout, -rounds and -show) are\n"
     "  refused here: they are verify's.  An engine that loses a game by its own\n"
     "  fault (crash, time forfeit, illegal move, ...) is killed at once, and a\n"
@@ -104,8 +111,9 @@ static const char help_text[] =
     "                          parameters) must be the one FILE.run records: a\n"
     "                          difference, or a missing or damaged FILE.run, is\n"
     "                          refused (exit 2).  What changes no result may\n"
-    "                          change: -launcher, -launcher-hosts, -progress, -log,\n"
-    "                          and -loglimit\n"
+    "                          change: -launcher, -launcher-hosts,\n"
+    "                          -launcher-retries, -launcher-retries-total,\n"
+    "                          -progress, -log, and -loglimit\n"
     "  -help / --help / -h     this text\n"
     "  -version / --version    the version\n"
     "  Pairs are applied and written in iteration order (with -concurrency a pair\n"
@@ -131,8 +139,10 @@ static const char help_text[] =
     "parameter file, an engine that does not start or lacks an option, a tuned\n"
     "parameter that changes nothing the engine does, a CSV that does not fit the\n"
     "run, an existing CSV without -resume or -force, a CSV another run holds, a\n"
-    "-resume whose settings differ from FILE.run or without a whole FILE.run);\n"
-    "130 interrupted (Ctrl-C; -resume continues).\n";
+    "-resume whose settings differ from FILE.run or without a whole FILE.run); 5\n"
+    "a launcher kept failing (-launcher-retries; the message names its host and\n"
+    "what it said; -resume continues); 130 interrupted (Ctrl-C; -resume\n"
+    "continues).\n";
 
 static const char verify_help_text[] =
     "tessera-tune verify - a tuning run's result measured in a match\n"
@@ -171,6 +181,9 @@ static const char verify_help_text[] =
     "                          (default 64, 0: no limit)\n"
     "  -launcher WORDS         start each engine through WORDS, as in the arena\n"
     "  -launcher-hosts FILE    the hosts for the launcher's {host}, as in the arena\n"
+    "  -launcher-retries N     replays of a game whose launcher failed (as the arena)\n"
+    "  -launcher-retries-total M\n"
+    "                          replays in the whole match, as in the arena\n"
     "  -show                   print the board and the move after every move\n"
     "  -help / --help / -h     this text\n"
     "\n"
@@ -184,7 +197,8 @@ static const char verify_help_text[] =
     "not go on (PGN or log trouble); 2 bad arguments (flags, an engine that does\n"
     "not start or refuses the values, a CSV that does not fit it or whose run\n"
     "tuned on these openings); 3 bad -sprt\n"
-    "values; 130 interrupted (Ctrl-C; -resume continues).\n";
+    "values; 5 a launcher kept failing (as in the arena); 130 interrupted (Ctrl-C;\n"
+    "-resume continues).\n";
 
 void tune_cli_print_help(FILE *out) { fputs(help_text, out); }
 

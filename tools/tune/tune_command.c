@@ -136,9 +136,10 @@ static void conclude(FILE *out, const char *tool, const TuneOptions *o, const Sp
         return;
     tune_row_from_spsa(spsa, row);
     fprintf(out, "\nafter %d of %d iterations (this session: +side %lld-%lld-%lld, %lld games "
-                 "decided by an engine fault):\n",
+                 "decided by an engine fault, %lld launcher failures not scored):\n",
             spsa->done, spsa->schedule.iterations, (long long)tally->plus_wins,
-            (long long)tally->draws, (long long)tally->plus_losses, (long long)tally->faults);
+            (long long)tally->draws, (long long)tally->plus_losses, (long long)tally->faults,
+            (long long)tally->launcher_failures);
     if (tally->pairs_not_applied > 0)
         fprintf(out, "  %lld pairs finished after iteration %d, which did not: not applied, "
                      "-resume plays them again\n",
@@ -187,6 +188,10 @@ int tune_command(const TuneOptions *o, const char *tool, atomic_int *abort, FILE
     if (status == TUNE_RUN_FAILED) {
         fprintf(errout, "tessera-tune: %s\n", err);
         return TUNE_EXIT_FAILED;
+    }
+    if (status == TUNE_RUN_LAUNCHER_FAILED) {
+        fprintf(errout, "tessera-tune: %s (-resume %s continues)\n", err, o->csv_path);
+        return TUNE_EXIT_LAUNCHER;
     }
     if (status == TUNE_RUN_INTERRUPTED) {
         fprintf(errout, "tessera-tune: interrupted; -resume %s continues\n", o->csv_path);

@@ -9,6 +9,7 @@
 #include "arena/arena_log.h"
 #include "arena/engine.h"
 #include "arena/match.h"
+#include "arena/replays.h"
 #include "util/clock.h"
 #include "tune/theta_csv.h"
 
@@ -42,6 +43,7 @@ typedef struct {
     TuneTally tally;
     int64_t start_ms;
     bool failed;
+    Replays replays; /* games whose launcher failed */
     char error[1400];
 } TuneShared;
 
@@ -233,6 +235,44 @@ static void fail_run(TuneShared *s, const char *detail)
     stop_all(s);
 }
 
+/* A game of the pair whose launcher failed: said, and whether it is played
+ * again (else the run stops). */
+static bool replay_game(TuneShared *s, const SpsaProbe *probe, int g, int replayed, const MatchResult *game)
+{
+    char what[64], err[sizeof s->error];
+    snprintf(what, sizeof what, "iteration %d game %d", probe->iteration + 1, g + 1);
+    pthread_mutex_lock(&s->lock);
+    ReplayVerdict verdict = replays_note(&s->replays, what, replayed, game, err, sizeof err);
+    bool again = verdict == REPLAY_AGAIN;
+    s->tally.launcher_failures++;
+    fprintf(s->config->out, "%s: not scored: %s; %s\n", what, game->detail,
+            again ? "played again" : "not played again");
+    if (verdict == REPLAY_STOP && !s->failed)
+        snprintf(s->error, sizeof s->error, "%s", err);
+    pthread_mutex_unlock(&s->lock);
+    if (verdict == REPLAY_STOP)
+        stop_all(s);
+    if (again)
+        replays_pause(replayed, s->abort);
+    return again && !atomic_load(s->abort);
+}
+
+/* Plays one game of the pair until it ends without a launcher failure;
+ * false when the run must not count it (aborted, or the launcher kept
+ * failing). */
+static bool play_game(TuneWorker *w, MatchSetup *setup, const SpsaProbe *probe, int g)
+{
+    for (int replayed = 0;; replayed++) {
+        match_play(setup, &w->game);
+        if (w->game.termination == TERM_ABORTED)
+            return false;
+        if (w->game.termination != TERM_LAUNCHER)
+            return true;
+        if (!replay_game(w->shared, probe, g, replayed, &w->game))
+            return false;
+    }
+}
+
 /* Plays both games of the pair; false when the run must not count it. */
 static bool play_pair(TuneWorker *w, const SpsaProbe *probe, int scores[2])
 {
@@ -245,8 +285,7 @@ static bool play_pair(TuneWorker *w, const SpsaProbe *probe, int scores[2])
     for (int g = 0; g < 2; g++) {
         setup.players[0] = &w->engine[g];
         setup.players[1] = &w->engine[1 - g];
-        match_play(&setup, &w->game);
-        if (w->game.termination == TERM_ABORTED)
+        if (!play_game(w, &setup, probe, g))
             return false;
         /* An engine that cannot even start makes every game worthless. */
         if (w->game.termination == TERM_NO_HANDSHAKE) {
@@ -311,9 +350,9 @@ static TuneRunStatus run_workers(TuneShared *s, TuneWorker *workers, int count, 
     }
     for (int i = 0; i < started; i++)
         pthread_join(workers[i].thread, NULL);
-    if (s->failed) {
+    if (s->failed || s->replays.stopped) {
         snprintf(err, err_size, "%s", s->error);
-        return TUNE_RUN_FAILED;
+        return s->failed ? TUNE_RUN_FAILED : TUNE_RUN_LAUNCHER_FAILED;
     }
     return atomic_load(s->abort) ? TUNE_RUN_INTERRUPTED : TUNE_RUN_DONE;
 }
@@ -332,6 +371,7 @@ TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abor
     s->abort = abort;
     s->next = spsa->done;
     s->start_ms = now_ms();
+    replays_init(&s->replays, config->arena->launcher_retries, config->arena->launcher_retries_total);
     if (config->arena->log_path &&
         !arena_log_open(&s->log, config->arena->log_path, config->arena->log_limit_bytes, err, err_size)) {
         free(s);
@@ -352,6 +392,7 @@ TuneRunStatus tune_run(const TuneRunConfig *config, Spsa *spsa, atomic_int *abor
     pthread_cond_init(&s->settled, NULL);
     TuneRunStatus status = run_workers(s, workers, count, err, err_size);
     s->tally.pairs_not_applied = pairs_left_pending(s);
+    replays_print(config->out, &s->replays);
     pthread_cond_destroy(&s->settled);
     pthread_mutex_destroy(&s->lock);
     free(workers);

@@ -17,7 +17,10 @@
  * applied, and perturbs theta as it stood then (spsa.h: asynchronous SPSA
  * with delay P-1).  So the run is a function of the command alone: the
  * same flags give the same CSV whatever the timing; P itself is part of
- * the algorithm (P = 1 is sequential SPSA).
+ * the algorithm (P = 1 is sequential SPSA).  A game whose engine's
+ * launcher failed (a lost connection) never reaches the gradient: it is
+ * played again, the same game of the same pair (arena/replays.h), or the
+ * run stops.
  */
 #ifndef TESSERA_TUNE_RUN_H
 #define TESSERA_TUNE_RUN_H
@@ -48,11 +51,16 @@ typedef struct {
 typedef struct {
     int64_t plus_wins, draws, plus_losses;
     int64_t faults;
+    /* Games whose engine's launcher failed (arena/replays.h): played
+     * again, never scored. */
+    int64_t launcher_failures;
     /* Pairs finished after one that never did (interrupted): not applied. */
     int64_t pairs_not_applied;
 } TuneTally;
 
-typedef enum { TUNE_RUN_DONE, TUNE_RUN_INTERRUPTED, TUNE_RUN_FAILED } TuneRunStatus;
+/* TUNE_RUN_LAUNCHER_FAILED: a launcher kept failing past the replays
+ * (-launcher-retries, -launcher-retries-total); err names its host. */
+typedef enum { TUNE_RUN_DONE, TUNE_RUN_INTERRUPTED, TUNE_RUN_FAILED, TUNE_RUN_LAUNCHER_FAILED } TuneRunStatus;
 
 /* Plays iterations spsa->done .. iterations-1 (fewer when abort is raised:
  * the pairs in flight then do not count, nor those that finished after the

@@ -128,6 +128,9 @@ int tune_verify(TuneOptions *o, const char *tool, atomic_int *abort, FILE *out, 
     case TOURNAMENT_INTERRUPTED:
         fprintf(errout, "tessera-tune verify: interrupted\n");
         return TUNE_EXIT_INTERRUPTED;
+    case TOURNAMENT_LAUNCHER_FAILED:
+        fprintf(errout, "tessera-tune verify: %s\n", err);
+        return TUNE_EXIT_LAUNCHER;
     default:
         return TUNE_EXIT_OK;
     }
