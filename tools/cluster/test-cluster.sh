@@ -28,6 +28,8 @@
 #   launcher_srun   -launcher srun inside an allocation (salloc), and
 #                   refused outside one
 #   launcher_ssh    -launcher 'ssh ... {host}' with -launcher-hosts
+#   dead_host       a second sshd (127.0.0.2) killed mid-run: no game
+#                   scored, the run stops naming it (exit 5); -resume
 #   srun_kill9      kill -9 of an arena whose engines are srun steps:
 #                   no step is left, and -resume finishes the run
 #   tune_sbatch     tools/cluster/tune.sbatch as a batch job: sbatch
@@ -42,10 +44,6 @@
 # slurm_scancel and slurm_requeue again: no game of an engine killed with
 # its arena is scored.  LINUXPROC_CHECKS="NAME..." picks those (none when
 # CHECKS is given).
-#
-# One more is run only when CHECKS names it, since it needs a fix that is
-# not in these tools yet: dead_host (a launcher host whose sshd dies
-# mid-run).
 #
 # Every result is compared with the same run on one machine: the arena's
 # report (from the first dashed line) and each game's players and result,
@@ -673,13 +671,12 @@ check_second_writer() {
     expect_whole_run "second writer, repaired, then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
-# --- a fault whose fix is not on this branch yet: not in ALL_CHECKS
-# (CHECKS="dead_host" runs it); it asks only for what the fix must give,
-# whatever its messages say.
-
-# A host that dies mid-run (a second sshd, on 127.0.0.2, stopped while
-# its game thread plays): its lost connections are no games (no crash or
-# handshake failure in the PGN), and the run stops naming the host.
+# A host that dies mid-run (a second sshd, on 127.0.0.2, stopped with its
+# sessions while its game thread plays): its lost connections are no
+# games (no crash, handshake failure or launcher failure in the PGN), each
+# game is played again up to -launcher-retries (3) times on that host,
+# then the run stops with exit status 5, naming the host and ssh's reason;
+# -resume on the host left finishes the run.
 check_dead_host() {
     sed -e 's/^ListenAddress .*/ListenAddress 127.0.0.2/' -e "s|^PidFile .*|PidFile $SCRATCH/sshd2.pid|" \
         "$CLUSTER/ssh/sshd_config" >"$SCRATCH/sshd2_config"
@@ -690,8 +687,8 @@ check_dead_host() {
     pgn=$SCRATCH/dead-host.pgn
     rm -f "$pgn"
     # shellcheck disable=SC2046
-    "$ARENA" $(arena_args "$SLOW") -concurrency 2 -launcher 'ssh -o BatchMode=yes {host}' \
-        -launcher-hosts "$SCRATCH/two-hosts.txt" -pgnout "$pgn" >"$SCRATCH/dead-host.out" 2>&1 &
+    set -- $(arena_args "$SLOW") -concurrency 2 -launcher 'ssh -o BatchMode=yes {host}' -pgnout "$pgn"
+    "$ARENA" "$@" -launcher-hosts "$SCRATCH/two-hosts.txt" >"$SCRATCH/dead-host.out" 2>&1 &
     arena=$!
     wait_games "$pgn" 2 300
     # Its sessions first (once it is gone they are no longer its children).
@@ -700,21 +697,27 @@ check_dead_host() {
     for pid in $sessions; do kill -9 "$pid"; done
     wait "$arena"
     status=$?
-    check "dead host: no game scored as a crash or a failed handshake" \
-        [ -z "$(grep -E 'Termination "(crash|no handshake)"' "$pgn")" ]
-    check "dead host: the run stops (status $status), its last lines naming the host" \
-        [ "$status" != 0 -a -n "$(tail -n 3 "$SCRATCH/dead-host.out" | grep -F 127.0.0.2)" ]
+    check "dead host: no game scored as a crash, a failed handshake or a launcher failure" \
+        [ -z "$(grep -E 'Termination "(crash|no handshake|launcher failure)"' "$pgn")" ]
+    check "dead host: the run stops with exit status 5 (status $status)" [ "$status" = 5 ]
+    check "dead host: it names the host and ssh's reason" \
+        grep -q 'launcher failure on 127.0.0.2: ssh: connect to host 127.0.0.2 port [0-9]*: Connection refused' \
+        "$SCRATCH/dead-host.out"
+    check "dead host: the report counts the launcher failures apart" \
+        grep -q '^Launcher failures: [0-9]* (not scored, games played again): 127.0.0.2 [0-9]' "$SCRATCH/dead-host.out"
+    run dead-host-resume "$ARENA" "$@" -launcher-hosts "$SCRATCH/hosts.txt" -resume
+    check "dead host: -resume on 127.0.0.1 alone completes" [ "$STATUS" = 0 ]
+    expect_whole_run "dead host then -resume" "$SLOW" "$SCRATCH/dead-host-resume.out" "$pgn"
 }
 
 ALL_CHECKS="slurm_array slurm_scancel slurm_requeue slurm_then_parallel second_writer parallel_ssh parallel_kill
-    launcher_srun launcher_ssh srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
-PENDING_CHECKS="dead_host"
+    launcher_srun launcher_ssh dead_host srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
 # run_checks HEADING NAME...: each check, after a "-- NAME HEADING" line.
 run_checks() { # heading names...
     heading=$1
     shift
     for name in "$@"; do
-        case " $(echo $ALL_CHECKS $PENDING_CHECKS) " in
+        case " $(echo $ALL_CHECKS) " in
         *" $name "*) ;;
         *)
             fail "no check named $name (the checks: $(echo $ALL_CHECKS))"
