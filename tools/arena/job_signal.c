@@ -17,12 +17,16 @@ static bool stopped_from_outside(int status)
            signal_number == SIGKILL;
 }
 
-bool engine_killed_with_run(const Engine *engine)
+bool engine_killed_with_run(Engine *engine, bool ended)
 {
-    const ChildProcess *child = &engine->child;
+    ChildProcess *child = &engine->child;
+    int64_t until = now_ms() + JOB_SIGNAL_GRACE_MS;
+    /* Its output ended, but on a busy machine the process may not have
+     * been reaped yet: how it ended is known only then. */
+    if (ended && child_running(child))
+        child_wait_end(child, JOB_SIGNAL_GRACE_MS);
     if (child_running(child) || !stopped_from_outside(child->ended_status) || !child->abort)
         return false;
-    int64_t until = now_ms() + JOB_SIGNAL_GRACE_MS;
     while (!atomic_load(child->abort)) {
         if (now_ms() >= until)
             return false;

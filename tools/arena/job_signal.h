@@ -22,7 +22,9 @@
  * SIGKILL and the run's abort flag is raised, now or within
  * JOB_SIGNAL_GRACE_MS: the game in play is then aborted (not written; a
  * -resume plays it again), not lost.  An engine killed by such a signal
- * while the run goes on still loses, after that wait. */
-bool engine_killed_with_run(const Engine *engine);
+ * while the run goes on still loses, after that wait.  ended: its output
+ * has ended (a crash), so a process not yet reaped is waited for within
+ * the same grace. */
+bool engine_killed_with_run(Engine *engine, bool ended);
 
 #endif

@@ -45,7 +45,8 @@ static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination ter
                  const char *what)
 {
     Engine *engine = s->players[loser];
-    if ((termination == TERM_CRASH || termination == TERM_NO_HANDSHAKE) && engine_killed_with_run(engine))
+    if ((termination == TERM_CRASH || termination == TERM_NO_HANDSHAKE) &&
+        engine_killed_with_run(engine, termination == TERM_CRASH))
         termination = TERM_ABORTED;
     if (termination != TERM_ABORTED && engine->launcher_failed)
         termination = TERM_LAUNCHER;
