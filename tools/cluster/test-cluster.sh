@@ -32,8 +32,8 @@
 #                   scored, the run stops naming it (exit 5); -resume
 #   srun_kill9      kill -9 of an arena whose engines are srun steps:
 #                   no step is left, and -resume finishes the run
-#   tune_sbatch     tools/cluster/tune.sbatch as a batch job: sbatch
-#                   --ntasks=2, and sh tune.sbatch (sized from sinfo)
+#   tune_sbatch     tools/cluster/tune.sbatch as a batch job, submitted
+#                   by sbatch with 2 tasks, and by sh (sized from sinfo)
 #   datagen_slurm   datagen.sh --slurm
 #   datagen_ssh     datagen.sh --parallel over ssh
 #   loop_srun       tools/loop/loop.sh through srun in an allocation
