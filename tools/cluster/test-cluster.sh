@@ -660,8 +660,9 @@ check_second_writer() {
     grep -v '^%' "$dir/part-1.pgn" >"$SCRATCH/part-1.again"
     cat "$SCRATCH/part-1.again" >>"$dir/part-1.pgn"
     run second-writer-merge sh tools/cluster/merge.sh "$dir"
-    check "damaged slice: merge.sh refuses it, naming tessera-arena repair (status $STATUS)" \
-        [ "$STATUS" = 1 ] && grep -q "slice 1 (games 1..4) holds 4 games twice.*repair $dir/part-1.pgn" "$SCRATCH/second-writer-merge.out"
+    check "damaged slice: merge.sh refuses it (status $STATUS)" [ "$STATUS" = 1 ]
+    check "damaged slice: merge.sh names tessera-arena repair" \
+        grep -q "slice 1 (games 1..4) holds 4 games twice.*repair $dir/part-1.pgn" "$SCRATCH/second-writer-merge.out"
     run second-writer-repair "$ARENA" repair "$dir/part-1.pgn"
     check "damaged slice: tessera-arena repair keeps the first copy of each game (status $STATUS)" \
         [ "$STATUS" = 0 -a "$(rounds_of "$dir/part-1.pgn" | tr '\n' ' ')" = "1 2 3 4 " -a -f "$dir/part-1.pgn.damaged" ]
