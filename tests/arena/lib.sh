@@ -10,6 +10,8 @@
 #   expect_no_out NAME REGEX   no line of $OUT matches REGEX
 #   expect_status NAME CODE
 #   games_in FILE              number of finished games in a PGN file
+#   play_fakes PGN DELAY ...   a run of two fakes at a speed of the test's
+#   wait_for_games FILE N      waits until FILE holds N games
 #   $GRACE                     timemargin= for games that must end by the rules
 #   finish                     prints the closing harness line
 
@@ -72,6 +74,37 @@ rounds_of() { sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$1" | sort -n; }
 
 # The report block (from the first dashed line on) of a run's or merge's output.
 report_block() { printf '%s\n' "$1" | sed -n '/^-----/,$p'; }
+
+# play_fakes PGN DELAY [FLAGS...]: $GAMES games of Room and Pillar between
+# two fakes (Alpha, Beta) that answer by position alone, so that every run
+# plays the same games, at DELAY ms a move, in place of the calling
+# (sub)shell ($WRAP, when set, runs the arena).  The speed comes from the
+# environment through $WORK/fake.sh: the engines' command line (part of
+# the run's recorded configuration, which -resume checks) stays the same
+# while a killed run is slow and its resumption fast.
+play_fakes() { # pgn delay flags...
+    pgn=$1
+    FAKE_DELAY=$2
+    export FAKE_DELAY
+    shift 2
+    # Written once: an arena may be starting an engine through it.
+    [ -f "$WORK/fake.sh" ] || cat >"$WORK/fake.sh" <<SCRIPT
+exec "$(cd "$FAKES" && pwd)/fake_engine" --seed "\$1" --delay "\${FAKE_DELAY:-0}"
+SCRIPT
+    exec ${WRAP:-} "$ARENA" -engine cmd=/bin/sh name=Alpha args="$WORK/fake.sh 1" \
+        -engine cmd=/bin/sh name=Beta args="$WORK/fake.sh 2" \
+        -each tc=10+0.1 -game roomandpillar -openings random plies=2 -games "$GAMES" \
+        -concurrency 2 -pgnout "$pgn" "$@"
+}
+
+# Waits (at most 30 s, times the load) until FILE holds at least N games.
+wait_for_games() { # file n
+    i=0
+    while [ "$(games_in "$1")" -lt "$2" ] && [ $i -lt $((600 * LOAD_FACTOR)) ]; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
 
 finish() {
     echo "harness: $passed passed, $failed failed"

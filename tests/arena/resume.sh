@@ -4,54 +4,24 @@
 # duplicating or losing games: its statistics equal an uninterrupted run's;
 # another seed, a rebuilt engine or a value that only gained or lost a
 # suffix (tc=10+0.1, then 10+0.15) is refused.
-# The fakes answer by position alone, so every run replays the same games.
+# The fakes answer by position alone, so every run replays the same games
+# (play_fakes, lib.sh).
 . "$(dirname "$0")/lib.sh"
 
 GAMES=16
-# The fakes run through a wrapper that takes their speed from the
-# environment: the engines' command line (part of the run's recorded
-# configuration, which -resume checks) stays the same while a killed run
-# is slow and its resumption fast.
-FAKES_DIR=$(cd "$FAKES" && pwd)
-cat >"$WORK/fake.sh" <<SCRIPT
-exec "$FAKES_DIR/fake_engine" --seed "\$1" --delay "\${FAKE_DELAY:-0}"
-SCRIPT
-
-# play PGN DELAY [FLAGS...]: the same run each time (only the fakes' speed
-# differs), in place of the calling (sub)shell.
-play() {
-    pgn=$1
-    FAKE_DELAY=$2
-    export FAKE_DELAY
-    shift 2
-    exec $WRAP "$ARENA" -engine cmd=/bin/sh name=Alpha args="$WORK/fake.sh 1" \
-        -engine cmd=/bin/sh name=Beta args="$WORK/fake.sh 2" \
-        -each tc=10+0.1 -game roomandpillar -openings random plies=2 -games $GAMES \
-        -concurrency 2 -pgnout "$pgn" "$@"
-}
-
 # resume_run PGN DELAY [FLAGS...]: -resume in the foreground; sets OUT, STATUS.
 resume_run() {
-    OUT=$( (play "$@" -resume) 2>&1)
+    OUT=$( (play_fakes "$@" -resume) 2>&1)
     STATUS=$?
 }
 
-OUT=$( (play "$WORK/reference.pgn" 0 -seed 9) 2>&1)
+OUT=$( (play_fakes "$WORK/reference.pgn" 0 -seed 9) 2>&1)
 STATUS=$?
 expect_status "reference run completes" 0
 reference=$(report_block "$OUT")
 
-# Waits (at most 20 s) until FILE holds at least N finished games.
-wait_for_games() {
-    i=0
-    while [ "$(games_in "$1")" -lt "$2" ] && [ $i -lt 400 ]; do
-        sleep 0.05
-        i=$((i + 1))
-    done
-}
-
 # Killed outright after a few games, then a game torn by the kill.
-(play "$WORK/killed.pgn" 15 -seed 9) >/dev/null 2>&1 &
+(play_fakes "$WORK/killed.pgn" 15 -seed 9) >/dev/null 2>&1 &
 pid=$!
 wait_for_games "$WORK/killed.pgn" 3
 kill -9 $pid
@@ -68,7 +38,7 @@ OUT_RESUMED=$(report_block "$OUT")
 check "resumed statistics equal the uninterrupted run's" [ "$OUT_RESUMED" = "$reference" ]
 
 # Ctrl-C: exit status 130, finished games kept; -resume finishes the run.
-(play "$WORK/interrupted.pgn" 15 -seed 9) >"$WORK/interrupted.out" 2>&1 &
+(play_fakes "$WORK/interrupted.pgn" 15 -seed 9) >"$WORK/interrupted.out" 2>&1 &
 pid=$!
 wait_for_games "$WORK/interrupted.pgn" 2
 kill -INT $pid

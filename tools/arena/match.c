@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/job_signal.h"
+
 static const char *const termination_names[TERM_COUNT] = {
     "normal", "time forfeit", "illegal move", "malformed output",
     "crash",  "no handshake", "move limit",   "aborted", "launcher failure"};
@@ -43,6 +45,9 @@ static void lose(MatchResult *r, const MatchSetup *s, int loser, Termination ter
                  const char *what)
 {
     Engine *engine = s->players[loser];
+    if ((termination == TERM_CRASH || termination == TERM_NO_HANDSHAKE) &&
+        engine_killed_with_run(engine, termination == TERM_CRASH))
+        termination = TERM_ABORTED;
     if (termination != TERM_ABORTED && engine->launcher_failed)
         termination = TERM_LAUNCHER;
     r->termination = termination;

@@ -8,28 +8,42 @@
 # script stops them (and every process they started) when it ends, also
 # on Ctrl-C.  Small node-limited runs:
 #
-#   slurm_array     slurm.sh: a job array of slices and its merge job
-#   slurm_scancel   one running array task cancelled (scancel): the merge
-#                   is cancelled; once the array has ended, --resume
+#   slurm_array     slurm.sh: a job array of slices and its merge job;
+#                   DIR/jobs holds the ids squeue shows, 2 CPUs a task,
+#                   a second submission and --resume refused while a job
+#                   of the run is queued, Slurm's output named %A_%a
+#   slurm_scancel   one running array task cancelled (scancel): --resume
+#                   at once refused, the merge cancelled; once the array
+#                   has ended, --resume submits that slice alone
 #   slurm_requeue   one running array task requeued (scontrol requeue):
 #                   it keeps its finished games, the merge runs
+#   slurm_then_parallel  the whole array cancelled, parallel.sh --resume
+#                   finishes the run
+#   second_writer   a --resume and a second arena beside a running task:
+#                   refused (squeue; the arena's lock on its part); a part
+#                   with its games twice mended by tessera-arena repair
 #   parallel_ssh    parallel.sh over ssh (--sshloginfile)
-#   parallel_kill   the sshd session of a running slice killed: the run
-#                   fails, names it; once its arena has ended, --resume
-#   launcher_srun   -launcher srun inside an allocation (salloc)
+#   parallel_kill   the sshd session of a running slice killed: its arena
+#                   ends too, the run fails, names it; --resume at once
+#   launcher_srun   -launcher srun inside an allocation (salloc), and
+#                   refused outside one
 #   launcher_ssh    -launcher 'ssh ... {host}' with -launcher-hosts
+#   dead_host       a second sshd (127.0.0.2) killed mid-run: no game
+#                   scored, the run stops naming it (exit 5); -resume
 #   srun_kill9      kill -9 of an arena whose engines are srun steps:
 #                   no step is left, and -resume finishes the run
-#   tune_sbatch     tools/cluster/tune.sbatch as a batch job
+#   tune_sbatch     tools/cluster/tune.sbatch as a batch job, submitted
+#                   by sbatch with 2 tasks, and by sh (sized from sinfo)
 #   datagen_slurm   datagen.sh --slurm
 #   datagen_ssh     datagen.sh --parallel over ssh
 #   loop_srun       tools/loop/loop.sh through srun in an allocation
 #   loop_ssh        tools/loop/loop.sh through ssh
 #
-# Two more are run only when CHECKS names them, since they need fixes
-# that are not in these tools yet: second_writer (a --resume at once
-# after a scancel, while tasks of the run still play) and dead_host (a
-# launcher host whose sshd dies mid-run).
+# Then a second Slurm, with proctrack/linuxproc (every process of a job
+# signalled at once, engines included, as cgroup tracking does), runs
+# slurm_scancel and slurm_requeue again: no game of an engine killed with
+# its arena is scored.  LINUXPROC_CHECKS="NAME..." picks those (none when
+# CHECKS is given).
 #
 # Every result is compared with the same run on one machine: the arena's
 # report (from the first dashed line) and each game's players and result,
@@ -172,19 +186,21 @@ LOAD_FACTOR=$(awk '{ f = int($1 / 2) + 1; print (f > 4 ? 4 : f) }' /proc/loadavg
 
 # --- the runs, and what one machine makes of them
 
-# Each game's number, players and result, in game order.
-game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result) ' | paste - - - - | sort -t'"' -k2,2n; }
+# Each game's number, players, result and termination, in game order.
+game_results() { cat "$@" | grep -E '^\[(Round|White|Black|Result|Termination) ' | paste - - - - - | sort -t'"' -k2,2n; }
 # (salloc's own lines, on the same output, left out.)
 rounds_of() { sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$1" | sort -n; }
 report_block() { grep -v '^salloc: ' "$@" | sed -n '/^-----/,$p'; }
 
 # The arena run: Columna from random openings, alpha-beta against MCTS,
-# node limits (the same games wherever they are played).  PACE: the nodes,
-# larger for the runs that are interrupted mid-slice.
+# node limits (the same games wherever they are played).  NODES: larger
+# for the runs that are interrupted mid-slice.  timeout=600: a check holds
+# an arena's engines stopped for a while (hold_arena), and that time
+# counts as their thinking time.
 arena_args() { # nodes
     echo "-game columna -games 16 -seed 5 -openings random plies=2" \
         "-engine cmd=$ENGINE name=ab option.Hash=1 -engine cmd=$ENGINE name=mcts option.Backend=mcts option.Hash=1" \
-        "-each nodes=$1"
+        "-each nodes=$1 timeout=600"
 }
 FAST=1500
 SLOW=30000
@@ -207,9 +223,9 @@ expect_whole_run() {
     fi
     game_results "$@" >"$SCRATCH/games.txt"
     if game_results "$SCRATCH/whole-$nodes.pgn" | cmp -s - "$SCRATCH/games.txt"; then
-        pass "$name: every game has the one-machine run's players and result"
+        pass "$name: every game has the one-machine run's players, result and termination"
     else
-        fail "$name: every game has the one-machine run's players and result" \
+        fail "$name: every game has the one-machine run's players, result and termination" \
             "$(game_results "$SCRATCH/whole-$nodes.pgn" | diff - "$SCRATCH/games.txt" | head -n 5)"
     fi
 }
@@ -243,18 +259,67 @@ submitted() {
 
 # --- the checks: one function each
 
+# The job ids DIR/jobs records, a line per submission: "SLICES MERGE".
+recorded_jobs_of() { awk '!/^#/ { print $1, $2 }' "$1/jobs" 2>/dev/null; }
+# The output files Slurm wrote for a run's slices (slurm-slice-JOB_TASK.out),
+# sorted, on one line; outputs_of JOB TASK...: the names of those it writes.
+slice_outputs() { (cd "$1" && ls slurm-slice-*.out 2>/dev/null) | sort | tr '\n' ' '; }
+outputs_of() { # job tasks...
+    job=$1
+    shift
+    for task in "$@"; do echo "slurm-slice-${job}_$task.out"; done
+}
+# refused NAME DIR JOBS: the submission just run ($OUT, $STATUS) was
+# refused, naming the run's jobs still queued or running, and DIR/jobs
+# still records only JOBS (nothing was submitted).
+refused() { # name dir jobs
+    if [ "$STATUS" = 1 ] && printf '%s\n' "$OUT" | grep -q 'still has Slurm jobs queued or running' &&
+        [ "$(recorded_jobs_of "$2")" = "$3" ]; then
+        pass "$1: refused while a job of the run is queued or running"
+    else
+        fail "$1: refused while a job of the run is queued or running (status $STATUS)" \
+            "$OUT$(printf '\n%s' "jobs: $(recorded_jobs_of "$2")")"
+    fi
+}
+
 check_slurm_array() {
     dir=$SCRATCH/slurm-array
     submitted slurm-array "$dir" "$FAST" || return
     pass "slurm.sh: the array and the merge are submitted (jobs $SLICES, $MERGE)"
-    check "slurm.sh: the merge job ends" wait_job "$MERGE" 300
-    check "slurm.sh: the merge job completed" [ "$(job_state "$MERGE")" = COMPLETED ]
-    check "slurm.sh: each task ran in its own job (slurm-slice-K.out)" [ "$(ls "$dir"/slurm-slice-*.out | wc -l)" -eq 4 ]
+    slices=$SLICES merge=$MERGE # (a refused submission empties SLICES and MERGE)
+    # Held, the merge stays queued while the second submissions are tried.
+    scontrol hold "$merge"
+    queued=$(squeue -h -n tessera-slices,tessera-merge -o '%F %j' | sort -un)
+    check "slurm.sh: DIR/jobs records the jobs squeue shows ($(echo $queued))" \
+        [ "$(recorded_jobs_of "$dir")" = "$slices $merge" -a \
+        "$queued" = "$(printf '%s tessera-slices\n%s tessera-merge' "$slices" "$merge")" ]
+    cpus=$(scontrol -o show job "$slices" | sed -n 's|.* CPUs/Task=\([0-9]*\) .*|\1|p' | sort -u)
+    check "slurm.sh: each task asks for 2 CPUs, 2 per game at once (scontrol: CPUs/Task=$(echo $cpus))" [ "$cpus" = 2 ]
+    submit slurm-array-again "$dir" "$FAST"
+    refused "slurm.sh: a second submission" "$dir" "$slices $merge"
+    submit slurm-array-resume "$dir" "$FAST" --resume
+    refused "slurm.sh --resume" "$dir" "$slices $merge"
+    scontrol release "$merge"
+    check "slurm.sh: the merge job ends" wait_job "$merge" 300
+    check "slurm.sh: the merge job completed" [ "$(job_state "$merge")" = COMPLETED ]
+    check "slurm.sh: Slurm's output is named by job and task (%A_%a: $(slice_outputs "$dir"))" \
+        [ "$(slice_outputs "$dir")" = "$(outputs_of "$slices" 1 2 3 4 | sort | tr '\n' ' ')" \
+        -a -f "$dir/slurm-merge-$merge.out" ]
     expect_whole_run "slurm.sh" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
+    # Once the run's jobs have ended, a --resume is accepted: every slice
+    # is complete, so only a merge is submitted.
+    first_jobs=$(recorded_jobs_of "$dir")
+    # shellcheck disable=SC2046
+    run slurm-array-complete sh tools/cluster/slurm.sh --dir "$dir" --slices 4 --resume --arena "$ARENA" -- $(arena_args "$FAST")
+    remerge=$(printf '%s\n' "$OUT" | sed -n 's/.*every slice is complete; merge: job \([0-9]*\).*/\1/p')
+    check "slurm.sh --resume of a finished run: accepted, the merge alone (job ${remerge:-none})" \
+        [ "$STATUS" = 0 -a -n "$remerge" -a "$(recorded_jobs_of "$dir")" = "$(printf '%s\n%s' "$first_jobs" "- $remerge")" ]
+    [ -z "$remerge" ] || wait_job "$remerge" 120
+    expect_whole_run "slurm.sh, merged again" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
 check_slurm_scancel() {
-    dir=$SCRATCH/slurm-scancel
+    dir=$SCRATCH/slurm-scancel${TAG:-}
     submitted slurm-scancel "$dir" "$SLOW" || return
     if wait_games "$dir/part-2.pgn" 1 300; then
         scancel "${SLICES}_2"
@@ -262,20 +327,30 @@ check_slurm_scancel() {
     else
         fail "scancel: task 2 played a game" "$(cat "$dir/slice-2.log" 2>/dev/null)"
     fi
+    # Tasks 3 and 4 are still to play: a --resume now would be a second
+    # writer of their parts.
+    slices=$SLICES merge=$MERGE
+    submit slurm-scancel-now "$dir" "$SLOW" --resume
+    SLICES=$slices MERGE=$merge
+    refused "scancel: --resume at once" "$dir" "$SLICES $MERGE"
     check "scancel: the array ends" wait_job "$SLICES" 600
     check "scancel: the merge ends" wait_job "$MERGE" 60
     check "scancel: task 2 is CANCELLED, the merge is not run ($(job_state "$MERGE"))" \
         [ "$(job_state "${SLICES}_2")" = CANCELLED -a "$(job_state "$MERGE")" != COMPLETED -a ! -f "$dir/report.txt" ]
     games=$(games_in "$dir/part-2.pgn")
     check "scancel: slice 2 is left incomplete ($games of 4 games)" [ "$games" -lt 4 ]
+    first=$SLICES
     submitted slurm-scancel-resume "$dir" "$SLOW" --resume || return
+    check "scancel: --resume submits slice 2 alone (array 2)" grep -q "slices: job $SLICES (array 2," "$SCRATCH/slurm-scancel-resume.out"
     check "scancel: the resumed merge ends" wait_job "$MERGE" 600
     check "scancel: slice 2 kept its games (Resuming: $games of 4)" grep -q "Resuming: $games of 4 games" "$dir/slice-2.log"
+    check "scancel: the first attempt's Slurm output is kept beside the second's ($(slice_outputs "$dir"))" \
+        [ "$(slice_outputs "$dir")" = "$({ outputs_of "$first" 1 2 3 4; outputs_of "$SLICES" 2; } | sort | tr '\n' ' ')" ]
     expect_whole_run "scancel then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
 check_slurm_requeue() {
-    dir=$SCRATCH/slurm-requeue
+    dir=$SCRATCH/slurm-requeue${TAG:-}
     submitted slurm-requeue "$dir" "$SLOW" || return
     if wait_games "$dir/part-1.pgn" 1 300; then
         games=$(games_in "$dir/part-1.pgn")
@@ -290,6 +365,27 @@ check_slurm_requeue() {
     check "requeue: task 1 ran twice, resuming the second time" \
         [ "$(grep -c '^== slice 1:' "$dir/slice-1.log")" -ge 2 -a "$(grep -c 'Resuming: [1-9]' "$dir/slice-1.log")" -ge 1 ]
     expect_whole_run "requeue" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+}
+
+# A slurm.sh run whose whole array is cancelled, finished by parallel.sh
+# --resume over ssh: either script finishes the other's run.
+check_slurm_then_parallel() {
+    dir=$SCRATCH/slurm-then-parallel
+    submitted slurm-then-parallel "$dir" "$FAST" || return
+    if wait_games "$dir/part-1.pgn" 1 300; then
+        scancel "$SLICES"
+        pass "slurm.sh then parallel.sh: the array cancelled with slice 1 started"
+    else
+        fail "slurm.sh then parallel.sh: slice 1 played a game" "$(cat "$dir/slice-1.log" 2>/dev/null)"
+    fi
+    check "slurm.sh then parallel.sh: the array ends" wait_job "$SLICES" 120
+    wait_job "$MERGE" 60
+    # shellcheck disable=SC2046
+    run slurm-then-parallel-resume sh tools/cluster/parallel.sh --dir "$dir" --slices 4 --resume \
+        --sshloginfile "$SCRATCH/sshlogins.txt" --arena "$ARENA" -- $(arena_args "$FAST")
+    check "slurm.sh then parallel.sh --resume: completes (status $STATUS)" [ "$STATUS" = 0 ]
+    check "slurm.sh then parallel.sh --resume: slice 1 kept its games" grep -q 'Resuming: [1-4] of 4 games' "$dir/slice-1.log"
+    expect_whole_run "slurm.sh then parallel.sh --resume" "$FAST" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
 check_parallel_ssh() {
@@ -324,35 +420,49 @@ session_of() { # text
     return 1
 }
 
+# An arena held mid-game: its engines (its children) stopped (SIGSTOP), so
+# that it waits for a move and keeps its part locked, however long the
+# test takes (timeout=600 in arena_args).  held_engines ARENA: their pids.
+held_engines() { ps -eo pid=,ppid= | awk -v p="$1" '$2 == p { print $1 }'; }
+hold_arena() { for pid in $(held_engines "$1"); do kill -STOP "$pid"; done; }
+release_arena() { for pid in $(held_engines "$1"); do kill -CONT "$pid"; done; }
+
+# Waits up to SECONDS for process PID to end.
+wait_gone() { # pid seconds
+    tries=$(($2 * 5 * LOAD_FACTOR))
+    while kill -0 "$1" 2>/dev/null; do
+        tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.2
+    done
+}
+
 check_parallel_kill() {
     dir=$SCRATCH/parallel-kill
     # shellcheck disable=SC2046
     set -- --dir "$dir" --slices 4 --sshloginfile "$SCRATCH/sshlogins.txt" --arena "$ARENA" -- $(arena_args "$SLOW")
     timeout $((900 * LOAD_FACTOR)) sh tools/cluster/parallel.sh "$@" >"$SCRATCH/parallel-kill.out" 2>&1 &
     runner=$!
-    session=""
-    if wait_games "$dir/part-1.pgn" 1 300 && session=$(session_of "$dir/part-1.pgn"); then
+    session="" orphan=""
+    if wait_games "$dir/part-1.pgn" 1 300 && session=$(session_of "$dir/part-1.pgn") &&
+        orphan=$(arena_pids_with "-pgnout $dir/part-1.pgn" | head -n 1) && [ -n "$orphan" ]; then
         kill -9 "$session"
         pass "parallel kill: the sshd session of slice 1 killed (pid $session) with a game played"
     else
-        fail "parallel kill: found slice 1's sshd session" "$(pids_with "$dir")"
+        fail "parallel kill: found slice 1's sshd session and arena" "$(pids_with "$dir")"
     fi
+    # GNU parallel's wrapper on the remote side watches its sshd: when it
+    # is gone, it signals the slice's process group (--termseq: TERM,
+    # TERM, TERM, KILL), so the slice's arena ends with the connection.
+    check "parallel kill: slice 1's arena (pid ${orphan:-?}) ends with its connection" wait_gone "${orphan:-0}" 60
     wait "$runner"
     status=$?
     check "parallel kill: parallel.sh fails (status $status)" [ "$status" = 1 ]
     check "parallel kill: the message names slice 1" grep -q 'slice 1: exit status 255' "$SCRATCH/parallel-kill.out"
     check "parallel kill: nothing merged" [ ! -f "$dir/report.txt" ]
-    # The session's arena writes to its log, not to the connection: it
-    # plays its slice to the end unless stopped.  A --resume beside it
-    # would be a second writer of part-1.pgn; wait for it.
-    tries=$((600 * 5 * LOAD_FACTOR))
-    while [ -n "$(pids_with "$dir/part-1.pgn")" ] && [ "$tries" -gt 0 ]; do
-        tries=$((tries - 1))
-        sleep 0.2
-    done
     # shellcheck disable=SC2046
     run parallel-kill-resume sh tools/cluster/parallel.sh --resume "$@"
-    check "parallel kill: --resume completes" [ "$STATUS" = 0 ]
+    check "parallel kill: --resume at once completes" [ "$STATUS" = 0 ]
     expect_whole_run "parallel kill then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
@@ -362,6 +472,14 @@ check_launcher_srun() {
     run launcher-srun salloc -n2 "$ARENA" $(arena_args "$FAST") -launcher 'srun --exclusive -n1 -c1' \
         -pgnout "$SCRATCH/srun.pgn"
     check "-launcher srun in salloc -n2 completes" [ "$STATUS" = 0 ]
+    # Outside an allocation each engine would be a job of its own: refused.
+    # shellcheck disable=SC2046
+    run launcher-srun-outside "$ARENA" $(arena_args "$FAST") -launcher 'srun --exclusive -n1 -c1' \
+        -pgnout "$SCRATCH/srun-outside.pgn"
+    check "-launcher srun outside an allocation: refused, no game (status $STATUS)" \
+        [ "$STATUS" = 2 -a ! -s "$SCRATCH/srun-outside.pgn" ]
+    check "-launcher srun outside an allocation: the message says why" \
+        grep -q "srun outside a Slurm allocation (SLURM_JOB_ID is not set)" "$SCRATCH/launcher-srun-outside.out"
     check "-launcher srun: the round trip is measured and printed" \
         grep -q "^  ab through 'srun --exclusive -n1 -c1': [0-9.]* ms a round trip" "$SCRATCH/launcher-srun.out"
     grep "a round trip" "$SCRATCH/launcher-srun.out" | sed 's/^ */    /'
@@ -405,26 +523,52 @@ check_srun_kill9() {
     expect_whole_run "kill -9 then -resume" "$SLOW" "$SCRATCH/kill9-resume.out" "$pgn"
 }
 
+# expect_tune NAME JOB CSV PAIRS: the tune job completes and its CSV is
+# the one-machine run's with as many pairs at once (-concurrency).
+expect_tune() { # name job csv pairs
+    whole=$SCRATCH/tune-whole-$4.csv
+    check "$1: the job ends" wait_job "$2" 600
+    check "$1: the job completed ($(job_state "$2"))" [ "$(job_state "$2")" = COMPLETED ]
+    [ -f "$whole" ] ||
+        run tune-whole build/tessera-tune -engine cmd="$ENGINE" option.Backend=alphabeta option.Eval=classic \
+            option.Hash=16 option.Threads=1 -each nodes=300 timeout=60 -game columna -openings random plies=2 \
+            -params tools/tune/params/columna.txt -iterations 3 -seed 1 -concurrency "$4" -progress 100 -csv "$whole"
+    if cmp -s "$3" "$whole"; then
+        pass "$1: the CSV is the one-machine run's (cmp)"
+    else
+        fail "$1: the CSV is the one-machine run's (cmp)" "$(diff "$3" "$whole" | head -n 6; cat "$SCRATCH"/tune-"$2".out)"
+    fi
+}
+
 check_tune_sbatch() {
-    csv=$SCRATCH/tune.csv whole=$SCRATCH/tune-whole.csv
-    rm -f "$csv" "$csv.run" "$whole" "$whole.run"
+    csv=$SCRATCH/tune.csv
+    rm -f "$csv" "$csv.run" "$SCRATCH"/tune-whole-*
     export ITERATIONS=3 TC=nodes=300 CSV="$csv"
     job=$(sbatch --parsable --ntasks=2 --output="$SCRATCH/tune-%j.out" tools/cluster/tune.sbatch)
-    unset ITERATIONS TC CSV
     if [ -z "$job" ]; then
-        fail "tune.sbatch: submitted"
-        return
-    fi
-    check "tune.sbatch: the job ends" wait_job "$job" 600
-    check "tune.sbatch: the job completed ($(job_state "$job"))" [ "$(job_state "$job")" = COMPLETED ]
-    run tune-whole build/tessera-tune -engine cmd="$ENGINE" option.Backend=alphabeta option.Eval=classic \
-        option.Hash=16 option.Threads=1 -each nodes=300 timeout=60 -game columna -openings random plies=2 \
-        -params tools/tune/params/columna.txt -iterations 3 -seed 1 -concurrency 1 -progress 100 -csv "$whole"
-    if cmp -s "$csv" "$whole"; then
-        pass "tune.sbatch: the CSV is the one-machine run's (cmp)"
+        fail "sbatch --ntasks=2 tune.sbatch: submitted"
     else
-        fail "tune.sbatch: the CSV is the one-machine run's (cmp)" "$(diff "$csv" "$whole" | head -n 6; cat "$SCRATCH"/tune-"$job".out)"
+        expect_tune "sbatch --ntasks=2 tune.sbatch" "$job" "$csv" 1
     fi
+    # Submitted with sh: --ntasks from sinfo, at most the partition's idle
+    # and allocated CPUs (an even number), said when less than 64.
+    csv=$SCRATCH/tune-sized.csv CSV=$SCRATCH/tune-sized.csv
+    rm -f "$csv" "$csv.run"
+    usable=$(sinfo -h -o '%C' | awk -F/ '{ n = $1 + $2; n = n < 64 ? n : 64; print int(n / 2) * 2 }')
+    run tune-sized sh tools/cluster/tune.sbatch --parsable --output="$SCRATCH/tune-%j.out"
+    unset ITERATIONS TC CSV
+    job=$(tail -n 1 "$SCRATCH/tune-sized.out")
+    check "sh tune.sbatch: sized from sinfo (--ntasks=$usable, $(grep -o '[0-9]* usable CPUs' "$SCRATCH/tune-sized.out"))" \
+        grep -q "has [0-9]* usable CPUs: --ntasks=$usable, not 64" "$SCRATCH/tune-sized.out"
+    case $job in
+    '' | *[!0-9]*)
+        fail "sh tune.sbatch: submitted" "$OUT"
+        return
+        ;;
+    esac
+    tasks=$(scontrol -o show job "$job" | sed -n 's/.* NumTasks=\([0-9]*\) .*/\1/p')
+    check "sh tune.sbatch: the job has $usable tasks (scontrol: NumTasks=$tasks)" [ "$tasks" = "$usable" ]
+    expect_tune "sh tune.sbatch" "$job" "$csv" $((usable / 2))
 }
 
 DATAGEN_ARGS="-game columna -games 12 -nodes 300 -eval classic -seed 31"
@@ -481,38 +625,59 @@ check_loop_ssh() {
     expect_loop "loop.sh through ssh" "$SCRATCH/loop-ssh"
 }
 
-# --- faults whose fixes are not on this branch yet: not in ALL_CHECKS
-# (CHECKS="second_writer dead_host" runs them); each asks only for what
-# the fix must give, whatever its messages say.
-
-# The run resumed at once after one task is cancelled, while another
-# still runs (task 1 of an array run one task at a time): a second writer of a
-# part file must be refused (a lock, or --resume refused while a job of
-# the run is queued or running), so that once the first array has ended
-# a --resume finishes the run and no part holds a game twice.
+# A second writer of a slice's part, on the real Slurm: task 1 of an array
+# run one task at a time is held (hold_arena) while a --resume is
+# tried (refused: squeue shows the run's jobs) and a second arena is
+# started on its part by hand (refused at once by the arena's lock on
+# -pgnout).  Then a part that two writers damaged before that lock (its
+# games a second time) is mended with tessera-arena repair, and --resume
+# finishes the run to the one-machine result.
 check_second_writer() {
     dir=$SCRATCH/second-writer
-    # One task at a time, so that a CPU is free for the resumed array's
-    # first task while the first array's still plays slice 1.
     submitted second-writer "$dir" "$SLOW" --max-running 1 || return
-    first=$SLICES
-    wait_games "$dir/part-1.pgn" 1 300 && scancel "${first}_4"
+    first=$SLICES merge=$MERGE holder=""
+    if wait_games "$dir/part-1.pgn" 1 300 && holder=$(arena_pids_with "-pgnout $dir/part-1.pgn" | head -n 1) &&
+        [ -n "$holder" ]; then
+        hold_arena "$holder"
+        pass "second writer: task 1's arena (pid $holder) held with a game played"
+    else
+        fail "second writer: task 1 played a game" "$(cat "$dir/slice-1.log" 2>/dev/null)"
+    fi
+    scancel "${first}_4"
     submit second-writer-now "$dir" "$SLOW" --resume
-    pass "second writer: --resume at once after scancel of task 4 (status $STATUS)"
-    wait_job "$first" 900
-    [ -z "$SLICES" ] || wait_job "$SLICES" 900
-    [ -z "$MERGE" ] || wait_job "$MERGE" 60
+    refused "second writer: --resume after scancel of task 4, beside task 1" "$dir" "$first $merge"
+    run second-writer-slice sh tools/cluster/slice.sh "$dir" 1
+    check "second writer: a second arena on part-1.pgn exits 1 (status $STATUS)" [ "$STATUS" = 1 ]
+    check "second writer: refused by the lock, naming the holder (process ${holder:-?})" \
+        grep -q "part-1.pgn is in use by another run (process ${holder:-?})" "$dir/slice-1.log"
+    [ -z "$holder" ] || release_arena "$holder"
+    check "second writer: the first array ends" wait_job "$first" 900
+    wait_job "$merge" 60
     twice=$(for part in "$dir"/part-*.pgn; do rounds_of "$part" | uniq -d; done)
     check "second writer: no part holds a game twice ($(echo $twice))" [ -z "$twice" ]
-    if [ ! -f "$dir/report.txt" ]; then
-        submit second-writer-later "$dir" "$SLOW" --resume && wait_job "$MERGE" 900
-    fi
-    expect_whole_run "second writer then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
+
+    # part-1.pgn's games a second time, as two writers left it before the lock.
+    grep -v '^%' "$dir/part-1.pgn" >"$SCRATCH/part-1.again"
+    cat "$SCRATCH/part-1.again" >>"$dir/part-1.pgn"
+    run second-writer-merge sh tools/cluster/merge.sh "$dir"
+    check "damaged slice: merge.sh refuses it (status $STATUS)" [ "$STATUS" = 1 ]
+    check "damaged slice: merge.sh names tessera-arena repair" \
+        grep -q "slice 1 (games 1..4) holds 4 games twice.*repair $dir/part-1.pgn" "$SCRATCH/second-writer-merge.out"
+    run second-writer-repair "$ARENA" repair "$dir/part-1.pgn"
+    check "damaged slice: tessera-arena repair keeps the first copy of each game (status $STATUS)" \
+        [ "$STATUS" = 0 -a "$(rounds_of "$dir/part-1.pgn" | tr '\n' ' ')" = "1 2 3 4 " -a -f "$dir/part-1.pgn.damaged" ]
+    submitted second-writer-later "$dir" "$SLOW" --resume || return
+    check "damaged slice: --resume submits slice 4 alone" grep -q "(array 4," "$SCRATCH/second-writer-later.out"
+    wait_job "$MERGE" 900
+    expect_whole_run "second writer, repaired, then --resume" "$SLOW" "$dir/report.txt" "$dir"/part-*.pgn
 }
 
-# A host that dies mid-run (a second sshd, on 127.0.0.2, stopped while
-# its game thread plays): its lost connections are no games (no crash or
-# handshake failure in the PGN), and the run stops naming the host.
+# A host that dies mid-run (a second sshd, on 127.0.0.2, stopped with its
+# sessions while its game thread plays): its lost connections are no
+# games (no crash, handshake failure or launcher failure in the PGN), each
+# game is played again up to -launcher-retries (3) times on that host,
+# then the run stops with exit status 5, naming the host and ssh's reason;
+# -resume on the host left finishes the run.
 check_dead_host() {
     sed -e 's/^ListenAddress .*/ListenAddress 127.0.0.2/' -e "s|^PidFile .*|PidFile $SCRATCH/sshd2.pid|" \
         "$CLUSTER/ssh/sshd_config" >"$SCRATCH/sshd2_config"
@@ -523,8 +688,8 @@ check_dead_host() {
     pgn=$SCRATCH/dead-host.pgn
     rm -f "$pgn"
     # shellcheck disable=SC2046
-    "$ARENA" $(arena_args "$SLOW") -concurrency 2 -launcher 'ssh -o BatchMode=yes {host}' \
-        -launcher-hosts "$SCRATCH/two-hosts.txt" -pgnout "$pgn" >"$SCRATCH/dead-host.out" 2>&1 &
+    set -- $(arena_args "$SLOW") -concurrency 2 -launcher 'ssh -o BatchMode=yes {host}' -pgnout "$pgn"
+    "$ARENA" "$@" -launcher-hosts "$SCRATCH/two-hosts.txt" >"$SCRATCH/dead-host.out" 2>&1 &
     arena=$!
     wait_games "$pgn" 2 300
     # Its sessions first (once it is gone they are no longer its children).
@@ -533,27 +698,62 @@ check_dead_host() {
     for pid in $sessions; do kill -9 "$pid"; done
     wait "$arena"
     status=$?
-    check "dead host: no game scored as a crash or a failed handshake" \
-        [ -z "$(grep -E 'Termination "(crash|no handshake)"' "$pgn")" ]
-    check "dead host: the run stops (status $status), its last lines naming the host" \
-        [ "$status" != 0 -a -n "$(tail -n 3 "$SCRATCH/dead-host.out" | grep -F 127.0.0.2)" ]
+    check "dead host: no game scored as a crash, a failed handshake or a launcher failure" \
+        [ -z "$(grep -E 'Termination "(crash|no handshake|launcher failure)"' "$pgn")" ]
+    check "dead host: the run stops with exit status 5 (status $status)" [ "$status" = 5 ]
+    check "dead host: it names the host and ssh's reason" \
+        grep -q 'launcher failure on 127.0.0.2: ssh: connect to host 127.0.0.2 port [0-9]*: Connection refused' \
+        "$SCRATCH/dead-host.out"
+    check "dead host: the report counts the launcher failures apart" \
+        grep -q '^Launcher failures: [0-9]* (not scored, games played again): 127.0.0.2 [0-9]' "$SCRATCH/dead-host.out"
+    run dead-host-resume "$ARENA" "$@" -launcher-hosts "$SCRATCH/hosts.txt" -resume
+    check "dead host: -resume on 127.0.0.1 alone completes" [ "$STATUS" = 0 ]
+    expect_whole_run "dead host then -resume" "$SLOW" "$SCRATCH/dead-host-resume.out" "$pgn"
 }
 
-ALL_CHECKS="slurm_array slurm_scancel slurm_requeue parallel_ssh parallel_kill launcher_srun launcher_ssh
-    srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
-PENDING_CHECKS="second_writer dead_host"
+ALL_CHECKS="slurm_array slurm_scancel slurm_requeue slurm_then_parallel second_writer parallel_ssh parallel_kill
+    launcher_srun launcher_ssh dead_host srun_kill9 tune_sbatch datagen_slurm datagen_ssh loop_srun loop_ssh"
+# run_checks HEADING NAME...: each check, after a "-- NAME HEADING" line.
+run_checks() { # heading names...
+    heading=$1
+    shift
+    for name in "$@"; do
+        case " $(echo $ALL_CHECKS) " in
+        *" $name "*) ;;
+        *)
+            fail "no check named $name (the checks: $(echo $ALL_CHECKS))"
+            continue
+            ;;
+        esac
+        echo "-- $name$heading"
+        "check_$name"
+    done
+}
 started=$(date +%s)
-for name in ${CHECKS:-$ALL_CHECKS}; do
-    case " $(echo $ALL_CHECKS $PENDING_CHECKS) " in
-    *" $name "*) ;;
-    *)
-        fail "no check named $name (the checks: $(echo $ALL_CHECKS))"
-        continue
-        ;;
-    esac
-    echo "-- $name"
-    "check_$name"
-done
+run_checks "" ${CHECKS:-$ALL_CHECKS}
+
+# Slurm's process tracking that signals every process of a job at once
+# (linuxproc, as cgroup tracking does): a cancelled or requeued task's
+# engines may die before its arena, which must not score that game.  A
+# second cluster, its runs in folders of their own (TAG).  LINUXPROC_CHECKS
+# names the checks run there (default: these two, none when CHECKS is
+# given).
+if [ -n "${LINUXPROC_CHECKS+set}" ]; then
+    linuxproc_checks=$LINUXPROC_CHECKS
+elif [ -n "${CHECKS:-}" ]; then
+    linuxproc_checks=""
+else
+    linuxproc_checks="slurm_scancel slurm_requeue"
+fi
+if [ "$CLUSTER_PROCTRACK" = pgid ] && [ -n "$linuxproc_checks" ]; then
+    stop_cluster
+    CLUSTER_PROCTRACK=linuxproc TAG=-linuxproc
+    if start_cluster "$SCRATCH/daemons$TAG"; then
+        run_checks " (proctrack/linuxproc)" $linuxproc_checks
+    else
+        fail "a second cluster, with proctrack/linuxproc, starts"
+    fi
+fi
 
 stop_cluster
 sleep 1

@@ -113,6 +113,8 @@ static bool reap_within(ChildProcess *child, int64_t grace_ms)
     return true;
 }
 
+bool child_wait_end(ChildProcess *child, int64_t grace_ms) { return reap_within(child, grace_ms); }
+
 void child_kill(ChildProcess *child)
 {
     close_fd(&child->to_child);

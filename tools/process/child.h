@@ -141,6 +141,11 @@ static inline bool child_line_too_long(const ChildProcess *child)
  * kills it and its group. */
 void child_end(ChildProcess *child, int64_t grace_ms);
 
+/* Waits up to grace_ms for the process to end by itself, and reaps it
+ * (ended_status then says how); false when it still runs.  Nothing is
+ * sent to it. */
+bool child_wait_end(ChildProcess *child, int64_t grace_ms);
+
 /* Kills the process and its group and reaps it: at once, or with
  * term_grace_ms, SIGTERM first (see above). */
 void child_kill(ChildProcess *child);
