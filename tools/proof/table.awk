@@ -69,14 +69,16 @@ END {
     if (!nlater) exit
     print ""
     print "The boards whose certificate is not kept here, each with the command"
-    print "that proves it (give --threads and --hash what the machine has):"
+    print "that proves it (for the boards not yet run, give --threads and --hash"
+    print "what the machine has):"
     print ""
     for (i = 1; i <= nlater; i++) {
         b = later[i]
         if (b in known && v(b, "status") != "open")
             print "- " b ": `sh tools/proof/table.sh --rows " b " --redo --threads " v(b, "threads") " --hash " \
-                  v(b, "hash_mb") "` (" seconds(v(b, "wall_ms") == "-" ? v(b, "prove_ms") : v(b, "wall_ms")) \
-                  " there; sha256 of that run's certificate: " (v(b, "sha256") == "-" ? "not kept" : v(b, "sha256")) ")"
+                  v(b, "hash_mb") "`: " seconds(v(b, "wall_ms") == "-" ? v(b, "prove_ms") : v(b, "wall_ms")) \
+                  " in the table's run, " (v(b, "sha256") == "-" ? "whose certificate was not kept" : \
+                  "whose certificate's sha256 is `" v(b, "sha256") "`")
         else
             print "- " b ": `sh tools/proof/table.sh --rows " b "`"
     }

@@ -127,16 +127,20 @@ prove_board() {
         time "$time" progress 0 -out "$cert" 2>&1)
     status=$?
     wall=$(($(now_ms) - t0))
+    tables=$(field tables "$log" '^tables: \([0-9]*\) MB.*')
     if [ "$status" -ne 0 ]; then
         case $log in
         *"not proven within the time limit"*)
+            if grep -Eq "^$board	(proven|cited)	" "$RESULTS" 2>/dev/null; then
+                echo "$PROGRAM: $board: not proven in $time s; its row is kept as it was"
+                return 0
+            fi
             echo "$PROGRAM: $board: not proven in $time s; it stays 'not yet run'"
-            record "$board	open	-	-	-	$((time * 1000))	$wall	$threads	${hash:--}	-	-	-	-	-	-	-	$RUN"
+            record "$board	open	-	-	-	$((time * 1000))	$wall	$threads	${tables:--}	-	-	-	-	-	-	-	$RUN"
             return 0 ;;
         esac
         die "$board: tessera prove failed (exit status $status): $log"
     fi
-    tables=$(field tables "$log" '^tables: \([0-9]*\) MB.*')
     winner=$(field winner "$log" '^proven: the \([a-z]*\) player wins.*')
     nodes=$(field nodes "$log" '^proven: .*; \([0-9]*\) nodes in .*')
     ms=$(field ms "$log" '^proven: .* nodes in \([0-9]*\) ms$')
@@ -258,7 +262,7 @@ RUN="$(date -u +%Y-%m-%d), $(nproc 2>/dev/null || echo '?') cores, $(git -C "$RO
 $table_only && todo=""
 printf '%s\n' "$todo" | while read -r w h; do
     [ -n "$w" ] && [ $((w * h)) -le "$max_squares" ] || continue
-    if ! $redo && grep -q "^${w}x$h	\(proven\|cited\)	" "$RESULTS" 2>/dev/null; then
+    if ! $redo && grep -Eq "^${w}x$h	(proven|cited)	" "$RESULTS" 2>/dev/null; then
         continue
     fi
     prove_board "$w" "$h" || exit 1
