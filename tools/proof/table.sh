@@ -114,20 +114,20 @@ record() {
 }
 TSV_HEADER='# board	status	winner	answers	nodes	prove_ms	wall_ms	threads	hash_mb	positions	moves	bytes	sha256	check_ms	kept	kept_bytes	run'
 
-# field NAME TEXT REGEX: the first match of the sed REGEX's group in TEXT.
-field() { printf '%s\n' "$2" | sed -n "s/$3/\\1/p" | head -n 1; }
+# field TEXT REGEX: the first match of the sed REGEX's group in TEXT.
+field() { printf '%s\n' "$1" | sed -n "s/$2/\\1/p" | head -n 1; }
 
 # prove_board W H: proves, checks and records the board.
 prove_board() {
     board=$1x$2
     cert=$KEEP/$board.proof
-    echo "$PROGRAM: $board: proving ($threads threads${hash:+, hash $hash})"
+    echo "$PROGRAM: $board: proving (threads $threads${hash:+, hash $hash})"
     t0=$(now_ms)
     log=$("$BUILD/tessera" prove roomandpillar "$(start "$1" "$2")" threads "$threads" ${hash:+hash "$hash"} \
         time "$time" progress 0 -out "$cert" 2>&1)
     status=$?
     wall=$(($(now_ms) - t0))
-    tables=$(field tables "$log" '^tables: \([0-9]*\) MB.*')
+    tables=$(field "$log" '^tables: \([0-9]*\) MB.*')
     if [ "$status" -ne 0 ]; then
         case $log in
         *"not proven within the time limit"*)
@@ -141,11 +141,11 @@ prove_board() {
         esac
         die "$board: tessera prove failed (exit status $status): $log"
     fi
-    winner=$(field winner "$log" '^proven: the \([a-z]*\) player wins.*')
-    nodes=$(field nodes "$log" '^proven: .*; \([0-9]*\) nodes in .*')
-    ms=$(field ms "$log" '^proven: .* nodes in \([0-9]*\) ms$')
-    positions=$(field positions "$log" '^certificate: \([0-9]*\) positions.*')
-    moves=$(field moves "$log" '^certificate: .*, \([0-9]*\) moves,.*')
+    winner=$(field "$log" '^proven: the \([a-z]*\) player wins.*')
+    nodes=$(field "$log" '^proven: .*; \([0-9]*\) nodes in .*')
+    ms=$(field "$log" '^proven: .* nodes in \([0-9]*\) ms$')
+    positions=$(field "$log" '^certificate: \([0-9]*\) positions.*')
+    moves=$(field "$log" '^certificate: .*, \([0-9]*\) moves,.*')
     bytes=$(wc -c <"$cert" | tr -d ' ')
     t0=$(now_ms)
     checked=$("$BUILD/tessera-proof-check" "$cert" 2>&1) || die "$board: the certificate is refused: $checked"
@@ -238,6 +238,10 @@ while [ $# -gt 0 ]; do
     shift
 done
 RESULTS=$DIR/results.tsv
+if $table_only; then
+    write_markdown
+    exit 0
+fi
 for program in tessera tessera-proof-check; do
     [ -x "$BUILD/$program" ] || die_usage "no $BUILD/$program: build it (make), or give --build DIR"
 done
@@ -259,7 +263,6 @@ else
 fi
 mkdir -p "$DIR" "$KEEP" || die "cannot make $DIR and $KEEP"
 RUN="$(date -u +%Y-%m-%d), $(nproc 2>/dev/null || echo '?') cores, $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
-$table_only && todo=""
 printf '%s\n' "$todo" | while read -r w h; do
     [ -n "$w" ] && [ $((w * h)) -le "$max_squares" ] || continue
     if ! $redo && grep -Eq "^${w}x$h	(proven|cited)	" "$RESULTS" 2>/dev/null; then
