@@ -117,6 +117,22 @@ TSV_HEADER='# board	status	winner	answers	nodes	prove_ms	wall_ms	threads	hash_mb
 # field TEXT REGEX: the first match of the sed REGEX's group in TEXT.
 field() { printf '%s\n' "$1" | sed -n "s/$2/\\1/p" | head -n 1; }
 
+# keep_certificate: $cert compressed into DIR as $board.proof.gz when that
+# is under 1 MB (kept=its name), else left where it is (kept=-);
+# gz_bytes=the compressed size.
+keep_certificate() {
+    gzip -9n <"$cert" >"$DIR/.$board.proof.gz.tmp" || die "cannot write $DIR/.$board.proof.gz.tmp"
+    gz_bytes=$(wc -c <"$DIR/.$board.proof.gz.tmp" | tr -d ' ')
+    if [ "$gz_bytes" -lt 1048576 ]; then
+        mv "$DIR/.$board.proof.gz.tmp" "$DIR/$board.proof.gz" && rm -f "$cert"
+        kept=$board.proof.gz
+    else
+        rm -f "$DIR/.$board.proof.gz.tmp" "$DIR/$board.proof.gz"
+        kept=-
+        echo "$PROGRAM: $board: the certificate, $gz_bytes bytes compressed, is kept in $cert"
+    fi
+}
+
 # prove_board W H: proves, checks and records the board.
 prove_board() {
     board=$1x$2
@@ -156,16 +172,7 @@ prove_board() {
     esac
     sha=$(sha256sum <"$cert" | cut -c1-64)
     answer=$(answers "$cert")
-    gzip -9n <"$cert" >"$DIR/.$board.proof.gz.tmp" || die "cannot write $DIR/.$board.proof.gz.tmp"
-    gz_bytes=$(wc -c <"$DIR/.$board.proof.gz.tmp" | tr -d ' ')
-    if [ "$gz_bytes" -lt 1048576 ]; then
-        mv "$DIR/.$board.proof.gz.tmp" "$DIR/$board.proof.gz" && rm -f "$cert"
-        kept=$board.proof.gz
-    else
-        rm -f "$DIR/.$board.proof.gz.tmp" "$DIR/$board.proof.gz"
-        kept=-
-        echo "$PROGRAM: $board: the certificate, $gz_bytes bytes compressed, is kept in $cert"
-    fi
+    keep_certificate
     record "$board	proven	$winner	$answer	$nodes	$ms	$wall	$threads	$tables	$positions	$moves	$bytes	$sha	$check_ms	$kept	$gz_bytes	$RUN"
     echo "$PROGRAM: $board: the $winner player wins; $nodes nodes in $ms ms; certificate holds ($check_ms ms)"
 }
