@@ -27,6 +27,9 @@ function seconds(ms) {
 
 function v(b, field) { return row[b, field] }
 
+# A paragraph of text between blank lines.
+function paragraph(text) { print ""; print text; print "" }
+
 {
     b = $1 "x" $2
     if (!(b in known)) {
@@ -55,10 +58,8 @@ function v(b, field) { return row[b, field] }
 }
 
 END {
-    print ""
-    print "Each proven board's first moves (the second player's answer after each,"
-    print "as its certificate holds; or the first player's winning move):"
-    print ""
+    paragraph("Each proven board's first moves (the second player's answer after each,\n" \
+              "as its certificate holds; or the first player's winning move):")
     for (i = 1; i <= nanswered; i++) {
         b = answered[i]
         if (v(b, "winner") == "first")
@@ -67,11 +68,9 @@ END {
             print "- " b ": " v(b, "answers")
     }
     if (!nlater) exit
-    print ""
-    print "The boards whose certificate is not kept here, each with the command"
-    print "that proves it (for the boards not yet run, give --threads and --hash"
-    print "what the machine has):"
-    print ""
+    paragraph("The boards whose certificate is not kept here, each with the command\n" \
+              "that proves it (for the boards not yet run, give --threads and --hash\n" \
+              "what the machine has):")
     for (i = 1; i <= nlater; i++) {
         b = later[i]
         if (b in known && v(b, "status") != "open")
