@@ -345,8 +345,9 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
     ((AbSettings *)alphabeta_backend.settings(engine))->proof_share = 100;
     alphabeta_backend.new_game(engine, job->hash_mb);
     /* The root's key in the proof table: its player is the attacker. */
-    ProofProgress *progress = proof_progress_start(ab_engine_proof_table(engine), ab_proof_key(job->game, &job->record.current),
-                                                   options->progress_every_ms, options->progress_to);
+    ProofProgress *progress =
+        proof_progress_start(ab_engine_proof_table(engine), ab_proof_key(job->game, &job->record.current),
+                             options->progress_every_ms, options->progress_to);
     job->start_ms = now_ms();
     SearchResult r = alphabeta_backend.search(engine, job);
     proof_progress_stop(progress);
