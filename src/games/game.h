@@ -145,6 +145,11 @@ typedef struct Game {
     Outcome (*outcome)(const Position *pos);
     /* Zobrist-style key of everything that affects the future of the game. */
     uint64_t (*hash)(const Position *pos);
+    /* Optional: a key that a position shares with its images under the
+     * board's symmetries (Room and Pillar's mirrors that keep the colours),
+     * which are won by the same player; the proof search keys its table by
+     * it, so that an image proven is proven.  NULL: hash. */
+    uint64_t (*proof_key)(const Position *pos);
 
     /* Board drawn in text for the `d` command (several lines, no position
      * string: the caller prints that). */

@@ -345,8 +345,9 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
     ((AbSettings *)alphabeta_backend.settings(engine))->proof_share = 100;
     alphabeta_backend.new_game(engine, job->hash_mb);
     /* The root's key in the proof table: its player is the attacker. */
-    ProofProgress *progress = proof_progress_start(ab_engine_proof_table(engine), job->game->hash(&job->record.current),
-                                                   options->progress_every_ms, options->progress_to);
+    ProofProgress *progress =
+        proof_progress_start(ab_engine_proof_table(engine), ab_proof_key(job->game, &job->record.current),
+                             options->progress_every_ms, options->progress_to);
     job->start_ms = now_ms();
     SearchResult r = alphabeta_backend.search(engine, job);
     proof_progress_stop(progress);
@@ -358,7 +359,7 @@ static bool prove_root(BackendEngine *engine, SearchJob *job, const CertifyOptio
         if (r.draw_proven)
             snprintf(err, err_size, "not proven: the position is a draw with best play (no win to certify; %lld ms)",
                      (long long)result->prove_ms);
-        else if (pt_probe(ab_engine_proof_table(engine), job->game->hash(&job->record.current), &root) &&
+        else if (pt_probe(ab_engine_proof_table(engine), ab_proof_key(job->game, &job->record.current), &root) &&
                  pt_beyond(root))
             snprintf(err, err_size,
                      "not proven: beyond the prover's move lists (a position's list holds at most %d different "

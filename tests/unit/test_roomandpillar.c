@@ -531,6 +531,36 @@ static void test_roomandpillar_hash_differs_after_different_moves(void)
         CHECK_EQ_U64(G->hash(&parsed), G->hash(&swapped));
 }
 
+/* The proof key is shared by a position's images that keep the colours
+ * (the half-turn, a square's transpositions, an odd side's mirror), and
+ * made again from the position string it is the same. */
+static void test_roomandpillar_proof_key_shared_by_images(void)
+{
+    static const char *const lines[][4] = {
+        /* board, a line, its image, a line that is no image of it */
+        {START_8X8, "c1 d1", "a3 a4", "c1 b1"}, /* the transposition */
+        {START_8X8, "c1 d1", "f8 e8", "e1 d1"}, /* the half-turn */
+        {"wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw/wbwbwbwbwb/bwbwbwbwbw b -", "a1 a2",
+         "j8 j7", "a1 b1"}, /* 10x8: the half-turn */
+        {"wbwbwbwbw/bwbwbwbwb/wbwbwbwbw/bwbwbwbwb/wbwbwbwbw/bwbwbwbwb/wbwbwbwbw/bwbwbwbwb b -", "c1 d1", "g1 f1",
+         "c1 b1"}, /* 9x8: the mirror of the odd side */
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        Position start, line, image, other, parsed;
+        if (!load_position(G, lines[i][0], &start))
+            return;
+        line = image = other = start;
+        if (!play_moves(G, &line, lines[i][1]) || !play_moves(G, &image, lines[i][2]) ||
+            !play_moves(G, &other, lines[i][3]))
+            return;
+        CHECK(G->hash(&line) != G->hash(&image));
+        CHECK_EQ_U64(G->proof_key(&line), G->proof_key(&image));
+        CHECK(G->proof_key(&line) != G->proof_key(&other));
+        if (load_position(G, fen_of(G, &image), &parsed))
+            CHECK_EQ_U64(G->proof_key(&parsed), G->proof_key(&image));
+    }
+}
+
 /* ---- random games against the plain reading of the rules ---- */
 
 /* What one game has met so far: the turns_left each side was promised
@@ -727,6 +757,7 @@ int main(int argc, char **argv)
     RUN(test_roomandpillar_generation_stops_when_told);
     RUN(test_roomandpillar_hash_equal_by_transposition);
     RUN(test_roomandpillar_hash_differs_after_different_moves);
+    RUN(test_roomandpillar_proof_key_shared_by_images);
     RUN(test_roomandpillar_random_games_match_plain_rules_8x8);
     RUN(test_roomandpillar_random_games_match_plain_rules_small);
     RUN(test_roomandpillar_random_games_match_plain_rules_large);

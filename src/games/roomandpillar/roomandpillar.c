@@ -63,17 +63,61 @@ static uint64_t square_key(int square)
 /* Boards of different sizes start from different keys. */
 static uint64_t size_key(int width, int height) { return square_key(1000 + width * 32 + height); }
 
-static uint64_t hash_from_scratch(const RoomAndPillarBoard *b)
+/* The square that image k (0 to b->images - 1) puts square on: the two
+ * mirrors, the half-turn, then (square boards) the two transpositions and
+ * the two quarter-turns. */
+static int image_square(const RoomAndPillarBoard *b, int k, int square)
+{
+    int w = b->width, h = b->height, f = square % w, r = square / w;
+    switch (k) {
+    case 0: return r * w + (w - 1 - f);
+    case 1: return (h - 1 - r) * w + f;
+    case 2: return (h - 1 - r) * w + (w - 1 - f);
+    case 3: return f * w + r;
+    case 4: return (w - 1 - f) * w + (w - 1 - r);
+    case 5: return (w - 1 - f) * w + r;
+    default: return f * w + (w - 1 - r);
+    }
+}
+
+/* The key of the board with square (or no square, -1) changed and extra
+ * (side, swap) toggled, in the hash and in every image's. */
+static void hash_toggle(RoomAndPillarBoard *b, int square, uint64_t extra)
+{
+    b->hash ^= extra ^ (square >= 0 ? square_key(square) : 0);
+    for (int k = 0; k < b->images; k++)
+        b->image_hash[k] ^= extra ^ (square >= 0 ? square_key(image_square(b, b->image[k], square)) : 0);
+}
+
+/* image -1: the board itself, else image_square's image. */
+static uint64_t hash_from_scratch(const RoomAndPillarBoard *b, int image)
 {
     uint64_t key = size_key(b->width, b->height);
     for (int square = 0; square < b->width * b->height; square++)
         if (square_in(&b->empty, square))
-            key ^= square_key(square);
+            key ^= square_key(image < 0 ? square : image_square(b, image, square));
     if (b->side == WHITE)
         key ^= SIDE_KEY;
     if (b->swap_available)
         key ^= SWAP_KEY;
     return key;
+}
+
+/* Only the images that keep every square's colour (that put a1 on a black
+ * square): one that exchanges them maps a position where Black is to move
+ * (as many black squares empty as white) onto one with as many empty but
+ * White to move, which no game reaches, so it would share nothing. */
+static void hashes_from_scratch(RoomAndPillarBoard *b)
+{
+    b->hash = hash_from_scratch(b, -1);
+    b->images = 0;
+    for (int k = 0; k < (b->width == b->height ? 7 : 3); k++) {
+        int a1 = image_square(b, k, 0);
+        if (colour_of_square(a1 % b->width, a1 / b->width) != BLACK)
+            continue;
+        b->image[b->images] = (uint8_t)k;
+        b->image_hash[b->images++] = hash_from_scratch(b, k);
+    }
 }
 
 /* ---- move generation, specialised per word count ---- */
@@ -131,7 +175,7 @@ static void roomandpillar_play(Position *pos, Move move)
     RoomAndPillarBoard *b = roomandpillar_board_mut(pos);
     if (b->swap_available) {
         b->swap_available = 0;
-        b->hash ^= SWAP_KEY;
+        hash_toggle(b, -1, SWAP_KEY);
     }
     /* swap hands the colours over; the board and the colour to move stay. */
     if (move == ROOMANDPILLAR_MOVE_SWAP)
@@ -139,11 +183,20 @@ static void roomandpillar_play(Position *pos, Move move)
     bool first_removal = board_is_full(b);
     square_add(&b->empty, (int)move);
     b->side ^= 1;
-    b->hash ^= square_key((int)move) ^ SIDE_KEY;
+    hash_toggle(b, (int)move, SIDE_KEY);
     if (first_removal) {
         b->swap_available = 1;
-        b->hash ^= SWAP_KEY;
+        hash_toggle(b, -1, SWAP_KEY);
     }
+}
+
+static uint64_t roomandpillar_proof_key(const Position *pos)
+{
+    const RoomAndPillarBoard *b = roomandpillar_board(pos);
+    uint64_t key = b->hash;
+    for (int k = 0; k < b->images; k++)
+        key = b->image_hash[k] < key ? b->image_hash[k] : key;
+    return key;
 }
 
 static int roomandpillar_side_to_move(const Position *pos) { return roomandpillar_board(pos)->side; }
@@ -498,7 +551,7 @@ static bool roomandpillar_parse_position(const char *text, Position *out, char *
         !check_swap_flag(b, err, err_size) || !check_removal_counts(b, err, err_size) ||
         !check_empty_connected(b, err, err_size))
         return false;
-    b->hash = hash_from_scratch(b);
+    hashes_from_scratch(b);
     *out = pos;
     return true;
 }
@@ -538,6 +591,7 @@ const Game roomandpillar_game = {
     .title = "Room and Pillar",
     .start_fen = "wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw b -",
     GAME_VERBS(roomandpillar),
+    .proof_key = roomandpillar_proof_key,
     .turns_expected = roomandpillar_turns_expected,
     GAME_BENCH(bench_positions, 10),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */

@@ -17,6 +17,7 @@
 #define ROOMANDPILLAR_MIN_SIDE 2
 #define ROOMANDPILLAR_MAX_SIDE 16
 #define ROOMANDPILLAR_WORDS 4 /* 16 * 16 squares / 64 */
+#define ROOMANDPILLAR_IMAGES 7 /* a square's symmetries but the identity */
 
 /* A Move is a square index; the pie answer gets a value no square has. */
 #define ROOMANDPILLAR_MOVE_SWAP ((Move)(ROOMANDPILLAR_MAX_SIDE * ROOMANDPILLAR_MAX_SIDE))
@@ -32,6 +33,13 @@ typedef struct {
      * rank's other edge: these masks cut the wrapped squares off. */
     SquareSet not_first_file, not_last_file;
     uint64_t hash;
+    /* The hash of each image of the board under those of its symmetries
+     * that keep every square's colour (of the two mirrors, the half-turn
+     * and, on a square board, the two transpositions and the quarter-turns):
+     * the proof search's key is the least of them and the hash. */
+    uint64_t image_hash[ROOMANDPILLAR_IMAGES];
+    uint8_t image[ROOMANDPILLAR_IMAGES]; /* which symmetry (image_square's k) */
+    uint8_t images;
     uint8_t width, height;
     uint8_t words; /* 64-bit words the board occupies */
     uint8_t side;  /* colour to move */

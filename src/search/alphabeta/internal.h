@@ -217,6 +217,11 @@ bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof);
  * The certificate writer re-proves with it what the table let go. */
 bool ab_prove_position(AbWorker *w, const Position *pos, bool attacker, ProofNumbers *out);
 
+/* The proof table's key of pos where the attacker (the root's player) is
+ * to act: the game's proof_key (shared with the position's mirror images)
+ * where it has one, else its hash. */
+uint64_t ab_proof_key(const Game *g, const Position *pos);
+
 /* The table's numbers for pos, from the view of the player to act there. */
 bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, ProofNumbers *out);
 

@@ -55,9 +55,14 @@ static const ProofNumbers UNKNOWABLE = {PROOF_INFINITE - 1, PROOF_INFINITE - 1, 
 
 static uint32_t saturate(uint64_t n) { return n >= PROOF_INFINITE ? PROOF_INFINITE : (uint32_t)n; }
 
+uint64_t ab_proof_key(const Game *g, const Position *pos)
+{
+    return g->proof_key ? g->proof_key(pos) : g->hash(pos);
+}
+
 static uint64_t node_key(const AbShared *s, const Position *pos, bool attacker)
 {
-    return s->game->hash(pos) ^ (attacker ? 0 : DEFENDER_KEY);
+    return ab_proof_key(s->game, pos) ^ (attacker ? 0 : DEFENDER_KEY);
 }
 
 /* The child's own numbers turned to its parent's view. */
