@@ -36,10 +36,11 @@ void options_print(void);               /* one `option name ...` line each */
 void options_print_values(void);        /* one `option name X value V` line each: the live values */
 bool options_set(const char *name, const char *value, char *err, size_t err_size);
 
+const Option *options_find(const char *name);
+
 /* The per-game options take game's defaults: `uci` shows them, and each
  * such option that options_set has not set since options_clear takes its
  * default as its value; one that was set keeps its value, in every game. */
 void options_use_game(const Game *game);
-const Option *options_find(const char *name);
 
 #endif
