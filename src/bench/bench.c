@@ -68,6 +68,8 @@ static bool bench_one(const Backend *backend, BackendEngine *engine, int threads
     job.threads = threads;
     job.hash_mb = BENCH_HASH_MB;
     job.start_ms = now_ms();
+    /* The game's own defaults: the signature follows them. */
+    backend_defaults_for_game(backend, engine, g);
     backend->new_game(engine, job.hash_mb);
     int64_t t0 = now_us();
     SearchResult result = backend->search(engine, &job);

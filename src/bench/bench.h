@@ -13,9 +13,12 @@
 #include "search/search.h"
 
 /* The alpha-beta signature: the nodes `tessera bench` (alphabeta, one
- * thread) searches in all.  A change meant to leave the search alone must
- * leave it alone; a change that alters the search updates it on purpose
- * and says so in its commit (tests/unit/test_bench.c checks it). */
+ * thread) searches in all, each game at its own defaults of the search
+ * settings (Game.setting_defaults: with the common defaults alone,
+ * Qawale's AbEvalOrderWidth 0 instead of 48, it was 5120648).  A change
+ * meant to leave the search alone must leave it alone; a change that
+ * alters the search or a default updates it on purpose and says so in its
+ * commit (tests/unit/test_bench.c checks it). */
 #define BENCH_ALPHABETA_SIGNATURE 4873896u
 
 /* One search of the bench, as it finished. */

@@ -129,6 +129,7 @@ int bench_proof(int threads)
         fprintf(stderr, "bench proof: out of memory\n");
         return 1;
     }
+    backend_defaults_for_game(&alphabeta_backend, engine, g);
     printf("threads %d, Hash %d MB, at most %d s a position\n", threads, PROOF_HASH_MB, PROOF_CAP_MS / 1000);
     printf("%-13s %10s %10s %12s %-12s %-9s %s\n", "position", "proof ms", "exact ms", "nodes", "winner", "line",
            "fen");

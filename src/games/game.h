@@ -63,6 +63,15 @@ typedef struct {
     int *value; /* the live value the evaluation reads */
 } GameParam;
 
+/* A game's own default for one of the search's settings (a backend's
+ * spin option, or a time manager share): the option's name and the value
+ * it starts at in this game; the settings a game names none of start at
+ * their common default. */
+typedef struct {
+    const char *option;
+    int value;
+} GameSettingDefault;
+
 /* A game's weights are declared once, as a list of rows
  *     X(field, "OptionName", default, min, max)
  * from which these make the live weights and their GameParam table (the
@@ -171,11 +180,12 @@ typedef struct Game {
     int bench_position_count;
     /* The win/draw/loss model of this game's scores (see WdlModel). */
     WdlModel wdl;
-    /* Alpha-beta orders at most this many of a node's children by their
-     * evaluation (the first listed; the rest go after them, by history);
-     * 0 = all.  Ordering plays and evaluates each child it looks at, and a
-     * Qawale node lists ~170 to search ~14. */
-    int ab_eval_order_width;
+    /* The search settings whose default differs in this game (NULL, 0:
+     * none): an engine searching this game starts at these, and `uci`
+     * shows them while the game is chosen; a value set by `setoption`
+     * holds for every game (protocol.md, "Options"). */
+    const GameSettingDefault *setting_defaults;
+    int setting_default_count;
 
     /* ---- optional hooks (NULL when absent) ---- */
 
@@ -267,6 +277,9 @@ typedef struct Game {
 #define GAME_BENCH(positions, depth)                                                              \
     .bench_perft_depth = (depth), .bench_positions = (positions),                                 \
     .bench_position_count = (int)(sizeof(positions) / sizeof((positions)[0]))
+/* A game's own search defaults (Game.setting_defaults), from an array. */
+#define GAME_SETTING_DEFAULTS(list)                                                               \
+    .setting_defaults = (list), .setting_default_count = (int)(sizeof(list) / sizeof((list)[0]))
 
 #define MAX_STEPS_PER_NODE 256
 

@@ -229,3 +229,11 @@ bool find_move_by_text(const Game *game, const Position *pos, const char *text,
     *out = fs.found;
     return true;
 }
+
+int game_setting_default(const Game *game, const char *option, int common_default)
+{
+    for (int i = 0; i < game->setting_default_count; i++)
+        if (strcmp(game->setting_defaults[i].option, option) == 0)
+            return game->setting_defaults[i].value;
+    return common_default;
+}

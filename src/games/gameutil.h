@@ -57,4 +57,8 @@ bool has_step_hooks(const Game *game);
  * thread overwrote, an engine's answer). */
 bool is_legal_move(const Game *game, const Position *pos, Move move);
 
+/* The game's own default of the search setting named option
+ * (Game.setting_defaults), or common_default where it names none. */
+int game_setting_default(const Game *game, const char *option, int common_default);
+
 #endif

@@ -1,14 +1,21 @@
+/* options.c - the option table: `uci`'s declarations, `options`'s values,
+ * setoption by name, and the per-game defaults of the search settings. */
 #include "protocol/options.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "games/gameutil.h"
 #include "util/output.h"
 #include "util/parse_number.h"
 
 static Option table[MAX_OPTIONS];
 static int count;
+/* A per-game option's common default (table[i].default_value is the
+ * current game's), and whether setoption set an option. */
+static int common_default[MAX_OPTIONS];
+static bool set_by_user[MAX_OPTIONS];
 
 void options_clear(void) { count = 0; }
 
@@ -17,6 +24,8 @@ void options_add(const Option *option)
     if (count == MAX_OPTIONS)
         return;
     table[count] = *option;
+    common_default[count] = option->default_value;
+    set_by_user[count] = false;
     if (option->type == OPTION_COMBO)
         *option->choice = 0;
     else if (option->type == OPTION_STRING)
@@ -132,7 +141,21 @@ bool options_set(const char *name, const char *value, char *err, size_t err_size
               : o->type == OPTION_CHECK  ? set_check(o, value, err, err_size)
               : o->type == OPTION_STRING ? set_string(o, value, err, err_size)
                                          : set_combo(o, value, err, err_size);
+    if (ok)
+        set_by_user[o - table] = true;
     if (ok && o->on_change)
         o->on_change();
     return ok;
+}
+
+void options_use_game(const Game *game)
+{
+    for (int i = 0; i < count; i++) {
+        Option *o = &table[i];
+        if (!o->per_game)
+            continue;
+        o->default_value = game_setting_default(game, o->name, common_default[i]);
+        if (!set_by_user[i])
+            *o->value = o->default_value;
+    }
 }

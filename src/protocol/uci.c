@@ -27,6 +27,7 @@
 #include "protocol/table_maker.h"
 #include "search/backends.h"
 #include "search/strength/strength.h"
+#include "search/timeman.h"
 #include "util/clock.h"
 #include "util/huge_alloc.h"
 #include "util/output.h"
@@ -47,6 +48,7 @@ static struct {
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
     int show_wdl; /* UCI_ShowWDL */
     int limit_strength, uci_elo, skill_level; /* strength/strength.h */
+    TimeShares time_shares; /* TimeShare, ... (search/timeman.h) */
 } session;
 
 static const char *game_ids[16];
@@ -78,9 +80,11 @@ static void reset_to_start(void)
     record_start(&session.record, session.game, &start);
 }
 
+/* The search settings take the game's defaults, less those setoption set. */
 static void on_game_change(void)
 {
     session.game = all_games[session.game_choice];
+    options_use_game(session.game);
     reset_to_start();
 }
 
@@ -129,13 +133,14 @@ static void on_backend_change(void)
 
 static void on_show_wdl_change(void) { info_line_show_wdl(session.show_wdl); }
 
-/* An engine's settings as spin options that write into it. */
-static void add_backend_params(const Backend *backend, BackendEngine *engine)
+/* Search settings (a backend's, the time manager's) as per-game spin
+ * options that write into settings at each row's offset. */
+static void add_search_settings(const BackendParam *rows, int count, void *settings)
 {
-    for (int i = 0; i < backend->param_count; i++) {
-        const BackendParam *p = &backend->params[i];
+    for (int i = 0; i < count; i++) {
+        const BackendParam *p = &rows[i];
         Option o = {.name = p->name, .type = OPTION_SPIN, .default_value = p->default_value, .min = p->min,
-                    .max = p->max, .value = backend_setting(backend, engine, i)};
+                    .max = p->max, .value = (int *)((char *)settings + p->offset), .per_game = true};
         options_add(&o);
     }
 }
@@ -184,6 +189,7 @@ static void register_options(void)
                           .value = &session.seed});
     options_add(&(Option){.name = "MoveOverhead", .type = OPTION_SPIN, .default_value = 30, .min = 0,
                           .max = 5000, .value = &session.move_overhead_ms});
+    add_search_settings(tm_share_params, TM_SHARE_COUNT, &session.time_shares);
     options_add(&(Option){.name = "Ponder", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
                           .value = &session.ponder});
     options_add(&(Option){.name = "MultiPV", .type = OPTION_SPIN, .default_value = 1, .min = 1,
@@ -193,7 +199,8 @@ static void register_options(void)
     add_strength_options();
     eval_options_register();
     for (int b = 0; backend_ids[b]; b++)
-        add_backend_params(all_backends[b], session.engines[b]);
+        add_search_settings(all_backends[b]->params, all_backends[b]->param_count,
+                            all_backends[b]->settings(session.engines[b]));
     for (int g = 0; all_games[g]; g++)
         add_params(all_games[g]->params, all_games[g]->param_count);
 }
@@ -385,6 +392,7 @@ static void fill_job(SearchJob *job, int64_t go_time)
     job->hash_mb = table_megabytes();
     job->seed = (uint64_t)session.seed;
     job->move_overhead_ms = session.move_overhead_ms;
+    job->time_shares = session.time_shares;
     job->start_ms = go_time;
     job->root_move_count = 0;
     job->multipv = session.multipv;
@@ -680,8 +688,7 @@ static bool session_init(void)
     register_options();
     eval_options_prepare();
     on_show_wdl_change(); /* the default, also for a second loop in one process */
-    session.game = all_games[session.game_choice];
-    reset_to_start();
+    on_game_change();
     make_engine_memory();
     return true;
 }

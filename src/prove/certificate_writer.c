@@ -33,6 +33,7 @@ typedef struct {
  * turn, swap included. */
 typedef struct {
     AbShared s;
+    AbSettings settings; /* the game's defaults */
     AbWorker *w;
     bool first_wins;
     PositionMap map;
@@ -280,7 +281,8 @@ static bool write_file(Walk *walk, const Position *root, FILE *out)
  * clock (a proof is read back whole). */
 static bool walk_init(Walk *walk, SearchJob *job, ProofTable *table, bool first_wins)
 {
-    walk->s = (AbShared){.job = job, .game = job->game, .settings = &ab_default_settings, .proofs = table};
+    settings_for_game(ab_params, AB_PARAM_COUNT, &walk->settings, job->game);
+    walk->s = (AbShared){.job = job, .game = job->game, .settings = &walk->settings, .proofs = table};
     atomic_init(&walk->s.abort, false);
     atomic_init(&walk->s.proof_ready, false);
     atomic_init(&walk->s.proof_claimed, false);
@@ -394,6 +396,7 @@ bool certify(const Game *g, const Position *root, const CertifyOptions *options,
         snprintf(err, err_size, "out of memory");
     if (ok) {
         job->game = g;
+        backend_defaults_for_game(&alphabeta_backend, engine, g);
         record_start(&job->record, g, root);
         ok = prove_root(engine, job, options, result, err, err_size);
     }

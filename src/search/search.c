@@ -1,13 +1,25 @@
-/* search.c - the two helpers every backend's caller or backend shares:
- * reaching an engine's setting by its table row, and reporting progress
- * only to a job that asked for it. */
+/* search.c - the helpers every backend's caller or backend shares:
+ * reaching an engine's setting by its table row, a game's defaults of the
+ * settings, and reporting progress only to a job that asked for it. */
 #include "search/search.h"
 
+#include "games/gameutil.h"
 #include "search/mate.h"
 
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index)
 {
     return (int *)((char *)backend->settings(engine) + backend->params[index].offset);
+}
+
+void settings_for_game(const BackendParam *rows, int count, void *settings, const Game *game)
+{
+    for (int i = 0; i < count; i++)
+        *(int *)((char *)settings + rows[i].offset) = game_setting_default(game, rows[i].name, rows[i].default_value);
+}
+
+void backend_defaults_for_game(const Backend *backend, BackendEngine *engine, const Game *game)
+{
+    settings_for_game(backend->params, backend->param_count, backend->settings(engine), game);
 }
 
 bool search_proof_ends_search(const SearchJob *job, int score)

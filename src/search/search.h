@@ -81,6 +81,15 @@ typedef struct {
     void *context;
 } SearchProgress;
 
+/* How the time manager (timeman.h) shares a clock, in per cent: a turn's
+ * share is time_share of the usable clock over the turns that need
+ * thought, plus increment_share of the increment; a search starts no
+ * iteration past soft_share of it and never passes hard_share of it.
+ * Spin options (TimeShare, ...), with per-game defaults as a backend's. */
+typedef struct {
+    int time_share, increment_share, soft_share, hard_share;
+} TimeShares;
+
 typedef struct {
     const Game *game;
     GameRecord record; /* record.current is the root; the rest is history for tree reuse */
@@ -103,6 +112,7 @@ typedef struct {
      * shortening takes several times the proof on 8x8, even on every thread). */
     bool proof_is_enough;
     int move_overhead_ms; /* time lost per move to pipes and scheduling */
+    TimeShares time_shares; /* all zero: the common defaults (timeman.h) */
     int64_t start_ms;     /* when `go` arrived, on the now_ms() clock */
     atomic_bool stop;     /* raised by `stop`, `quit`, or the searcher */
     /* `go ponder`: thinking on the opponent's time, with no clock, until
@@ -179,6 +189,15 @@ typedef struct Backend {
 
 /* The live value of backend->params[index] in engine. */
 int *backend_setting(const Backend *backend, BackendEngine *engine, int index);
+
+/* Sets each of the count settings that rows describe (offsets into
+ * settings) to game's default: its own (Game.setting_defaults) or the
+ * row's common one. */
+void settings_for_game(const BackendParam *rows, int count, void *settings, const Game *game);
+
+/* Every setting of engine at game's defaults (settings_for_game): what an
+ * engine searching game alone starts at (bench, self-play, prove). */
+void backend_defaults_for_game(const Backend *backend, BackendEngine *engine, const Game *game);
 
 /* May a proven score end the search?  Always, unless `go mate N` asks
  * for a win in N own turns or fewer and score is a longer win. */

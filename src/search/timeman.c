@@ -17,7 +17,22 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
  * used under half of its clock when it planned for all six). */
 static int64_t thinking_turns(int64_t turns) { return turns - turns / 3; }
 
-TimeBudget tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms)
+/* The shares' options, written once as the backends' settings are:
+ * defaults (today's shares), ranges. */
+#define TIME_SHARE_LIST(X)                                        \
+    X(time_share, "TimeShare", 100, 10, 400)                      \
+    X(increment_share, "TimeIncrementShare", 75, 0, 100)          \
+    X(soft_share, "TimeSoftShare", 60, 10, 100)                   \
+    X(hard_share, "TimeHardShare", 250, 100, 1000)
+
+#define SETTINGS_TYPE TimeShares
+const TimeShares tm_default_shares = {TIME_SHARE_LIST(BACKEND_SETTING_DEFAULT)};
+const BackendParam tm_share_params[] = {TIME_SHARE_LIST(BACKEND_SETTING_ROW)};
+
+_Static_assert(sizeof tm_share_params / sizeof tm_share_params[0] == TM_SHARE_COUNT,
+               "TM_SHARE_COUNT must match the list");
+
+TimeBudget tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_ms, const TimeShares *shares)
 {
     TimeBudget b = {INT64_MAX, INT64_MAX, INT64_MAX};
     if (lim->infinite)
@@ -45,15 +60,18 @@ TimeBudget tm_budget(const SearchLimits *lim, int turns_left, int move_overhead_
      * remaining turn, never less than 20% of what is left. */
     int64_t usable = lim->my_time - move_overhead_ms * (turns + 1);
     usable = max64(usable, lim->my_time / 5);
-    int64_t share = max64(1, usable / horizon + inc * 3 / 4);
+    /* The shares in per cent; at their defaults the even split of the
+     * usable clock plus 3/4 of the increment, hard 5/2 and soft 6/10 of
+     * the share. */
+    int64_t share = max64(1, usable * shares->time_share / (horizon * 100) + inc * shares->increment_share / 100);
     /* Hard: a long think when an iteration runs over, but never more than
      * the clock allows after the overhead. */
     int64_t ceiling = max64(1, lim->my_time - move_overhead_ms);
-    b.hard_ms = max64(1, min64(share * 5 / 2, min64(ceiling, lim->my_time * 4 / 10 + inc)));
+    b.hard_ms = max64(1, min64(share * shares->hard_share / 100, min64(ceiling, lim->my_time * 4 / 10 + inc)));
     b.share_ms = min64(share, b.hard_ms);
     /* Soft: an iteration started before it ends well after it, so that
      * alpha-beta spends about its share on average. */
-    b.soft_ms = max64(1, min64(share * 6 / 10, b.share_ms));
+    b.soft_ms = max64(1, min64(share * shares->soft_share / 100, b.share_ms));
     return b;
 }
 
@@ -64,7 +82,10 @@ void tm_plan(TimeManager *tm, const SearchJob *job)
     const Game *game = job->game;
     const Position *pos = &job->record.current;
     int turns = game->turns_expected ? game->turns_expected(pos) : game->turns_left(pos);
-    tm->budget = tm_budget(&job->limits, turns, job->move_overhead_ms);
+    /* A job built outside the protocol sets no shares (TimeShare is at
+     * least 10): the defaults. */
+    const TimeShares *shares = job->time_shares.time_share > 0 ? &job->time_shares : &tm_default_shares;
+    tm->budget = tm_budget(&job->limits, turns, job->move_overhead_ms, shares);
 }
 
 /* A pondered search's clock starts at ponderhit: the GUI's clock for us

@@ -29,8 +29,16 @@ bool tm_past_soft(const TimeManager *tm);
 bool tm_past_share(const TimeManager *tm);
 bool tm_past_hard(const TimeManager *tm);
 
+/* The shares' common defaults and their spin options (TimeShare,
+ * TimeIncrementShare, TimeSoftShare, TimeHardShare: rows into TimeShares,
+ * as a backend's settings); a game may start them elsewhere
+ * (Game.setting_defaults). */
+#define TM_SHARE_COUNT 4
+extern const TimeShares tm_default_shares;
+extern const BackendParam tm_share_params[TM_SHARE_COUNT];
+
 /* The part of the plan that needs no clock, for tests: the budgets for the
  * clock in limits when the side to move has turns_left turns. */
-TimeBudget tm_budget(const SearchLimits *limits, int turns_left, int move_overhead_ms);
+TimeBudget tm_budget(const SearchLimits *limits, int turns_left, int move_overhead_ms, const TimeShares *shares);
 
 #endif

@@ -1183,34 +1183,34 @@ static void test_picks_match_the_selection_with_ties(void)
         }
 }
 
-/* The order keys of pos's children at a node ordered by evaluation, in
- * the game g (its ab_eval_order_width as set). */
-static bool ordered_children(const Game *g, const Position *pos, AbChildList *list)
+/* The order keys of pos's children at a node of Qawale ordered by
+ * evaluation, with AbEvalOrderWidth at width. */
+static bool ordered_children(int width, const Position *pos, AbChildList *list)
 {
     static TransTable table;
     AbShared s;
-    AbWorker *w = direct_worker(g, &table, &s);
+    AbWorker *w = direct_worker(&qawale_game, &table, &s);
     if (!w)
         return false;
+    const int saved = settings()->eval_order_width;
+    settings()->eval_order_width = width;
     ab_list_children(&s, NULL, pos, list);
     ab_order_children(w, pos, list, MOVE_NONE, 1, settings()->eval_order_depth);
+    settings()->eval_order_width = saved;
     free(w);
     return true;
 }
 
-/* A game's ab_eval_order_width: the first children listed keep the keys
- * of their evaluation, every later one goes below all evaluated ones
- * (which it would not, evaluated). */
+/* AbEvalOrderWidth: the first children listed keep the keys of their
+ * evaluation, every later one goes below all evaluated ones (which it
+ * would not, evaluated). */
 static void test_only_the_first_children_are_ordered_by_evaluation(void)
 {
     enum { WIDTH = 8 };
-    static Game all, narrow;
-    all = qawale_game, narrow = qawale_game;
-    all.ab_eval_order_width = 0, narrow.ab_eval_order_width = WIDTH;
     Position pos;
-    CHECK(load_position(&all, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &pos));
+    CHECK(load_position(&qawale_game, "nn,.,.,nn/.,bw,w,./.,nn,n,./.,.,n,. b 6 7", &pos));
     static AbChildList by_all, by_narrow;
-    if (!ordered_children(&all, &pos, &by_all) || !ordered_children(&narrow, &pos, &by_narrow))
+    if (!ordered_children(0, &pos, &by_all) || !ordered_children(WIDTH, &pos, &by_narrow))
         return;
     CHECK(by_all.count > 2 * WIDTH);
     CHECK_EQ_INT(by_narrow.count, by_all.count);

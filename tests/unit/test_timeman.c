@@ -10,7 +10,7 @@ static void test_infinite_has_no_budget(void)
     SearchLimits lim = no_limits();
     lim.infinite = true;
     lim.my_time = 1000;
-    TimeBudget b = tm_budget(&lim, 10, 30);
+    TimeBudget b = tm_budget(&lim, 10, 30, &tm_default_shares);
     CHECK(b.soft_ms == INT64_MAX && b.share_ms == INT64_MAX && b.hard_ms == INT64_MAX);
 }
 
@@ -18,7 +18,7 @@ static void test_depth_only_has_no_budget(void)
 {
     SearchLimits lim = no_limits();
     lim.depth = 5;
-    TimeBudget b = tm_budget(&lim, 10, 30);
+    TimeBudget b = tm_budget(&lim, 10, 30, &tm_default_shares);
     CHECK(b.soft_ms == INT64_MAX && b.share_ms == INT64_MAX && b.hard_ms == INT64_MAX);
 }
 
@@ -28,15 +28,15 @@ static void test_movetime_is_every_budget_whole(void)
 {
     SearchLimits lim = no_limits();
     lim.movetime = 1000;
-    TimeBudget b = tm_budget(&lim, 10, 30);
+    TimeBudget b = tm_budget(&lim, 10, 30, &tm_default_shares);
     CHECK_EQ_INT(b.soft_ms, 1000);
     CHECK_EQ_INT(b.share_ms, 1000);
     CHECK_EQ_INT(b.hard_ms, 1000);
     lim.movetime = 20;
-    b = tm_budget(&lim, 10, 30);
+    b = tm_budget(&lim, 10, 30, &tm_default_shares);
     CHECK(b.soft_ms == 20 && b.share_ms == 20 && b.hard_ms == 20);
     lim.movetime = 0;
-    CHECK_EQ_INT(tm_budget(&lim, 10, 30).hard_ms, 1);
+    CHECK_EQ_INT(tm_budget(&lim, 10, 30, &tm_default_shares).hard_ms, 1);
 }
 
 /* MCTS, with no iteration that runs on, stops at the share where
@@ -48,7 +48,7 @@ static void test_soft_then_share_then_hard(void)
             SearchLimits lim = no_limits();
             lim.my_time = t;
             lim.my_inc = t / 10;
-            TimeBudget b = tm_budget(&lim, turns, 30);
+            TimeBudget b = tm_budget(&lim, turns, 30, &tm_default_shares);
             CHECK(b.soft_ms >= 1 && b.soft_ms <= b.share_ms && b.share_ms <= b.hard_ms);
             CHECK(b.share_ms == b.hard_ms || b.soft_ms <= b.share_ms * 6 / 10 + 1);
         }
@@ -67,7 +67,7 @@ static void check_hard_limits_keep_the_clock(int max_turns, int plan_share)
             lim.my_time = clock;
             lim.my_inc = 10;
             int planned = (turns - turn + plan_share - 1) / plan_share;
-            TimeBudget b = tm_budget(&lim, planned, 30);
+            TimeBudget b = tm_budget(&lim, planned, 30, &tm_default_shares);
             CHECK(b.hard_ms < clock);
             clock = clock - (b.hard_ms + 5) + 10;
             CHECK(clock > 0);
@@ -96,7 +96,7 @@ static void test_the_clock_goes_to_the_turns_that_need_thought(void)
         for (int turn = 0; turn < turns; turn++) {
             SearchLimits lim = no_limits();
             lim.my_time = clock;
-            TimeBudget b = tm_budget(&lim, turns - turn, 30);
+            TimeBudget b = tm_budget(&lim, turns - turn, 30, &tm_default_shares);
             int64_t spent = turns - turn > turns / 3 ? b.soft_ms : 5;
             clock -= spent;
             used += spent;
@@ -110,8 +110,8 @@ static void test_more_turns_left_means_less_per_turn(void)
 {
     SearchLimits lim = no_limits();
     lim.my_time = 60000;
-    TimeBudget few = tm_budget(&lim, 4, 30);
-    TimeBudget many = tm_budget(&lim, 30, 30);
+    TimeBudget few = tm_budget(&lim, 4, 30, &tm_default_shares);
+    TimeBudget many = tm_budget(&lim, 30, 30, &tm_default_shares);
     CHECK(many.soft_ms < few.soft_ms);
     CHECK(many.share_ms < few.share_ms);
     CHECK(many.hard_ms <= few.hard_ms);
@@ -134,8 +134,8 @@ static void check_budget_grows(ClockWithMore clock)
     SearchLimits after = before;
     after.movestogo = clock.movestogo;
     after.my_inc = clock.my_inc;
-    const TimeBudget smaller = tm_budget(&before, clock.turns_left, 30);
-    const TimeBudget larger = tm_budget(&after, clock.turns_left, 30);
+    const TimeBudget smaller = tm_budget(&before, clock.turns_left, 30, &tm_default_shares);
+    const TimeBudget larger = tm_budget(&after, clock.turns_left, 30, &tm_default_shares);
     CHECK(larger.soft_ms > smaller.soft_ms);
     CHECK(larger.share_ms > smaller.share_ms);
 }
@@ -148,6 +148,27 @@ static void test_movestogo_shortens_the_horizon(void)
 static void test_increment_adds_to_the_budget(void)
 {
     check_budget_grows((ClockWithMore){.my_time = 10000, .turns_left = 10, .movestogo = 0, .my_inc = 1000});
+}
+
+/* Today's shares as the defaults: 10 turns (7 need thought), 60 s less
+ * 11 x 30 ms, 1 s increment: 59670 / 7 + 750 = 9274 ms; soft 0.6 of it,
+ * hard 2.5 times; then each share moves its own limit. */
+static void test_each_share_moves_its_limit(void)
+{
+    SearchLimits lim = no_limits();
+    lim.my_time = 60000, lim.my_inc = 1000;
+    TimeBudget b = tm_budget(&lim, 10, 30, &tm_default_shares);
+    CHECK_EQ_INT(b.share_ms, 9274);
+    CHECK_EQ_INT(b.soft_ms, 5564);
+    CHECK_EQ_INT(b.hard_ms, 23185);
+    TimeShares s = tm_default_shares;
+    s.time_share = 50, s.increment_share = 0, s.soft_share = 100, s.hard_share = 150;
+    b = tm_budget(&lim, 10, 30, &s);
+    CHECK_EQ_INT(b.share_ms, 4262); /* 59670 x 0.5 / 7 */
+    CHECK_EQ_INT(b.soft_ms, 4262);
+    CHECK_EQ_INT(b.hard_ms, 6393);
+    s.hard_share = 1000; /* never past 0.4 of the clock plus the increment */
+    CHECK_EQ_INT(tm_budget(&lim, 10, 30, &s).hard_ms, 25000);
 }
 
 int main(int argc, char **argv)
@@ -163,5 +184,6 @@ int main(int argc, char **argv)
     RUN(test_more_turns_left_means_less_per_turn);
     RUN(test_movestogo_shortens_the_horizon);
     RUN(test_increment_adds_to_the_budget);
+    RUN(test_each_share_moves_its_limit);
     return harness_end();
 }

@@ -11,6 +11,7 @@
 #include "datagen/pending_games.h"
 #include "datagen/rp_board.h"
 #include "datagen/selfplay.h"
+#include "search/search.h"
 #include "util/clock.h"
 
 /* Games in a row that add no new position before the run gives up: the
@@ -243,6 +244,8 @@ static void play(Run *run, atomic_int *interrupted, FILE *out)
         Worker *w = &workers[started];
         *w = (Worker){run, run->options->backend->create(), calloc(1, sizeof *w->job),
                       calloc(1, sizeof *w->game)};
+        if (w->engine) /* the game's own search defaults, as the engine's `Game` option gives them */
+            backend_defaults_for_game(run->options->backend, w->engine, run->options->game);
         if (!w->engine || !w->job || !w->game ||
             pthread_create(&ids[started], NULL, worker_main, w) != 0) {
             pthread_mutex_lock(&run->lock);

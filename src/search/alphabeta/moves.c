@@ -196,7 +196,7 @@ static bool table_guess(const AbShared *s, uint64_t child_key, bool same_player,
     return false;
 }
 
-/* Children past the game's ab_eval_order_width go below every evaluated
+/* Children past AbEvalOrderWidth go below every evaluated
  * one (whose keys are at least -EVAL_BOUND * 16 - 256), above proven losses. */
 #define UNEVALUATED_BAND (-(EVAL_BOUND * 16 + 512))
 _Static_assert(UNEVALUATED_BAND - 256 > -GUESS_WIN * 16, "the band must stay above proven losses");
@@ -249,7 +249,7 @@ void ab_order_children(AbWorker *w, const Position *pos, AbChildList *list, Move
     bool by_eval = depth >= s->settings->eval_order_depth;
     int policy[AB_MAX_CHILDREN];
     const bool by_policy = by_eval && s->settings->policy_order && list->count > 0 && policy_keys(s, pos, list, policy);
-    const int width = s->game->ab_eval_order_width;
+    const int width = s->settings->eval_order_width;
     if (by_eval && list->keys_known)
         for (int i = 0; i < list->count; i++)
             tt_prefetch(s->tt, list->key[i]);

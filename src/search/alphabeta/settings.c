@@ -1,6 +1,7 @@
 /* alphabeta/settings.c - defaults and ranges of the alphabeta settings, written
  * once: the list gives both an engine's starting settings and its spin
- * options (the same pattern as mcts/params.c). */
+ * options (the same pattern as mcts/params.c).  These are the common
+ * defaults; a game may start some elsewhere (Game.setting_defaults). */
 #include <stddef.h>
 
 #include "search/alphabeta/internal.h"
@@ -9,6 +10,7 @@
     X(aspiration_window, "AbAspiration", 40, 0, 2000)           \
     X(late_move_reduction, "AbReduction", 2, 0, 3)              \
     X(eval_order_depth, "AbEvalOrderDepth", 2, 1, 64)           \
+    X(eval_order_width, "AbEvalOrderWidth", 0, 0, AB_MAX_CHILDREN) \
     X(proof_share, "AbProofShare", 50, 0, 100)                  \
     X(policy_order, "AbPolicyOrder", 0, 0, 1)
 
