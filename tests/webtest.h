@@ -3,8 +3,9 @@
  * harness.h): start the build's tessera-web on a free port, send it
  * requests from any address of 127/8, read its answers.
  *
- * Each test program sets web_path (find_server, from its argv[0]) and
- * temp_dir (where the servers' logs go) before starting a server.
+ * Each test program begins with webtest_begin (web_path, from its
+ * argv[0], and temp_dir, where the servers' logs go) and ends with
+ * webtest_end.
  */
 #ifndef TESSERA_WEBTEST_H
 #define TESSERA_WEBTEST_H
@@ -14,6 +15,9 @@
 #include <limits.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -266,5 +270,32 @@ static inline int open_stream_from(int port, const char *id, const char *source,
 }
 
 static inline int open_stream(int port, const char *id) { return open_stream_from(port, id, NULL, NULL); }
+
+/* The start each test program shares: the harness, SIGPIPE ignored (a
+ * server that closes first must not end the test), the server found and
+ * a fresh temp_dir /tmp/tessera-web-NAME-XXXXXX; false, said, when the
+ * folder cannot be made. */
+static inline bool webtest_begin(int argc, char **argv, const char *name)
+{
+    harness_begin(argc, argv);
+    signal(SIGPIPE, SIG_IGN);
+    find_server(argv[0]);
+    snprintf(temp_dir, sizeof temp_dir, "/tmp/tessera-web-%s-XXXXXX", name);
+    if (!mkdtemp(temp_dir)) {
+        printf("cannot make a temporary folder\n");
+        return false;
+    }
+    return true;
+}
+
+/* temp_dir removed; the harness's exit status. */
+static inline int webtest_end(void)
+{
+    char command[PATH_MAX + 16];
+    snprintf(command, sizeof command, "rm -rf %s", temp_dir);
+    if (system(command) != 0)
+        printf("could not remove %s\n", temp_dir);
+    return harness_end();
+}
 
 #endif

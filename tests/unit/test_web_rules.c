@@ -276,14 +276,8 @@ static void test_ctrl_c_stops_the_server(void)
 
 int main(int argc, char **argv)
 {
-    harness_begin(argc, argv);
-    signal(SIGPIPE, SIG_IGN);
-    find_server(argv[0]);
-    snprintf(temp_dir, sizeof temp_dir, "/tmp/tessera-web-rules-XXXXXX");
-    if (!mkdtemp(temp_dir)) {
-        printf("cannot make a temporary folder\n");
+    if (!webtest_begin(argc, argv, "rules"))
         return 1;
-    }
     const char *flags[] = {"--max-streams", "16", NULL};
     if (!start_server(&server, "rules", flags)) {
         printf("tessera-web (%s) did not start\n", web_path);
@@ -295,9 +289,5 @@ int main(int argc, char **argv)
     RUN(test_the_pgn_words_tell_a_resignation_from_a_game_played_out);
     RUN(test_the_engine_takes_a_draw_only_when_level_after_both_moved);
     RUN(test_ctrl_c_stops_the_server);
-    char command[PATH_MAX + 16];
-    snprintf(command, sizeof command, "rm -rf %s", temp_dir);
-    if (system(command) != 0)
-        printf("could not remove %s\n", temp_dir);
-    return harness_end();
+    return webtest_end();
 }

@@ -484,14 +484,8 @@ static void test_ctrl_c_stops_the_server(void)
 
 int main(int argc, char **argv)
 {
-    harness_begin(argc, argv);
-    signal(SIGPIPE, SIG_IGN);
-    find_server(argv[0]);
-    snprintf(temp_dir, sizeof temp_dir, "/tmp/tessera-web-security-XXXXXX");
-    if (!mkdtemp(temp_dir)) {
-        printf("cannot make a temporary folder\n");
+    if (!webtest_begin(argc, argv, "security"))
         return 1;
-    }
     char pgn[PATH_MAX + 16];
     snprintf(pgn, sizeof pgn, "%s/run.pgn", temp_dir);
     FILE *f = fopen(pgn, "w");
@@ -523,9 +517,5 @@ int main(int argc, char **argv)
     RUN(test_watched_files_are_named_without_their_folders);
     RUN(test_memory_stays_flat_over_ten_thousand_requests);
     RUN(test_ctrl_c_stops_the_server);
-    char command[PATH_MAX + 16];
-    snprintf(command, sizeof command, "rm -rf %s", temp_dir);
-    if (system(command) != 0)
-        printf("could not remove %s\n", temp_dir);
-    return harness_end();
+    return webtest_end();
 }
