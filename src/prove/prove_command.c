@@ -128,9 +128,10 @@ static bool load_root(const ProveArgs *args, Position *root)
  * 6x4 start's 12 moves, 256 MB for the 8x8 start's 32, 1 GB, the former
  * default, for the 10x8 start's 40), at least 4 MB and at most 1 GB (a
  * bigger table is asked for: Columna's start, 664 moves, would otherwise
- * take half the machine) or half the memory available now.  A table far too big costs its pages before the
- * search starts (1 GB took 5 s on a 2-core machine for a proof of 1 s);
- * one too small costs nodes (the 10x6 start: 54 M at 4 MB, 25 M at 64).
+ * take half the machine) or half the memory available now.  A table far
+ * too big costs its pages before the search starts (1 GB took 5 s on a
+ * 2-core machine for a proof of 1 s); one too small costs nodes (the 10x6
+ * start: 23 M at 4 MB, 8.6 M at its default 128: tools/proof/README.md).
  * Says in why how the size was chosen. */
 static size_t default_hash_mb(const Game *g, const Position *root, char *why, size_t why_size)
 {
