@@ -55,4 +55,11 @@ check effect_with_a_random_engine_runs [ "$STATUS" -eq 0 ]
 check effect_with_a_random_engine_says_it_checked_nothing \
     has "^note: two searches of one position with the same values differed \(the engine does not repeat itself at 'go depth 1'\): the tuned parameters' effect is not checked$"
 
+# A -tune name starts at the game's own default (Qawale's AbEvalOrderWidth
+# 48, not the common 0): the tuner lists the options again once Game is set.
+run "$TUNE" -engine cmd="$ENGINE" option.Hash=1 option.Backend=alphabeta -tune AbEvalOrderWidth \
+    -each nodes=500 -game qawale -openings random plies=2 -iterations 1 -csv "$WORK/width.csv"
+starts_at_48() { [ "$STATUS" -eq 0 ] && [ "$(sed -n 2p "$WORK/width.csv")" = "0,48" ]; }
+check tune_starts_at_the_games_own_default starts_at_48
+
 finish

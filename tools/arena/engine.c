@@ -423,6 +423,21 @@ EngineStatus engine_new_game(Engine *engine, char *why, size_t why_size)
     return status;
 }
 
+EngineStatus engine_list_options_again(Engine *engine, char *why, size_t why_size)
+{
+    if (!engine->ready)
+        return not_running(engine, why, why_size);
+    bool ugi = engine->spec->proto == PROTO_UGI;
+    int64_t deadline = now_ms() + engine->spec->timeout_ms;
+    forget_options(engine);
+    engine->ready = false; /* expect keeps option lines in a handshake only */
+    EngineStatus status = send_until(engine, ugi ? "ugi" : "uci", deadline, why, why_size);
+    if (status == ENGINE_OK)
+        status = expect(engine, ugi ? "ugiok" : "uciok", deadline, "listing its options again", why, why_size);
+    engine->ready = status == ENGINE_OK;
+    return status;
+}
+
 EngineStatus engine_round_trip(Engine *engine, int64_t *micros, char *why, size_t why_size)
 {
     if (!engine->ready)

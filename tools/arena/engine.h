@@ -157,6 +157,12 @@ EngineStatus engine_stop_pondering(Engine *engine, char *why, size_t why_size);
  * time it took (arena/latency.h measures a launcher with it). */
 EngineStatus engine_round_trip(Engine *engine, int64_t *micros, char *why, size_t why_size);
 
+/* Asks a started engine for its options again (uci or ugi, read to its
+ * ok within the timeout): the option lines then show the defaults of the
+ * game engine_start set, where an engine has per-game defaults (the
+ * handshake's list comes before Game is set). */
+EngineStatus engine_list_options_again(Engine *engine, char *why, size_t why_size);
+
 /* Sends one raw line (e.g. "stop"); no answer is awaited. */
 EngineStatus engine_send(Engine *engine, const char *text, char *why, size_t why_size);
 
@@ -169,7 +175,8 @@ void engine_kill(Engine *engine);
 static inline bool engine_is_ready(const Engine *engine) { return engine->ready; }
 
 /* The "option ..." lines the engine printed during the handshake of its
- * last engine_start (kept even when the handshake failed), in order and
+ * last engine_start (kept even when the handshake failed) or at its last
+ * engine_list_options_again, in order and
  * without newline: the count, or -1 when there were more than
  * ENGINE_OPTION_LINES_MAX lines or ENGINE_OPTION_TEXT_MAX bytes. */
 int engine_option_count(const Engine *engine);

@@ -1,5 +1,5 @@
 /* engine_options.c - an engine's uci option list, as the arena's engine
- * kept it from one handshake. */
+ * kept it from one handshake and the list asked again after Game. */
 #include "tune/engine_options.h"
 
 #include <stdio.h>
@@ -50,6 +50,10 @@ static char *handshake_options(const EngineSpec *spec, const char *game_id, char
     EngineStatus status = replays_start(engine, game_id, NULL, why, sizeof why);
     if (status == ENGINE_OK && !latency_check(engine, launcher, stderr, why, sizeof why))
         status = ENGINE_EXITED;
+    /* The list again once Game is set: a per-game default shows as the
+     * game's own (Qawale's AbEvalOrderWidth 48, not the common 0). */
+    if (status == ENGINE_OK && game_id)
+        status = engine_list_options_again(engine, why, sizeof why);
     engine_quit(engine);
     char *text = NULL;
     if (status == ENGINE_REFUSED) /* it started, but an option.NAME= is wrong */
