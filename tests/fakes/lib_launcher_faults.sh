@@ -10,7 +10,8 @@
 #                               srun: a step that cannot be created, exit 1)
 #   LAUNCHER_FAIL_FROM=K        every start from the K'th on fails so
 #   LAUNCHER_DROP_STARTS="5"    these starts lose their connection once
-#                               LAUNCHER_DROP_AFTER lines (default 5) have
+#                               LAUNCHER_DROP_AFTER lines (default 5; empty
+#                               lines, the arena's nudges, not counted) have
 #                               reached the engine (ssh: exit 255)
 #   LAUNCHER_PEND_STARTS="5"    these starts never start the engine (srun:
 #                               a step waiting for resources, until killed)
