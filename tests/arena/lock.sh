@@ -41,6 +41,18 @@ wait_until() {
     done
 }
 has_games() { [ "$(games_in "$1")" -ge "$2" ]; } # FILE N
+# stop_first PID: the first run stopped, every thread of it: kill returns
+# before a thread inside a write has stopped, so the file is read only once
+# all of them are seen stopped ('T' in /proc/PID/task/*/stat).
+stop_first() {
+    kill -STOP "$1"
+    wait_until all_stopped "$1"
+}
+all_stopped() {
+    for stat in /proc/"$1"/task/*/stat; do
+        [ "$(sed 's/.*) \(.\).*/\1/' "$stat" 2>/dev/null)" = T ] || return 1
+    done
+}
 # resume_first PID: the stopped first run goes on; $STATUS is its exit status.
 resume_first() {
     kill -CONT "$1"
@@ -59,7 +71,7 @@ clean_report=$(merged_report "$WORK/clean.pgn")
 DELAY="--delay 20" match_command "$WORK/new.pgn" 1..4 >"$WORK/first.out" 2>&1 &
 first=$!
 check "a first run on a new file writes its first game" wait_until has_games "$WORK/new.pgn" 1
-kill -STOP "$first"
+stop_first "$first"
 match "$WORK/new.pgn" 1..4
 expect_status "a second run on the new file is refused" 1
 expect_out "... naming the first" "^tessera-arena: -pgnout $WORK/new\.pgn is in use by another run \(process $first\)"
@@ -72,7 +84,7 @@ DELAY="--delay 20" match "$WORK/held.pgn" 1..2
 DELAY="--delay 20" match_command "$WORK/held.pgn" 1..8 -resume >"$WORK/first.out" 2>&1 &
 first=$!
 check "the first run writes its first game" wait_until has_games "$WORK/held.pgn" 3
-kill -STOP "$first"
+stop_first "$first"
 sum=$(cksum <"$WORK/held.pgn")
 match "$WORK/held.pgn" 1..8 -resume
 expect_status "a second run with -resume is refused" 1
@@ -209,7 +221,7 @@ datagen_command() { exec "$DATAGEN" -game columna -games 600 -nodes 500 -eval cl
 datagen_command "$WORK/held.txt" >"$WORK/datagen.out" 2>&1 &
 first=$!
 check "the first datagen writes its header" wait_until [ -s "$WORK/held.txt" ]
-kill -STOP "$first"
+stop_first "$first"
 sum=$(cksum <"$WORK/held.txt")
 OUT=$(datagen_command "$WORK/held.txt" 2>&1)
 STATUS=$?
@@ -229,7 +241,7 @@ tune_command() { # -csv FILE | -resume FILE, FLAGS...
 tune_command -csv "$WORK/held.csv" >"$WORK/tune.out" 2>&1 &
 first=$!
 check "the first tuner writes its row 0" wait_until grep -qs '^0,' "$WORK/held.csv"
-kill -STOP "$first"
+stop_first "$first"
 sum=$(cksum <"$WORK/held.csv")
 OUT=$(tune_command -resume "$WORK/held.csv" 2>&1)
 STATUS=$?
