@@ -7,6 +7,10 @@ CC      ?= cc
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 WARN    := -Wall -Wextra -Werror
 COMMON  := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Itools -Itests -pthread -MMD -MP $(WARN)
+# The checkout's path stays out of the binaries (debug info, __FILE__), so
+# that one commit builds the same engine file in any folder: a tuning run's
+# -resume checks the engine file's contents.
+COMMON  += -ffile-prefix-map=$(CURDIR)=.
 LDLIBS  := -pthread -lm
 
 FLAGS_release := -O2 -g
