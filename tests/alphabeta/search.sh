@@ -100,6 +100,26 @@ converse "$AB" 'setoption name AbAspiration value 0' 'setoption name AbReduction
 expect_no_line "search_options_accepted" '^info string error'
 expect_count "search_without_aspiration_or_reductions" '^bestmove' 1
 
+# The reductions' bounds are settings: from depth 64 on, nothing at depth
+# 8 is reduced (the same nodes as AbReduction 0), and reducing from the
+# first child on searches fewer nodes than the default (one thread:
+# the node counts are the search's own).
+# columna_depth8_nodes SETTING...: the node count of `go depth 8`.
+columna_depth8_nodes() {
+    converse "setoption name Game value columna" "$AB" "$@" 'position startpos' 'go depth 8' await_bestmove
+    printf '%s\n' "$REPLY" | sed -n 's/^info depth 8 .* nodes \([0-9]*\) .*/\1/p' | tail -n 1
+}
+unreduced=$(columna_depth8_nodes 'setoption name AbReduction value 0')
+deep_only=$(columna_depth8_nodes 'setoption name AbReductionDepth value 64')
+default_nodes=$(columna_depth8_nodes)
+early=$(columna_depth8_nodes 'setoption name AbReductionIndex value 1')
+if [ -n "$unreduced" ] && [ "$unreduced" = "$deep_only" ] && [ "$default_nodes" -lt "$unreduced" ]; then
+    ok reduction_depth_bounds_the_reductions
+else
+    not_ok reduction_depth_bounds_the_reductions "nodes: AbReduction 0 '$unreduced', AbReductionDepth 64 '$deep_only', default '$default_nodes'"
+fi
+if [ -n "$early" ] && [ "$early" -lt "$default_nodes" ]; then ok reduction_index_reduces_earlier; else not_ok reduction_index_reduces_earlier "nodes: AbReductionIndex 1 '$early', default '$default_nodes'"; fi
+
 # isready makes the tables (and MCTS's pool) when nothing made them yet, and never clears
 # those a search made: the same `go depth 6` twice (one thread, so the
 # node counts are the search's own), isready between them: the second

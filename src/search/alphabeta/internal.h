@@ -43,13 +43,16 @@ _Static_assert(SEARCH_MAX_ROOT_MOVES <= AB_MAX_CHILDREN, "a searchmoves list mus
 typedef struct {
     int aspiration_window; /* centi-units around the last score, 0 = off */
     int late_move_reduction; /* plies taken off late quiet moves, 0 = off */
+    int reduction_depth;     /* ... at nodes with at least this depth left */
+    int reduction_index;     /* ... after this many children tried */
+    int reduction_late_index; /* one ply more after this many (at depth 6 and more) */
     int eval_order_depth;  /* order children by their evaluation from this depth on */
     int eval_order_width;  /* ... the first this many listed (the rest after them, by history); 0 = all */
     int proof_share;       /* per cent of the proving thread's nodes given to the proof search */
     int policy_order;      /* 1: where the net has a policy head, it orders instead of the evaluations */
 } AbSettings;
 
-#define AB_PARAM_COUNT 6
+#define AB_PARAM_COUNT 9
 extern const AbSettings ab_default_settings;
 extern const BackendParam ab_params[AB_PARAM_COUNT];
 

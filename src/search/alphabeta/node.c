@@ -76,9 +76,10 @@ static int child_score(AbWorker *w, const Position *child, ChildKind kind, int a
 
 static int reduction(const AbSettings *settings, int depth, int index, int order)
 {
-    if (settings->late_move_reduction <= 0 || depth < 3 || index < 3 || order >= AB_ORDER_KILLER)
+    if (settings->late_move_reduction <= 0 || depth < settings->reduction_depth ||
+        index < settings->reduction_index || order >= AB_ORDER_KILLER)
         return 0;
-    int r = settings->late_move_reduction + (index >= 12 && depth >= 6);
+    int r = settings->late_move_reduction + (index >= settings->reduction_late_index && depth >= 6);
     return r < depth - 1 ? r : depth - 2;
 }
 

@@ -8,7 +8,10 @@
 
 #define AB_SETTING_LIST(X)                                      \
     X(aspiration_window, "AbAspiration", 40, 0, 2000)           \
-    X(late_move_reduction, "AbReduction", 2, 0, 3)              \
+    X(late_move_reduction, "AbReduction", 2, 0, 6)              \
+    X(reduction_depth, "AbReductionDepth", 3, 2, 64)            \
+    X(reduction_index, "AbReductionIndex", 3, 1, 256)           \
+    X(reduction_late_index, "AbReductionLateIndex", 12, 1, 256) \
     X(eval_order_depth, "AbEvalOrderDepth", 2, 1, 64)           \
     X(eval_order_width, "AbEvalOrderWidth", 0, 0, AB_MAX_CHILDREN) \
     X(proof_share, "AbProofShare", 50, 0, 100)                  \
