@@ -14,12 +14,12 @@
 
 /* The alpha-beta signature: the nodes `tessera bench` (alphabeta, one
  * thread) searches in all, each game at its own defaults of the search
- * settings (Game.setting_defaults: with the common defaults alone,
- * Qawale's AbEvalOrderWidth 0 instead of 48, it was 5120648).  A change
+ * settings (Game.setting_defaults: Qawale's AbEvalOrderWidth, Territoire's
+ * reductions and proof share).  A change
  * meant to leave the search alone must leave it alone; a change that
  * alters the search or a default updates it on purpose and says so in its
  * commit (tests/unit/test_bench.c checks it). */
-#define BENCH_ALPHABETA_SIGNATURE 4873896u
+#define BENCH_ALPHABETA_SIGNATURE 4043404u
 
 /* One search of the bench, as it finished. */
 typedef struct {

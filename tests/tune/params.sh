@@ -6,7 +6,8 @@
 # and every c_end follows the tuner's rule (a tenth of the start's size, at
 # least 1).  A file is of one game where its name is the game's (GAME.txt)
 # or ends with it (search-ab-qawale.txt), else of every game (search-ab.txt:
-# the search settings, whose defaults a game may have of its own).
+# the search settings, whose defaults a game may have of its own: not of
+# the games with their own search-ab-GAME.txt).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/protocol/lib.sh
 
@@ -20,7 +21,11 @@ games_of() { # file
     for game in $games; do
         case "$base" in "$game" | *-"$game") echo "$game" && return ;; esac
     done
-    echo "$games"
+    # A file of every game leaves out the games with a file of their own
+    # (search-ab.txt and search-ab-territoire.txt).
+    for game in $games; do
+        [ -f "${1%.txt}-$game.txt" ] || echo "$game"
+    done
 }
 
 for file in tools/tune/params/*.txt; do

@@ -766,12 +766,21 @@ static const BenchPosition bench_positions[] = {
     {"3.6b2.5b1.4.4.5b1.6b3w2.1.2w5.3.4b6w6.3.4.2.5w1.5.1.3.4.2.6w2.4w6b1.5.3. 19 b 543 651 0 0", 10},
 };
 
+/* Alpha-beta's reductions and proof share from an SPSA campaign (4,000
+ * pairs at 20,000 nodes; tools/tune/RESULTS.md): deeper, earlier late
+ * move reductions won on held-out openings at equal nodes and at 2+0.02. */
+static const GameSettingDefault setting_defaults[] = {
+    {"AbAspiration", 39},     {"AbReduction", 5},           {"AbReductionDepth", 2},
+    {"AbReductionIndex", 1},  {"AbReductionLateIndex", 10}, {"AbProofShare", 40},
+};
+
 const Game territoire_game = {
     .id = "territoire",
     .title = "Territoire",
     .start_fen = "3.6.2.5.1.4.4.5.1.6.3.2.1.2.5.3.4.6.6.3.4.2.5.1.5.1.3.4.2.6.2.4.6.1.5.3. 19 b 666 666 0 0",
     GAME_VERBS(territoire),
     GAME_BENCH(bench_positions, 3),
+    GAME_SETTING_DEFAULTS(setting_defaults),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 19.7, .scale = 36.8, .scale_growth = 0.3895, .bias = {36, -6}},
     .evaluate = territoire_evaluate,
