@@ -8,6 +8,7 @@
 # Position strings come from the engine itself (`position fen ... moves`
 # then `d`), so a position is keyed exactly as the engine prints it.
 PROGRAM=book.sh
+export LC_ALL=C # the sort of the table
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 BUILD=$ROOT/build/release
