@@ -7,6 +7,7 @@
 #include "games/gameutil.h"
 #include "protocol/info_line.h"
 #include "protocol/perft_job.h"
+#include "search/backends.h"
 #include "search/book/proven_answer.h"
 #include "search/strength/strength.h"
 #include "util/clock.h"
@@ -73,10 +74,12 @@ static void print_bestmove(const SearchJob *job, Move best, Move ponder)
 void searcher_use_proven_book(bool on) { atomic_store(&proven_book, on); }
 
 /* ProvenBook: the proven table's move where it has one, said so in an
- * `info string` and reported as a search's line (depth 1, no nodes). */
+ * `info string` and reported as a search's line (depth 1, no nodes).  Not
+ * for the random mover, whose moves are random by design. */
 static bool table_answer(SearchJob *job, SearchResult *result)
 {
-    const ProvenBookEntry *entry = atomic_load(&proven_book) ? proven_answer(job, result) : NULL;
+    bool asked = atomic_load(&proven_book) && current_backend != &random_backend;
+    const ProvenBookEntry *entry = asked ? proven_answer(job, result) : NULL;
     if (!entry)
         return false;
     out_line("info string ProvenBook: %s %s wins within %d plies (the proof tools/proof/table/%s.proof.gz)",
