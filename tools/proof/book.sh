@@ -11,7 +11,7 @@ PROGRAM=book.sh
 export LC_ALL=C # the sort of the table
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-BUILD=$ROOT/build/release
+BUILD=$ROOT/build
 TABLE=$HERE/table
 OUT=$HERE/book.tsv
 MAX=250
@@ -26,9 +26,12 @@ For each certificate tools/proof/table/WxH.proof.gz, the winner's positions
 of the whole plies 0, 1, 2, ... of the proof while they number at most N
 (250); the first answers (ply 1) always.
 
-  --build DIR   where tessera is (build/release)
+  --build DIR   where tessera is (build)
   --max N       positions per board, at most (250)
   --out FILE    the table written (tools/proof/book.tsv)
+  --help / -h   this text
+
+Exit status: 0 written; 1 a certificate or the engine failed; 2 bad arguments.
 USAGE
 }
 
