@@ -205,7 +205,7 @@ $(NETS_GEN): $(NETS) tools/nets tools/embed.sh
 
 $(BOOK_GEN): $(BOOK) tools/embed.sh
 	@$(say) GEN "$@"
-	$(Q)sh tools/embed.sh $@ search/book/proven_book.h ProvenBookFile proven_book_files $(BOOK)
+	$(Q)sh tools/embed.sh $@ search/book/proven_book.h EmbeddedFile proven_book_files $(BOOK)
 
 # Objects are intermediate files of the pattern rules; keep them so that a
 # second make rebuilds nothing.

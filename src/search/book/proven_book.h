@@ -13,14 +13,10 @@
 #include <stddef.h>
 
 #include "games/game.h"
+#include "util/embedded_file.h"
 
 /* The embedded file (build/gen/book.c): one row, then an empty one. */
-typedef struct {
-    const char *name; /* "book.tsv" */
-    const unsigned char *data;
-    size_t size;
-} ProvenBookFile;
-extern const ProvenBookFile proven_book_files[];
+extern const EmbeddedFile proven_book_files[];
 extern const size_t proven_book_file_count;
 
 /* The game whose positions the table holds. */
