@@ -30,7 +30,11 @@ ENGINE_MAIN := src/main.c
 # tools/embed.sh writes, part of the engine library.
 NETS        := $(sort $(wildcard tools/nets/*.nn))
 NETS_GEN    := build/gen/nets.c
-LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort)) $(NETS_GEN)
+# The proven table (tools/proof/book.tsv, written from the certificates by
+# tools/proof/book.sh) is embedded the same way: the engine reads no gzip.
+BOOK        := tools/proof/book.tsv
+BOOK_GEN    := build/gen/book.c
+LIB_SRC     := $(filter-out $(ENGINE_MAIN),$(shell find src -name '*.c' | sort)) $(NETS_GEN) $(BOOK_GEN)
 ARENA_MAIN  := tools/arena/main.c
 # The parts tools share (tools/process/: child processes; tools/cli/: the
 # flag table) link with the arena, and so with every tool and test that
@@ -198,6 +202,10 @@ build/gen/web_assets.c: $(WEB_ASSETS) tools/embed.sh
 $(NETS_GEN): $(NETS) tools/nets tools/embed.sh
 	@$(say) GEN "$@"
 	$(Q)sh tools/embed.sh $@ nn/embedded.h EmbeddedNet embedded_nets $(NETS)
+
+$(BOOK_GEN): $(BOOK) tools/embed.sh
+	@$(say) GEN "$@"
+	$(Q)sh tools/embed.sh $@ search/book/proven_book.h EmbeddedFile proven_book_files $(BOOK)
 
 # Objects are intermediate files of the pattern rules; keep them so that a
 # second make rebuilds nothing.

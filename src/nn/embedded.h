@@ -6,13 +6,9 @@
 #ifndef TESSERA_NN_EMBEDDED_H
 #define TESSERA_NN_EMBEDDED_H
 
-#include <stddef.h>
+#include "util/embedded_file.h"
 
-typedef struct {
-    const char *name; /* "territoire.nn" */
-    const unsigned char *data;
-    size_t size;
-} EmbeddedNet;
+typedef EmbeddedFile EmbeddedNet;
 
 /* embedded_net_count rows (then an empty one). */
 extern const EmbeddedNet embedded_nets[];

@@ -7,6 +7,8 @@
 #include "games/gameutil.h"
 #include "protocol/info_line.h"
 #include "protocol/perft_job.h"
+#include "search/backends.h"
+#include "search/book/proven_answer.h"
 #include "search/strength/strength.h"
 #include "util/clock.h"
 #include "util/output.h"
@@ -21,6 +23,7 @@ static const Backend *current_backend;
 static BackendEngine *current_engine;
 static bool with_ponder_move;     /* the Ponder option: bestmove names the reply expected */
 static bool current_is_search;    /* the running job is a search, not a perft */
+static atomic_bool proven_book = true; /* the ProvenBook option */
 
 /* The backend's answer, checked: a backend bug must not make us send an
  * illegal move to a GUI that would forfeit the game for it. */
@@ -68,10 +71,32 @@ static void print_bestmove(const SearchJob *job, Move best, Move ponder)
     out_line("bestmove %s ponder %s", text, reply);
 }
 
+void searcher_use_proven_book(bool on) { atomic_store(&proven_book, on); }
+
+/* ProvenBook: the proven table's move where it has one, said so in an
+ * `info string` and reported as a search's line (depth 1, no nodes).  Not
+ * for the random mover, whose moves are random by design. */
+static bool table_answer(SearchJob *job, SearchResult *result)
+{
+    bool asked = atomic_load(&proven_book) && current_backend != &random_backend;
+    const ProvenBookEntry *entry = asked ? proven_answer(job, result) : NULL;
+    if (!entry)
+        return false;
+    out_line("info string ProvenBook: %s %s wins within %d plies (the proof tools/proof/table/%s.proof.gz)",
+             entry->board, entry->move, entry->plies, entry->board);
+    SearchInfo info = {.depth = result->depth, .seldepth = result->seldepth, .multipv = 1,
+                       .mate_turns = result->mate_turns, .hashfull = -1, .pv = result->pv,
+                       .pv_length = result->pv_length};
+    print_info(job, &info);
+    return true;
+}
+
 static void *search_thread(void *arg)
 {
     SearchJob *job = arg;
-    SearchResult result = strength_search(current_backend, current_engine, job);
+    SearchResult result;
+    if (!table_answer(job, &result))
+        result = strength_search(current_backend, current_engine, job);
     Move best = checked_move(job, result.best);
     Move ponder = checked_ponder_move(job, best, &result);
 

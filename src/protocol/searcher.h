@@ -32,5 +32,8 @@ void searcher_wait(void); /* blocks until the running search printed bestmove */
  * `quit` stops it.  Returns once the job printed its last line. */
 void searcher_finish(void);
 bool searcher_busy(void);
+/* ProvenBook: a search whose root is in the proven table answers with the
+ * table's move at once (search/book/proven_answer.h). */
+void searcher_use_proven_book(bool on);
 
 #endif

@@ -47,6 +47,7 @@ static struct {
     int game_choice, backend_choice;
     int threads, hash_mb, seed, move_overhead_ms, multipv, ponder;
     int show_wdl; /* UCI_ShowWDL */
+    int proven_book; /* ProvenBook */
     int limit_strength, uci_elo, skill_level; /* strength/strength.h */
     TimeShares time_shares; /* TimeShare, ... (search/timeman.h) */
 } session;
@@ -132,6 +133,7 @@ static void on_backend_change(void)
 }
 
 static void on_show_wdl_change(void) { info_line_show_wdl(session.show_wdl); }
+static void on_proven_book_change(void) { searcher_use_proven_book(session.proven_book); }
 
 /* Search settings (a backend's, the time manager's) as per-game spin
  * options that write into settings at each row's offset. */
@@ -196,6 +198,8 @@ static void register_options(void)
                           .max = SEARCH_MAX_MULTIPV, .value = &session.multipv});
     options_add(&(Option){.name = "UCI_ShowWDL", .type = OPTION_CHECK, .default_value = 0, .min = 0, .max = 1,
                           .value = &session.show_wdl, .on_change = on_show_wdl_change});
+    options_add(&(Option){.name = "ProvenBook", .type = OPTION_CHECK, .default_value = 1, .min = 0, .max = 1,
+                          .value = &session.proven_book, .on_change = on_proven_book_change});
     add_strength_options();
     eval_options_register();
     for (int b = 0; backend_ids[b]; b++)
@@ -688,6 +692,7 @@ static bool session_init(void)
     register_options();
     eval_options_prepare();
     on_show_wdl_change(); /* the default, also for a second loop in one process */
+    on_proven_book_change();
     on_game_change();
     make_engine_memory();
     return true;

@@ -58,11 +58,17 @@ export function renderEvalGraph() {
     'No evaluation yet: the engine\'s moves and analysis add points.';
 }
 
+// The ply whose answer came from the engine's proven table (ProvenBook):
+// its mate is then a proven win, said so beside the score.
+let provenRoot = -1;
+
 export function onInfo(line, root) {
+  if (root === undefined) root = play.searchRoot;
+  if (/^info string ProvenBook: /.test(line)) provenRoot = root;
   const info = parseInfo(line);
   if (!info) return;
+  if (root === provenRoot && Number(info.nodes) > 0) provenRoot = -1; // searched here since
   const state = play.state;
-  if (root === undefined) root = play.searchRoot;
   if (info.multipv && info.multipv > 1) {
     if (info.pv) play.multipv[info.multipv] = info;
     renderMultiPv();
@@ -75,7 +81,9 @@ export function onInfo(line, root) {
     const p1 = p1Score(info, root);
     play.evals[root] = p1;
     pov = sign * p1;
-    $('an-score').textContent = scoreText(pov) + (info.scoreKind === 'mate' ? ` (mate in ${Math.abs(info.score)})` : '');
+    const n = Math.abs(info.score);
+    const mate = root === provenRoot ? ` (proven, within ${n} turns)` : ` (mate in ${n})`;
+    $('an-score').textContent = scoreText(pov) + (info.scoreKind === 'mate' ? mate : '');
     $('an-score').dataset.value = String(pov);
   }
   if (info.depth) $('an-depth').textContent = info.depth + (info.seldepth ? '/' + info.seldepth : '');
