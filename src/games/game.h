@@ -159,10 +159,6 @@ typedef struct Game {
      * which are won by the same player; the proof search keys its table by
      * it, so that an image proven is proven.  NULL: hash. */
     uint64_t (*proof_key)(const Position *pos);
-    /* Optional: whether move, in pos, is the answer to last (the move that
-     * made pos) that a known winning pattern gives; the proof search tries
-     * such answers first, and trusts them no further.  NULL: none. */
-    bool (*proof_pattern)(const Position *pos, Move last, Move move);
 
     /* Board drawn in text for the `d` command (several lines, no position
      * string: the caller prints that). */

@@ -36,7 +36,7 @@ run prove "$ENGINE" prove roomandpillar "$B64" progress 0 -out "$dir/64-default.
 expect_status "6x4 start proven with the default tables" 0
 expect_line "the default size is said, and why" '^tables: 8 MB \(from the root.s 12 legal moves\)$'
 run check "$CHECK" "$dir/64-default.txt"
-expect_line "its certificate holds, the README's figures" 'the second player wins; 369 positions, 456 moves checked$'
+expect_line "its certificate holds, the README's figures" 'the second player wins; 313 positions, 394 moves checked$'
 
 # The 8x6 start with tables of 1 MB: the proof ends the search (no
 # shortening of the win after it) and the walk proves again, on the same

@@ -561,41 +561,6 @@ static void test_roomandpillar_proof_key_shared_by_images(void)
     }
 }
 
-/* The proof search's hint (the second player's pattern): swap after a
- * first removal on the a1 diagonal of a square board, else a removal next
- * to the last one; nothing after no move or after swap. */
-static bool pattern_of(const char *fen, const char *line, const char *last, const char *move)
-{
-    Position pos;
-    Move l = MOVE_NONE, m;
-    char err[128];
-    if (!load_position(G, fen, &pos) || !play_moves(G, &pos, line))
-        return false;
-    if (last) {
-        CHECK(G->parse_move(&pos, last, &l, err, sizeof err));
-        G->play(&pos, l);
-    }
-    CHECK(G->parse_move(&pos, move, &m, err, sizeof err));
-    return G->proof_pattern(&pos, l, m);
-}
-
-static void test_roomandpillar_proof_pattern(void)
-{
-    static const char *const start_8x6 = "wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw b -";
-    CHECK(pattern_of(START_8X8, "", "a1", "swap"));
-    CHECK(pattern_of(START_8X8, "", "d4", "swap"));
-    CHECK(!pattern_of(START_8X8, "", "c1", "swap"));
-    CHECK(!pattern_of(start_8x6, "", "a1", "swap"));
-    CHECK(pattern_of(START_8X8, "", "c1", "d1"));
-    CHECK(pattern_of(START_8X8, "", "c1", "c2"));
-    CHECK(pattern_of(START_8X8, "c1 d1", "e1", "f1"));
-    CHECK(pattern_of(START_8X8, "c1 d1", "e1", "e2"));
-    CHECK(!pattern_of(START_8X8, "c1 d1", "e1", "b1"));
-    CHECK(!pattern_of(START_8X8, "c1 d1", "e1", "c2"));
-    CHECK(!pattern_of(START_8X8, "c1", NULL, "d1"));
-    CHECK(!pattern_of(START_8X8, "a1", "swap", "a2"));
-}
-
 /* ---- random games against the plain reading of the rules ---- */
 
 /* What one game has met so far: the turns_left each side was promised
@@ -793,7 +758,6 @@ int main(int argc, char **argv)
     RUN(test_roomandpillar_hash_equal_by_transposition);
     RUN(test_roomandpillar_hash_differs_after_different_moves);
     RUN(test_roomandpillar_proof_key_shared_by_images);
-    RUN(test_roomandpillar_proof_pattern);
     RUN(test_roomandpillar_random_games_match_plain_rules_8x8);
     RUN(test_roomandpillar_random_games_match_plain_rules_small);
     RUN(test_roomandpillar_random_games_match_plain_rules_large);

@@ -12,7 +12,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- geometry ---- */
@@ -198,21 +197,6 @@ static uint64_t roomandpillar_proof_key(const Position *pos)
     for (int k = 0; k < b->images; k++)
         key = b->image_hash[k] < key ? b->image_hash[k] : key;
     return key;
-}
-
-/* The second player's answers in the proven table (tools/proof/RESULTS.md):
- * swap after a first removal on the a1 diagonal of a square board, else a
- * removal next to the last one. */
-static bool roomandpillar_proof_pattern(const Position *pos, Move last, Move move)
-{
-    const RoomAndPillarBoard *b = roomandpillar_board(pos);
-    if (last == MOVE_NONE || last == ROOMANDPILLAR_MOVE_SWAP)
-        return false;
-    int w = b->width, l = (int)last;
-    if (move == ROOMANDPILLAR_MOVE_SWAP)
-        return b->width == b->height && l % w == l / w;
-    int m = (int)move, files = abs(m % w - l % w), ranks = abs(m / w - l / w);
-    return files + ranks == 1;
 }
 
 static int roomandpillar_side_to_move(const Position *pos) { return roomandpillar_board(pos)->side; }
@@ -608,7 +592,6 @@ const Game roomandpillar_game = {
     .start_fen = "wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw/wbwbwbwb/bwbwbwbw b -",
     GAME_VERBS(roomandpillar),
     .proof_key = roomandpillar_proof_key,
-    .proof_pattern = roomandpillar_proof_pattern,
     .turns_expected = roomandpillar_turns_expected,
     GAME_BENCH(bench_positions, 10),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */

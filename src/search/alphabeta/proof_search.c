@@ -92,20 +92,9 @@ static uint32_t replies_estimate(const AbShared *s, const Position *child)
     return n < 1 ? 1 : n > REPLIES_CAP ? REPLIES_CAP : (uint32_t)n;
 }
 
-/* Whether the game's winning pattern names move as the answer to last.
- * Only the defender's (from the start: the second player's, who wins
- * every board proven): on the 10x6 start this halves the nodes (8.6 to 4.3
- * million), where both sides' hints cost more than none (17.7 million). */
-static bool pattern_answer(const AbShared *s, const Position *pos, Move last, Move move, bool attacker)
-{
-    return !attacker && s->game->proof_pattern && s->game->proof_pattern(pos, last, move);
-}
-
 /* What is known of a child before it is searched: its result when the
- * game is over, else the table's numbers, else a first estimate, the
- * cheapest there is for the pattern's answer (tried first: its proof is
- * searched as any other's). */
-static ProofChild first_view(AbShared *s, const Position *pos, Move last, Move move, bool attacker)
+ * game is over, else the table's numbers, else a first estimate. */
+static ProofChild first_view(AbShared *s, const Position *pos, Move move, bool attacker)
 {
     Position child = *pos;
     ab_play(s, &child, move);
@@ -119,14 +108,14 @@ static ProofChild first_view(AbShared *s, const Position *pos, Move last, Move m
     c.key = node_key(s, &child, same ? attacker : !attacker);
     ProofNumbers own;
     if (!pt_probe(s->proofs, c.key, &own))
-        own = (ProofNumbers){1, pattern_answer(s, pos, last, move, attacker) ? 1 : replies_estimate(s, &child), 0};
+        own = (ProofNumbers){1, replies_estimate(s, &child), 0};
     c.view = parent_view(own, c.kind);
     return c;
 }
 
 /* False when the search was stopped while listing (only a counted listing
  * looks at the clock: reading a proof back must not be cut). */
-static bool expand(AbWorker *w, const Position *pos, Move last, bool attacker, ProofFrame *frame, bool counted)
+static bool expand(AbWorker *w, const Position *pos, bool attacker, ProofFrame *frame, bool counted)
 {
     AbShared *s = w->shared;
     AbChildList list;
@@ -138,7 +127,7 @@ static bool expand(AbWorker *w, const Position *pos, Move last, bool attacker, P
     for (int i = 0; i < list.count; i++) {
         if (counted && ab_out_of_time(w))
             return false;
-        frame->child[i] = first_view(s, pos, last, list.child[i].move, attacker);
+        frame->child[i] = first_view(s, pos, list.child[i].move, attacker);
     }
     return true;
 }
@@ -214,7 +203,7 @@ static Summary summarise(const ProofFrame *frame, uint32_t max_proof)
     return sum;
 }
 
-static bool prove_node(AbWorker *w, const Position *pos, Move last, bool attacker, uint32_t max_proof,
+static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t max_proof,
                        uint32_t max_disproof, int ply, ProofNumbers *out);
 
 /* Searches the best child under thresholds that send the search back up as
@@ -236,15 +225,15 @@ static bool prove_best_child(AbWorker *w, const Position *pos, bool attacker, Pr
     Position child = *pos;
     ab_play(w->shared, &child, c->move);
     ProofNumbers own;
-    bool done = same ? prove_node(w, &child, c->move, attacker, proof_limit, disproof_limit, ply + 1, &own)
-                     : prove_node(w, &child, c->move, !attacker, disproof_limit, proof_limit, ply + 1, &own);
+    bool done = same ? prove_node(w, &child, attacker, proof_limit, disproof_limit, ply + 1, &own)
+                     : prove_node(w, &child, !attacker, disproof_limit, proof_limit, ply + 1, &own);
     if (done)
         c->view = parent_view(own, c->kind);
     return done;
 }
 
 /* Works on pos until its numbers reach a threshold; false when stopped. */
-static bool work_on_node(AbWorker *w, const Position *pos, Move last, bool attacker, uint32_t max_proof,
+static bool work_on_node(AbWorker *w, const Position *pos, bool attacker, uint32_t max_proof,
                          uint32_t max_disproof, int ply, ProofNumbers *out)
 {
     AbShared *s = w->shared;
@@ -258,7 +247,7 @@ static bool work_on_node(AbWorker *w, const Position *pos, Move last, bool attac
     }
     uint64_t key = node_key(s, pos, attacker), start = w->nodes;
     ProofFrame frame;
-    if (!expand(w, pos, last, attacker, &frame, true))
+    if (!expand(w, pos, attacker, &frame, true))
         return false;
     if (frame.count == 0) { /* an unfinished game nobody can move in: nothing to show */
         *out = UNKNOWABLE;
@@ -286,15 +275,15 @@ static bool work_on_node(AbWorker *w, const Position *pos, Move last, bool attac
 
 /* work_on_node, counted in the busy counts while it runs when several
  * provers share the table. */
-static bool prove_node(AbWorker *w, const Position *pos, Move last, bool attacker, uint32_t max_proof,
+static bool prove_node(AbWorker *w, const Position *pos, bool attacker, uint32_t max_proof,
                        uint32_t max_disproof, int ply, ProofNumbers *out)
 {
     AbShared *s = w->shared;
     if (!s->proof_busy)
-        return work_on_node(w, pos, last, attacker, max_proof, max_disproof, ply, out);
+        return work_on_node(w, pos, attacker, max_proof, max_disproof, ply, out);
     _Atomic uint16_t *busy = busy_count(s, node_key(s, pos, attacker));
     atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
-    bool done = work_on_node(w, pos, last, attacker, max_proof, max_disproof, ply, out);
+    bool done = work_on_node(w, pos, attacker, max_proof, max_disproof, ply, out);
     atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
     return done;
 }
@@ -315,7 +304,7 @@ static int proof_line(AbWorker *w, Position pos, Move *plies, int capacity, uint
         if (!pt_probe(s->proofs, node_key(s, &pos, attacker), &here) || (here.proof && here.disproof))
             break;
         ProofFrame frame;
-        if (!expand(w, &pos, MOVE_NONE, attacker, &frame, false))
+        if (!expand(w, &pos, attacker, &frame, false))
             break;
         int chosen = -1;
         for (int i = 0; i < frame.count; i++) {
@@ -343,7 +332,7 @@ static int proof_line(AbWorker *w, Position pos, Move *plies, int capacity, uint
 
 bool ab_prove_position(AbWorker *w, const Position *pos, bool attacker, ProofNumbers *out)
 {
-    return prove_node(w, pos, MOVE_NONE, attacker, PROOF_INFINITE, PROOF_INFINITE, 0, out);
+    return prove_node(w, pos, attacker, PROOF_INFINITE, PROOF_INFINITE, 0, out);
 }
 
 bool ab_proof_probe(const AbShared *s, const Position *pos, bool attacker, ProofNumbers *out)
@@ -357,7 +346,7 @@ bool ab_prove(AbWorker *w, uint64_t budget, AbProof *proof)
     const Position *root = &s->job->record.current;
     w->budget_end = budget ? w->nodes + budget : 0;
     ProofNumbers numbers;
-    bool done = prove_node(w, root, MOVE_NONE, true, PROOF_INFINITE, PROOF_INFINITE, 0, &numbers);
+    bool done = prove_node(w, root, true, PROOF_INFINITE, PROOF_INFINITE, 0, &numbers);
     w->budget_end = 0;
     if (!done) {
         w->stopped = atomic_load(&s->abort);
