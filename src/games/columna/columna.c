@@ -745,12 +745,21 @@ static const BenchPosition bench_positions[] = {
     {"03b001b1/211w11w2/311110/001110/111b1b1w2/11w2011 w p", 9},
 };
 
+/* MCTS's exploration and minimax mix from an SPSA campaign (4,000 pairs
+ * at 2,000 playouts; tools/tune/RESULTS.md): a third of the common
+ * exploration won on held-out openings at equal playouts. */
+static const GameSettingDefault setting_defaults[] = {
+    {"MctsExploration", 24},
+    {"MctsMinimaxMix", 99},
+};
+
 const Game columna_game = {
     .id = "columna",
     .title = "Columna",
     .start_fen = START_FEN,
     GAME_VERBS(columna),
     GAME_BENCH(bench_positions, 3),
+    GAME_SETTING_DEFAULTS(setting_defaults),
     /* UCI_ShowWDL's model: `tessera-tune wdl` on self-play data (protocol.md). */
     .wdl = {.draw_margin = 0.0, .scale = 10.7, .scale_growth = 0.1998, .bias = {10, 11}},
     .evaluate = columna_evaluate,
