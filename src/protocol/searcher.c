@@ -23,6 +23,9 @@ static const Backend *current_backend;
 static BackendEngine *current_engine;
 static bool with_ponder_move;     /* the Ponder option: bestmove names the reply expected */
 static bool current_is_search;    /* the running job is a search, not a perft */
+/* The running job's limits as `go` gave them: the search thread may
+ * narrow its job's own for a while (a weakened search's node budget). */
+static SearchLimits current_limits;
 static atomic_bool proven_book = true; /* the ProvenBook option */
 
 /* The backend's answer, checked: a backend bug must not make us send an
@@ -152,6 +155,7 @@ static bool start_job(const SearchJob *job, void *(*body)(void *))
     atomic_init(&copy->ponderhit_ms, 0);
     copy->progress = (SearchProgress){print_info_of_job, copy};
     current_job = copy;
+    current_limits = job->limits;
     atomic_store(&running, true);
     if (pthread_create(&thread, NULL, body, copy) != 0) {
         atomic_store(&running, false);
@@ -213,7 +217,7 @@ void searcher_wait(void) { join_finished_thread(); }
  * run for ever. */
 static bool ends_by_itself(const SearchJob *job)
 {
-    const SearchLimits *l = &job->limits;
+    const SearchLimits *l = &current_limits;
     if (l->infinite || atomic_load(&job->pondering))
         return false;
     return l->depth > 0 || l->nodes > 0 || l->movetime >= 0 || l->my_time >= 0;
