@@ -1,9 +1,9 @@
 #!/bin/sh
-# qawale_children.sh - Qawale's MCTS keeps all of a node's children
-# (MctsMaxChildren's Qawale default, 4096), never a sample of the common
-# 256: in this last turn of a book game dark has 380 sowings, one of which
-# wins at once, and a sample of 256 missed it at 2000 playouts (found it
-# at 1000, by the sample's seed), so more playouts could not help
+# qawale_children.sh - Qawale's MCTS keeps up to 4096 children a node
+# (MctsMaxChildren's Qawale default), not a sample of the common 256: in
+# this last turn of a book game dark has 380 sowings, one of which wins at
+# once, and a search of 1000 or 2000 playouts with a sample of 256 missed
+# it (it was left out of the sample), so more playouts could not help
 # (tools/tune/RESULTS.md, "Qawale MCTS and its budget").  Node-limited:
 # the load changes nothing.
 . "$(dirname "$0")/../analysis/lib.sh"

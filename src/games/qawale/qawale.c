@@ -707,8 +707,9 @@ static const BenchPosition bench_positions[] = {
  * children of a node (the most MctsMaxChildren allows), not a sample of 256:
  * Qawale's last turns, over tall stacks, offer more sowings than that
  * (380 in a book game's last turn), and a sample missed the one that won
- * whatever the budget (a mate in 1 found at 1,000 playouts and missed at
- * 2,000, by the sample's seed), so doubling the playouts gained nothing
+ * whatever the budget (in a book game 1,000 playouts found a mate in 1
+ * and 2,000 missed it: the sample, not the budget, decided), so doubling
+ * the playouts gained nothing
  * (tools/tune/RESULTS.md, "Qawale MCTS and its budget"). */
 static const GameSettingDefault setting_defaults[] = {
     {"AbEvalOrderWidth", 48},
