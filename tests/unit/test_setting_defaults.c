@@ -106,8 +106,14 @@ static void test_an_engine_takes_each_games_defaults(void)
     s->aspiration_window = 1;
     backend_defaults_for_game(&alphabeta_backend, ab, &columna_game);
     CHECK(memcmp(s, &ab_default_settings, sizeof *s) == 0);
+    MctsParams *m = mcts_backend.settings(mcts);
     backend_defaults_for_game(&mcts_backend, mcts, &qawale_game);
-    CHECK(memcmp(mcts_backend.settings(mcts), &mcts_default_params, sizeof(MctsParams)) == 0);
+    CHECK_EQ_INT(m->max_children, 4096); /* Qawale: up to 4096, not a sample of 256 */
+    MctsParams expected = mcts_default_params;
+    expected.max_children = 4096;
+    CHECK(memcmp(m, &expected, sizeof expected) == 0);
+    backend_defaults_for_game(&mcts_backend, mcts, &columna_game);
+    CHECK(memcmp(m, &mcts_default_params, sizeof *m) == 0);
     alphabeta_backend.destroy(ab);
     mcts_backend.destroy(mcts);
 }

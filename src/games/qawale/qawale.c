@@ -703,9 +703,17 @@ static const BenchPosition bench_positions[] = {
 /* Alpha-beta orders only the first 48 children listed by evaluation (the
  * rest after them, by history): a node lists ~170 to search ~14, and
  * datagen at -nodes 5000 was about 11% faster than with all of them, with
- * no loss at equal time (README, "Self-play data"). */
+ * no loss at equal time (README, "Self-play data").  MCTS keeps up to 4096
+ * children of a node (the most MctsMaxChildren allows), not a sample of 256:
+ * Qawale's last turns, over tall stacks, offer more sowings than that
+ * (380 in a book game's last turn), and a sample missed the one that won
+ * whatever the budget (in a book game 1,000 playouts found a mate in 1
+ * and 2,000 missed it: the sample, not the budget, decided), so doubling
+ * the playouts gained nothing
+ * (tools/tune/RESULTS.md, "Qawale MCTS and its budget"). */
 static const GameSettingDefault setting_defaults[] = {
     {"AbEvalOrderWidth", 48},
+    {"MctsMaxChildren", 4096},
 };
 
 const Game qawale_game = {
