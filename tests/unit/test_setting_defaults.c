@@ -113,6 +113,9 @@ static void test_an_engine_takes_each_games_defaults(void)
     expected.max_children = 4096;
     CHECK(memcmp(m, &expected, sizeof expected) == 0);
     backend_defaults_for_game(&mcts_backend, mcts, &columna_game);
+    CHECK_EQ_INT(m->exploration, 24); /* Columna's, from a tuning run */
+    CHECK_EQ_INT(m->max_children, mcts_default_params.max_children);
+    backend_defaults_for_game(&mcts_backend, mcts, &roomandpillar_game);
     CHECK(memcmp(m, &mcts_default_params, sizeof *m) == 0);
     alphabeta_backend.destroy(ab);
     mcts_backend.destroy(mcts);
