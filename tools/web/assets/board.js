@@ -155,44 +155,57 @@ function gridSvg(width, height, cell, flipped) {
   return { svg, at: (f, r) => [margin + col(f) * cell, row(r) * cell] };
 }
 
-function drawRoomAndPillar(fen, decor) {
-  const p = parseRoomAndPillar(fen);
-  const cell = Math.max(28, Math.min(60, Math.floor(520 / Math.max(p.width, p.height))));
+// A board of squares: each square a group (its name and the look's data-
+// attributes), its background, the last move's mark, what the look draws
+// on it, the decorations, and the point arrows start from.  look(sq, f, r)
+// gives { data, fill, stroke, draw(g, x, y), what, centreDx }.
+function drawGrid(p, cell, decor, look) {
   const { svg, at } = gridSvg(p.width, p.height, cell, decor.flipped);
   for (let r = 0; r < p.height; r++)
     for (let f = 0; f < p.width; f++) {
-      const name = squareName(f, r), [x, y] = at(f, r), stone = p.squares[name];
-      const g = svgEl('g', { 'data-square': name, 'data-token': name }, svg);
-      svgEl('rect', { x, y, width: cell, height: cell, fill: stone === '.' ? '#cdbfa6' : (f + r) % 2 ? '#e8dcc3' : '#b99f77', stroke: '#8b7355' }, g);
+      const name = squareName(f, r), [x, y] = at(f, r), square = look(p.squares[name], f, r);
+      const g = svgEl('g', { 'data-square': name, 'data-token': name, ...square.data }, svg);
+      svgEl('rect', { x, y, width: cell, height: cell, fill: square.fill, stroke: square.stroke }, g);
       markLast(g, name, x, y, cell, decor);
-      if (stone !== '.')
-        svgEl('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.36, fill: stone === 'b' ? '#1b1b1b' : '#fafafa', stroke: '#555', 'stroke-width': 1.5 }, g);
-      decorate(g, name, x, y, cell, decor, WHAT.roomandpillar(stone));
-      decor.centres[name] = [x + cell / 2, y + cell / 2];
+      square.draw(g, x, y);
+      decorate(g, name, x, y, cell, decor, square.what);
+      decor.centres[name] = [x + cell / 2 + (square.centreDx || 0), y + cell / 2];
     }
   return svg;
+}
+
+function drawRoomAndPillar(fen, decor) {
+  const p = parseRoomAndPillar(fen);
+  const cell = Math.max(28, Math.min(60, Math.floor(520 / Math.max(p.width, p.height))));
+  return drawGrid(p, cell, decor, (stone, f, r) => ({
+    data: {},
+    fill: stone === '.' ? '#cdbfa6' : (f + r) % 2 ? '#e8dcc3' : '#b99f77',
+    stroke: '#8b7355',
+    draw: (g, x, y) => {
+      if (stone !== '.')
+        svgEl('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.36, fill: stone === 'b' ? '#1b1b1b' : '#fafafa', stroke: '#555', 'stroke-width': 1.5 }, g);
+    },
+    what: WHAT.roomandpillar(stone),
+  }));
 }
 
 function drawColumna(fen, decor) {
   const p = parseColumna(fen);
   const cell = 80;
-  const { svg, at } = gridSvg(p.width, p.height, cell, decor.flipped);
-  for (let r = 0; r < p.height; r++)
-    for (let f = 0; f < p.width; f++) {
-      const name = squareName(f, r), [x, y] = at(f, r), sq = p.squares[name];
-      const g = svgEl('g', { 'data-square': name, 'data-token': name, 'data-height': sq.height }, svg);
-      svgEl('rect', { x, y, width: cell, height: cell, fill: sq.height ? '#efe6d2' : '#d0d0d0', stroke: '#999' }, g);
-      markLast(g, name, x, y, cell, decor);
+  return drawGrid(p, cell, decor, (sq) => ({
+    data: { 'data-height': sq.height },
+    fill: sq.height ? '#efe6d2' : '#d0d0d0',
+    stroke: '#999',
+    draw: (g, x, y) => {
       // The stack seen from the side: one bar per tile, tallest 5.
       for (let t = 0; t < sq.height; t++)
         svgEl('rect', { x: x + 10, y: y + cell - 12 - t * 11, width: cell - 20, height: 9, rx: 2, fill: ['#c8a46e', '#b88a4a', '#a0703a', '#8a5a2c', '#6f4420'][t], stroke: '#5a3a1a', 'stroke-width': 0.8 }, g);
       if (sq.height) svgEl('text', { x: x + cell - 8, y: y + 14, 'text-anchor': 'end', 'font-size': 13, 'font-weight': 'bold', fill: '#333' }, g, String(sq.height));
       if (sq.pawn)
         svgEl('circle', { cx: x + cell / 2, cy: y + cell - 22 - Math.max(0, sq.height - 1) * 11, r: 13, fill: sq.pawn === 'b' ? '#1b1b1b' : '#fff', stroke: sq.pawn === 'b' ? '#fff' : '#222', 'stroke-width': 2 }, g);
-      decorate(g, name, x, y, cell, decor, WHAT.columna(sq));
-      decor.centres[name] = [x + cell / 2, y + cell / 2];
-    }
-  return svg;
+    },
+    what: WHAT.columna(sq),
+  }));
 }
 
 const PEBBLE = { n: '#c9a36b', w: '#fafafa', b: '#222' };
@@ -200,13 +213,11 @@ const PEBBLE = { n: '#c9a36b', w: '#fafafa', b: '#222' };
 function drawQawale(fen, decor) {
   const p = parseQawale(fen);
   const cell = 110;
-  const { svg, at } = gridSvg(p.width, p.height, cell, decor.flipped);
-  for (let r = 0; r < p.height; r++)
-    for (let f = 0; f < p.width; f++) {
-      const name = squareName(f, r), [x, y] = at(f, r), stack = p.squares[name];
-      const g = svgEl('g', { 'data-square': name, 'data-token': name, 'data-stack': stack }, svg);
-      svgEl('rect', { x, y, width: cell, height: cell, fill: '#e9e2cf', stroke: '#999' }, g);
-      markLast(g, name, x, y, cell, decor);
+  const svg = drawGrid(p, cell, decor, (stack) => ({
+    data: { 'data-stack': stack },
+    fill: '#e9e2cf',
+    stroke: '#999',
+    draw: (g, x, y) => {
       // Bottom to top along the left edge; the top pebble, which counts for lines, large in the middle.
       [...stack].forEach((pebble, i) => {
         svgEl('circle', { cx: x + 12, cy: y + cell - 10 - i * 9, r: 4, fill: PEBBLE[pebble], stroke: '#555', 'stroke-width': 0.8 }, g);
@@ -215,9 +226,10 @@ function drawQawale(fen, decor) {
         svgEl('circle', { cx: x + cell / 2 + 6, cy: y + cell / 2, r: 26, fill: PEBBLE[stack[stack.length - 1]], stroke: '#555', 'stroke-width': 2 }, g);
         svgEl('text', { x: x + cell - 8, y: y + 16, 'text-anchor': 'end', 'font-size': 13, fill: '#333' }, g, String(stack.length));
       }
-      decorate(g, name, x, y, cell, decor, WHAT.qawale(stack));
-      decor.centres[name] = [x + cell / 2 + 6, y + cell / 2];
-    }
+    },
+    what: WHAT.qawale(stack),
+    centreDx: 6,
+  }));
   const names = COLOUR_NAMES.qawale;
   svgEl('text', { x: 22, y: p.height * cell + 40, 'font-size': 14 }, svg,
     `reserves: ${names.w} ${p.reserve.w}, ${names.b} ${p.reserve.b}`);
